@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// Tests run against the packages' sources, so `vitest` needs no build first.
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@network-org\/sdk\/zod$/, replacement: src('./packages/sdk/src/zod.ts') },
+      { find: /^@network-org\/sdk$/, replacement: src('./packages/sdk/src/index.ts') },
+      { find: /^@network-org\/mock\/node$/, replacement: src('./packages/mock/src/node.ts') },
+      { find: /^@network-org\/mock\/browser$/, replacement: src('./packages/mock/src/browser.ts') },
+      { find: /^@network-org\/mock$/, replacement: src('./packages/mock/src/index.ts') },
+    ],
+  },
+  test: {
+    include: ['spec/test/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/test/**/*.test.ts'],
+    typecheck: {
+      enabled: true,
+      include: ['packages/*/test/**/*.test-d.ts'],
+      tsconfig: './tsconfig.typetests.json',
+    },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
