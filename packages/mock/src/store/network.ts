@@ -1,0 +1,111 @@
+import type { Faker } from '@faker-js/faker';
+import type { IdSequence } from './ids';
+import type { Pools } from './pools';
+import type { Random } from './random';
+import type { NetworkCompanyRecord, NetworkPersonRecord } from './types';
+
+/** The professional network: every person and company a profile URL can name, imported or not. */
+export interface Network {
+  people: Map<string, NetworkPersonRecord>;
+  companies: Map<string, NetworkCompanyRecord>;
+  /** Companies in creation order, for picking. */
+  companyList: NetworkCompanyRecord[];
+}
+
+/** Headcount ranges as the network shows them, with the employee counts they cover. */
+export const HEADCOUNT_RANGES: readonly { label: string; min: number; max: number }[] = [
+  { label: '1-10', min: 1, max: 10 },
+  { label: '11-50', min: 11, max: 50 },
+  { label: '51-200', min: 51, max: 200 },
+  { label: '201-500', min: 201, max: 500 },
+  { label: '501-1000', min: 501, max: 1000 },
+  { label: '1001-5000', min: 1001, max: 5000 },
+  { label: '5001-10000', min: 5001, max: 10000 },
+  { label: '10001+', min: 10001, max: Number.MAX_SAFE_INTEGER },
+];
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+
+export function buildNetworkCompanies(
+  faker: Faker,
+  random: Random,
+  pools: Pools,
+  ids: IdSequence,
+  now: Date,
+  count: number,
+): NetworkCompanyRecord[] {
+  const companies: NetworkCompanyRecord[] = [];
+  const handles = new Set<string>();
+  for (let index = 0; index < count; index++) {
+    const name = faker.company.name();
+    let handle = slug(name) || 'company';
+    if (handles.has(handle)) handle = `${handle}-${index}`;
+    handles.add(handle);
+    const range = random.pick(HEADCOUNT_RANGES);
+    const employeeCount = random.int(range.min, Math.min(range.max, 60_000));
+    const providerId = ids.take('network_company');
+    const domain = `${handle}.example.com`;
+    companies.push({
+      provider_participant_id: `co_${providerId}`,
+      public_identifier: handle,
+      name,
+      headline: random.pick(pools.catchPhrases),
+      about: `${name}: ${random.pick(pools.catchPhrases)}.`,
+      website_url: `https://${domain}`,
+      headcount: range.label,
+      employee_count: employeeCount,
+      founding_date: String(now.getUTCFullYear() - random.int(1, 60)),
+      follower_count: random.int(10, 250_000),
+      industry: random.pick(pools.industries),
+      location: random.pick(pools.locations),
+      avatar_url: `https://media.network.com/company/${providerId}/logo.png`,
+      background_cover_url: `https://media.network.com/company/${providerId}/cover.png`,
+      profile_fetched_at: daysBefore(now, random.int(1, 200)),
+      updated_at: daysBefore(now, random.int(0, 30)),
+    });
+  }
+  return companies;
+}
+
+/** A new person of the network, added to `network.people` under a unique handle. */
+export function addNetworkPerson(
+  network: Network,
+  random: Random,
+  pools: Pools,
+  ids: IdSequence,
+  now: Date,
+): NetworkPersonRecord {
+  const firstName = random.pick(pools.firstNames);
+  const lastName = random.pick(pools.lastNames);
+  const providerId = ids.take('network_person');
+  // The id suffix keeps handles unique without a lookup loop.
+  const handle = `${slug(`${firstName}-${lastName}`)}-${Number(providerId).toString(36)}`;
+  const company = random.pick(network.companyList);
+  const title = random.pick(pools.jobTitles);
+  const person: NetworkPersonRecord = {
+    provider_participant_id: `pe_${providerId}`,
+    public_identifier: handle,
+    first_name: firstName,
+    last_name: lastName,
+    headline: `${title} at ${company.name}`,
+    primary_role_title: title,
+    company,
+    location: random.pick(pools.locations),
+    follower_count: random.int(0, 20_000),
+    connections_count: random.int(1, 500),
+    avatar_url: `https://media.network.com/person/${providerId}/avatar.jpg`,
+    background_cover_url: `https://media.network.com/person/${providerId}/cover.jpg`,
+    details_seed: random.seed(),
+    profile_fetched_at: daysBefore(now, random.int(1, 200)),
+    updated_at: daysBefore(now, random.int(0, 30)),
+  };
+  network.people.set(handle, person);
+  return person;
+}

@@ -1,0 +1,44 @@
+import type { CompanyRecord, ContactRecord, NetworkPersonRecord, PersonDetails } from './types';
+import { personUrl } from './urls';
+
+/** The text the contacts `query` filter looks in: name, headline, company, role, handle, profile URL. */
+export function queryText(person: NetworkPersonRecord): string {
+  return [
+    person.first_name,
+    person.last_name,
+    `${person.first_name} ${person.last_name}`,
+    person.headline,
+    person.company.name,
+    person.primary_role_title,
+    person.public_identifier,
+    personUrl(person.public_identifier),
+  ]
+    .join('\n')
+    .toLowerCase();
+}
+
+/**
+ * The lowercase text the contacts `search` filter looks in: profile details, tags, notes, locations,
+ * work history, education and company data. Computed once per change, never per request.
+ */
+export function contactSearchText(contact: ContactRecord, details: PersonDetails): string {
+  const person = contact.person;
+  const company: CompanyRecord['network'] = contact.company.network;
+  const parts: string[] = [
+    queryText(person),
+    details.about,
+    person.location.display_text,
+    ...details.languages,
+    ...details.experiences.flatMap((experience) => [experience.company_name, experience.title, experience.location]),
+    ...details.educations.flatMap((education) => [education.school_name, education.degree, education.field_of_study]),
+    company.headline,
+    company.industry.name,
+    company.location.display_text,
+    company.website_url,
+    ...contact.tags.map((tag) => tag.name),
+    contact.notes_json ?? '',
+    ...[...contact.custom_fields.values()].map(String),
+  ];
+  if (contact.work_email) parts.push(contact.work_email);
+  return parts.join('\n').toLowerCase();
+}
