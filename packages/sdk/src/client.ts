@@ -1,0 +1,156 @@
+import createClient, { type Client, type HeadersOptions } from 'openapi-fetch';
+import type { paths } from './generated/openapi';
+import type { APIPromise } from './core/api-promise';
+import { readEnv } from './core/env';
+import { ApiConnectionError, NetworkError } from './core/errors';
+import type { RequestContext, RequestOptions } from './core/request';
+import { Accounts } from './resources/accounts';
+import { Activity } from './resources/activity';
+import { Companies } from './resources/companies';
+import { Contacts } from './resources/contacts';
+import { Conversations } from './resources/conversations';
+import { Drafts } from './resources/drafts';
+import { type EnrichBody, Enrichment } from './resources/enrichment';
+import { Organizations } from './resources/organizations';
+import { Views } from './resources/views';
+import type { NetworkEnrichment } from './generated/openapi';
+
+/** A fetch implementation: the global `fetch` or anything with its `(url, init)` call shape. */
+export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface ClientOptions {
+  /** Default: env NETWORK_API_KEY (where `process` exists). */
+  apiKey?: string;
+  /** Default: env NETWORK_BASE_URL (where `process` exists). */
+  baseUrl?: string;
+  /** Retries after the first attempt of a call; default 2. */
+  maxRetries?: number;
+  /** Milliseconds per attempt; default 60 000. */
+  timeout?: number;
+  /** Longest `Retry-After` (ms) waited for before retrying; a longer one throws at once. Default 60 000. */
+  maxRetryDelay?: number;
+  /** Default: the global `fetch`, looked up at each request. */
+  fetch?: Fetch;
+  /** Headers sent with every request. */
+  headers?: HeadersOptions;
+  /** Check every response against the spec's zod schemas; a mismatch throws `ResponseValidationError`. */
+  validateResponses?: boolean;
+}
+
+const DEFAULT_MAX_RETRIES = 2;
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_RETRY_DELAY_MS = 60_000;
+
+export class NetworkClient {
+  /** The underlying openapi-fetch client: middleware (`raw.use`) and an escape hatch for any operation. */
+  readonly raw: Client<paths>;
+  readonly organizations: Organizations;
+  readonly accounts: Accounts;
+  readonly contacts: Contacts;
+  readonly companies: Companies;
+  readonly conversations: Conversations;
+  readonly drafts: Drafts;
+  readonly views: Views;
+  readonly activity: Activity;
+  readonly #enrichment: Enrichment;
+
+  constructor(options: ClientOptions = {}) {
+    const apiKey = options.apiKey ?? readEnv('NETWORK_API_KEY');
+    if (!apiKey) {
+      throw new NetworkError(
+        'Missing API key: pass `apiKey` to new NetworkClient({...}) or set the NETWORK_API_KEY environment variable.',
+      );
+    }
+    const baseUrl = options.baseUrl ?? readEnv('NETWORK_BASE_URL');
+    if (!baseUrl) {
+      throw new NetworkError(
+        'Missing base URL: pass `baseUrl` to new NetworkClient({...}) or set the NETWORK_BASE_URL environment variable.',
+      );
+    }
+    if (!isAbsoluteUrl(baseUrl)) {
+      throw new NetworkError(`Invalid base URL "${baseUrl}": expected an absolute URL such as https://api.example.com.`);
+    }
+
+    const redact = (text: string) => text.split(apiKey).join('[redacted]');
+    this.raw = createClient<paths>({
+      baseUrl,
+      fetch: transport(options.fetch, redact),
+      headers: mergeHeaders(options.headers, { Authorization: `Bearer ${apiKey}` }),
+    });
+    const context: RequestContext = {
+      raw: this.raw,
+      maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+      timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
+      maxRetryDelay: options.maxRetryDelay ?? DEFAULT_MAX_RETRY_DELAY_MS,
+      validateResponses: options.validateResponses ?? false,
+      redact,
+    };
+    this.organizations = new Organizations(context);
+    this.accounts = new Accounts(context);
+    this.contacts = new Contacts(context);
+    this.companies = new Companies(context);
+    this.conversations = new Conversations(context);
+    this.drafts = new Drafts(context);
+    this.views = new Views(context);
+    this.activity = new Activity(context);
+    this.#enrichment = new Enrichment(context);
+  }
+
+  /** Profile and company enrichment of a profile URL or an existing contact (`POST /v1/enrich`). */
+  enrich(body: EnrichBody, options?: RequestOptions): APIPromise<NetworkEnrichment> {
+    return this.#enrichment.enrich(body, options);
+  }
+}
+
+function isAbsoluteUrl(value: string): boolean {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function mergeHeaders(base: HeadersOptions | undefined, extra: Record<string, string>): Headers {
+  const headers = new Headers(toHeadersInit(base));
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  return headers;
+}
+
+function toHeadersInit(headers: HeadersOptions | undefined): HeadersInit | undefined {
+  if (headers === undefined || headers instanceof Headers || Array.isArray(headers)) return headers;
+  const entries: [string, string][] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === null || value === undefined) continue;
+    entries.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
+  }
+  return entries;
+}
+
+/**
+ * Adapts a fetch to openapi-fetch (which hands over a `Request`) and marks transport failures as
+ * `ApiConnectionError`, so that only they, and not bugs in user middleware, are retried.
+ */
+function transport(
+  custom: Fetch | undefined,
+  redact: (text: string) => string,
+): (request: Request) => Promise<Response> {
+  return async (request) => {
+    // Looked up per request so that fetch interceptors installed after construction (msw) apply.
+    const fetchImpl: Fetch = custom ?? ((url, init) => globalThis.fetch(url, init));
+    const init: RequestInit = {
+      method: request.method,
+      headers: request.headers,
+      signal: request.signal,
+      redirect: request.redirect,
+    };
+    if (request.body !== null) init.body = await request.text();
+    try {
+      return await fetchImpl(request.url, init);
+    } catch (cause) {
+      if (request.signal.aborted) throw cause;
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      throw new ApiConnectionError(redact(`Connection to ${new URL(request.url).origin} failed: ${reason}`), { cause });
+    }
+  };
+}

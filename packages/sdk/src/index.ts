@@ -1,0 +1,29 @@
+export { NetworkClient, type ClientOptions, type Fetch } from './client';
+export { APIPromise, type WithResponse } from './core/api-promise';
+export { Page, PagePromise } from './core/pagination';
+export type { RequestOptions, OperationId } from './core/request';
+export type { OperationBody, OperationQuery } from './core/operations';
+export {
+  NetworkError,
+  ApiError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  RateLimitError,
+  InternalServerError,
+  UpstreamError,
+  ApiConnectionError,
+  ApiTimeoutError,
+  ResponseValidationError,
+  isApiError,
+} from './core/errors';
+export type { ContactListQuery, ContactImportBody, ContactImportResult, ContactUpdateBody, ContactFindEmailBody } from './resources/contacts';
+export type { CompanyListQuery, CompanyUpdateBody } from './resources/companies';
+export type { ConversationListQuery, MessageListQuery } from './resources/conversations';
+export type { DraftCreateBody } from './resources/drafts';
+export type { ViewListQuery, ViewCreateBody } from './resources/views';
+export { ActivityPage, type ActivityListQuery, type ActivitySummaryQuery } from './resources/activity';
+export type { EnrichBody } from './resources/enrichment';
+export type * from './generated/openapi';

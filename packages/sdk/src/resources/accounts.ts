@@ -1,0 +1,16 @@
+import type { AccountSummary } from '../generated/openapi';
+import type { APIPromise } from '../core/api-promise';
+import type { RequestOptions } from '../core/request';
+import { APIResource } from '../core/resource';
+
+export class Accounts extends APIResource {
+  /** The connected accounts the credential may use. */
+  list(options?: RequestOptions): APIPromise<AccountSummary[]> {
+    return this.call(
+      'listAccounts',
+      (init) => this.raw.GET('/v1/accounts', init),
+      options,
+      (data) => data.data.accounts,
+    );
+  }
+}

@@ -1,0 +1,46 @@
+import type { ActivityEvent, ActivityFilters, ActivitySummary, operations } from '../generated/openapi';
+import type { APIPromise } from '../core/api-promise';
+import type { OperationQuery } from '../core/operations';
+import { Page, type PageLoader, type PagePromise } from '../core/pagination';
+import type { RequestOptions } from '../core/request';
+import { APIResource, withCursor } from '../core/resource';
+
+export type ActivityListQuery = OperationQuery<'listActivity'>;
+export type ActivitySummaryQuery = OperationQuery<'getActivitySummary'>;
+type ActivityListData = operations['listActivity']['responses'][200]['content']['application/json']['data'];
+
+/** A page of activity events, with the normalized filters and time zone of the request. */
+export class ActivityPage extends Page<ActivityEvent> {
+  readonly filters: ActivityFilters;
+  readonly generated_at: string;
+  readonly timezone: string;
+
+  constructor(data: ActivityListData, response: Response, load: PageLoader<ActivityPage>) {
+    super(data.activity, data.pagination, response, load);
+    this.filters = data.filters;
+    this.generated_at = data.generated_at;
+    this.timezone = data.timezone;
+  }
+}
+
+export class Activity extends APIResource {
+  /** Activity events in `[from, to)`, newest first. Organization admins only. */
+  list(query?: ActivityListQuery, options?: RequestOptions): PagePromise<ActivityEvent, ActivityPage> {
+    return this.paginated(
+      'listActivity',
+      (cursor) => (init) => this.raw.GET('/v1/activity', { params: { query: withCursor(query, cursor) }, ...init }),
+      options,
+      (data, response, load) => new ActivityPage(data.data, response, load),
+    );
+  }
+
+  /** Counts of the events `list` gives for the same filters. Organization admins only. */
+  summary(query?: ActivitySummaryQuery, options?: RequestOptions): APIPromise<ActivitySummary> {
+    return this.call(
+      'getActivitySummary',
+      (init) => this.raw.GET('/v1/activity/summary', { params: { query: { ...query } }, ...init }),
+      options,
+      (data) => data.data,
+    );
+  }
+}

@@ -1,0 +1,31 @@
+import type { Company } from '../generated/openapi';
+import type { APIPromise } from '../core/api-promise';
+import type { OperationBody, OperationQuery } from '../core/operations';
+import { Page, type PagePromise } from '../core/pagination';
+import type { RequestOptions } from '../core/request';
+import { APIResource, withCursor } from '../core/resource';
+
+export type CompanyListQuery = OperationQuery<'listCompanies'>;
+export type CompanyUpdateBody = OperationBody<'updateCompany'>;
+
+export class Companies extends APIResource {
+  /** Companies of the requested accounts' contacts, or of a contact view's contacts (`view_id`). */
+  list(query?: CompanyListQuery, options?: RequestOptions): PagePromise<Company> {
+    return this.paginated(
+      'listCompanies',
+      (cursor) => (init) => this.raw.GET('/v1/companies', { params: { query: withCursor(query, cursor) }, ...init }),
+      options,
+      (data, response, load) => new Page(data.data.companies, data.data.pagination, response, load),
+    );
+  }
+
+  /** Changes tags, notes and custom fields (keys other than account_id, tags, notes_json). */
+  update(companyId: string, body: CompanyUpdateBody, options?: RequestOptions): APIPromise<Company> {
+    return this.call(
+      'updateCompany',
+      (init) => this.raw.PATCH('/v1/companies/{company_id}', { params: { path: { company_id: companyId } }, body, ...init }),
+      options,
+      (data) => data.data.company,
+    );
+  }
+}

@@ -1,0 +1,65 @@
+import type { Contact, ImportWarning } from '../generated/openapi';
+import type { APIPromise } from '../core/api-promise';
+import type { OperationBody, OperationQuery } from '../core/operations';
+import { Page, type PagePromise } from '../core/pagination';
+import type { RequestOptions } from '../core/request';
+import { APIResource, withCursor } from '../core/resource';
+
+export type ContactListQuery = OperationQuery<'listContacts'>;
+export type ContactImportBody = OperationBody<'importContact'>;
+export type ContactUpdateBody = OperationBody<'updateContact'>;
+export type ContactFindEmailBody = OperationBody<'findContactEmail'>;
+
+export interface ContactImportResult {
+  contact: Contact;
+  warnings: ImportWarning[];
+  /** True when the contact was imported and attached for the first time (201), false when already attached (200). */
+  created: boolean;
+}
+
+export class Contacts extends APIResource {
+  /** Contacts of the requested accounts (all usable accounts when `account_id` is absent). */
+  list(query?: ContactListQuery, options?: RequestOptions): PagePromise<Contact> {
+    return this.paginated(
+      'listContacts',
+      (cursor) => (init) => this.raw.GET('/v1/contacts', { params: { query: withCursor(query, cursor) }, ...init }),
+      options,
+      (data, response, load) => new Page(data.data.contacts, data.data.pagination, response, load),
+    );
+  }
+
+  /** Imports the profile at `network_url` into the account. */
+  import(body: ContactImportBody, options?: RequestOptions): APIPromise<ContactImportResult> {
+    return this.call(
+      'importContact',
+      (init) => this.raw.POST('/v1/contacts', { body, ...init }),
+      options,
+      (data, response) => ({
+        contact: data.data.contact,
+        warnings: data.data.warnings,
+        created: response.status === 201,
+      }),
+    );
+  }
+
+  /** Changes tags, notes and custom fields (keys other than account_id, tags, notes_json). */
+  update(contactId: string, body: ContactUpdateBody, options?: RequestOptions): APIPromise<Contact> {
+    return this.call(
+      'updateContact',
+      (init) => this.raw.PATCH('/v1/contacts/{contact_id}', { params: { path: { contact_id: contactId } }, body, ...init }),
+      options,
+      (data) => data.data.contact,
+    );
+  }
+
+  /** Looks up the contact's work e-mail; the result is in `contact_enrichment.work_email`. */
+  findEmail(contactId: string, body: ContactFindEmailBody, options?: RequestOptions): APIPromise<Contact> {
+    return this.call(
+      'findContactEmail',
+      (init) =>
+        this.raw.POST('/v1/contacts/{contact_id}/find-email', { params: { path: { contact_id: contactId } }, body, ...init }),
+      options,
+      (data) => data.data.contact,
+    );
+  }
+}

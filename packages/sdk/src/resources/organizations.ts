@@ -1,0 +1,16 @@
+import type { Organization } from '../generated/openapi';
+import type { APIPromise } from '../core/api-promise';
+import type { RequestOptions } from '../core/request';
+import { APIResource } from '../core/resource';
+
+export class Organizations extends APIResource {
+  /** The organization of the API key's user (`GET /v1/organization`, the only response without `data`). */
+  list(options?: RequestOptions): APIPromise<Organization[]> {
+    return this.call(
+      'listOrganizations',
+      (init) => this.raw.GET('/v1/organization', init),
+      options,
+      (data) => data.organization,
+    );
+  }
+}
