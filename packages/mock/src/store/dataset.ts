@@ -18,7 +18,7 @@ import type {
   ViewRecord,
 } from './types';
 import { addNetworkPerson } from './network';
-import { APP_ORIGIN } from './urls';
+import { APP_ORIGIN, MEDIA_ORIGIN } from './urls';
 
 export interface DatasetSize {
   contactsPerAccount: number;
@@ -137,7 +137,7 @@ function sequenceFor(b: Builder): SequenceRecord {
   const steps = stepTypes.map((stepType, position) => ({
     step_id: b.store.ids.take('sequence_step'),
     step_type: stepType,
-    trigger_type: position === 0 ? 'immediately' : 'delay',
+    trigger_type: position === 0 ? 'immediate' : 'delay',
     position: position + 1,
     message_mode: 'template',
     state: position < stepsDone ? 'completed' : position === stepsDone ? 'scheduled' : 'pending',
@@ -198,9 +198,8 @@ function seedContacts(b: Builder, account: AccountRecord, count: number, fields:
   return contacts;
 }
 
-function seedCompanyValues(b: Builder, organization: OrganizationRecord, fields: CustomFieldRecord[]): void {
-  for (const company of b.store.companies.values()) {
-    if (company.organization_id !== organization.id) continue;
+function seedCompanyValues(b: Builder, account: AccountRecord, fields: CustomFieldRecord[]): void {
+  for (const { company } of b.store.companiesOfContacts(b.store.contactsOf(account.account_id))) {
     if (b.random.chance(0.3)) company.tags = b.random.sample(TAG_CATALOG, 1).map((tag) => ({ ...tag }));
     if (b.random.chance(0.2)) company.notes_json = JSON.stringify([{ text: b.random.pick(b.store.pools.noteTexts) }]);
     for (const field of fields) {
@@ -257,8 +256,8 @@ function attachmentFor(b: Builder, index: number): AttachmentRecord {
     title: isImage ? 'photo.png' : 'proposal.pdf',
     subtitle: null,
     description: null,
-    url: `https://media.network.com/attachments/${id}`,
-    thumbnail_url: isImage ? `https://media.network.com/attachments/${id}/thumb` : null,
+    url: `${MEDIA_ORIGIN}/attachments/${id}`,
+    thumbnail_url: isImage ? `${MEDIA_ORIGIN}/attachments/${id}/thumb` : null,
     mime_type: isImage ? 'image/png' : 'application/pdf',
     file_name: isImage ? `photo-${id}.png` : `proposal-${id}.pdf`,
     sort_order: index,
@@ -311,7 +310,7 @@ function seedConversations(b: Builder, account: AccountRecord, contacts: Contact
         addActivity(b, {
           organization_id: account.organization_id,
           occurred_at: message.sent_at,
-          event_type: sent ? 'message_sent' : 'outbound_reply_received',
+          event_type: sent ? (channel === 'network_inmail' ? 'inmail_sent' : 'message_sent') : 'outbound_reply_received',
           source: 'canonical_messages',
           channel,
           user_id: account.owner_user_id,
@@ -375,11 +374,38 @@ function seedConnectionActivity(b: Builder, account: AccountRecord, contacts: Co
   }
 }
 
-function seedAccount(b: Builder, account: AccountRecord, contactCount: number, fields: CustomFieldRecord[]): void {
-  const contacts = seedContacts(b, account, contactCount, fields);
+function seedSequenceActivity(b: Builder, account: AccountRecord, contacts: ContactRecord[]): void {
+  const windowStart = b.store.now.getTime() - 90 * DAY;
+  for (const contact of contacts) {
+    for (const step of contact.sequence?.steps ?? []) {
+      if (step.state !== 'completed' || Date.parse(step.scheduled_for) < windowStart) continue;
+      addActivity(b, {
+        organization_id: account.organization_id,
+        occurred_at: step.scheduled_for,
+        event_type: 'sequence_step_completed',
+        source: 'sequence_runner_report',
+        channel: step.step_type === 'connection_request' ? 'network_connection' : 'network_message',
+        user_id: account.owner_user_id,
+        account_id: account.account_id,
+        subject_key: `sequence_step:${step.step_id}`,
+        metadata: {},
+      });
+    }
+  }
+}
+
+function seedAccount(
+  b: Builder,
+  account: AccountRecord,
+  contactCount: number,
+  fields: { contact: CustomFieldRecord[]; company: CustomFieldRecord[] },
+): void {
+  const contacts = seedContacts(b, account, contactCount, fields.contact);
+  seedCompanyValues(b, account, fields.company);
   seedViews(b, account, contacts);
   seedConversations(b, account, contacts);
   seedConnectionActivity(b, account, contacts);
+  seedSequenceActivity(b, account, contacts);
 }
 
 /** Builds the default dataset of contract §4 into an empty store. */
@@ -425,12 +451,12 @@ export function buildDataset(store: Store, faker: Faker, random: Random, size: D
   addAccount(b, umbrellaUser, true);
   addAccount(b, hooliUser, true);
 
-  seedAccount(b, acmeShared, size.primaryAccountContacts, acmeContactFields);
-  seedAccount(b, memberAccount, size.contactsPerAccount, acmeContactFields);
-  seedAccount(b, acmePrivate, size.contactsPerAccount, acmeContactFields);
-  seedAccount(b, globexAccount, size.contactsPerAccount, globexContactFields);
-  seedAccount(b, initechAccount, size.contactsPerAccount, initechContactFields);
-  seedCompanyValues(b, acme, acmeCompanyFields);
+  const acmeFields = { contact: acmeContactFields, company: acmeCompanyFields };
+  seedAccount(b, acmeShared, size.primaryAccountContacts, acmeFields);
+  seedAccount(b, memberAccount, size.contactsPerAccount, acmeFields);
+  seedAccount(b, acmePrivate, size.contactsPerAccount, acmeFields);
+  seedAccount(b, globexAccount, size.contactsPerAccount, { contact: globexContactFields, company: [] });
+  seedAccount(b, initechAccount, size.contactsPerAccount, { contact: initechContactFields, company: [] });
 
   for (let index = 0; index < size.networkSize; index++) {
     addNetworkPerson(store.network, random, store.pools, store.ids, store.now);

@@ -7,6 +7,7 @@ import { Random } from './random';
 import { Store } from './store';
 
 export { Store } from './store';
+export { snapshot } from './snapshot';
 export type * from './types';
 export { RELATIONSHIP_STATUSES } from './types';
 export { FIXTURE_KEYS, TAG_CATALOG } from './dataset';

@@ -3,6 +3,7 @@ import type { IdSequence } from './ids';
 import type { Pools } from './pools';
 import type { Random } from './random';
 import type { NetworkCompanyRecord, NetworkPersonRecord } from './types';
+import { MEDIA_ORIGIN } from './urls';
 
 /** The professional network: every person and company a profile URL can name, imported or not. */
 export interface Network {
@@ -65,8 +66,8 @@ export function buildNetworkCompanies(
       follower_count: random.int(10, 250_000),
       industry: random.pick(pools.industries),
       location: random.pick(pools.locations),
-      avatar_url: `https://media.network.com/company/${providerId}/logo.png`,
-      background_cover_url: `https://media.network.com/company/${providerId}/cover.png`,
+      avatar_url: `${MEDIA_ORIGIN}/company/${providerId}/logo.png`,
+      background_cover_url: `${MEDIA_ORIGIN}/company/${providerId}/cover.png`,
       profile_fetched_at: daysBefore(now, random.int(1, 200)),
       updated_at: daysBefore(now, random.int(0, 30)),
     });
@@ -100,8 +101,8 @@ export function addNetworkPerson(
     location: random.pick(pools.locations),
     follower_count: random.int(0, 20_000),
     connections_count: random.int(1, 500),
-    avatar_url: `https://media.network.com/person/${providerId}/avatar.jpg`,
-    background_cover_url: `https://media.network.com/person/${providerId}/cover.jpg`,
+    avatar_url: `${MEDIA_ORIGIN}/person/${providerId}/avatar.jpg`,
+    background_cover_url: `${MEDIA_ORIGIN}/person/${providerId}/cover.jpg`,
     details_seed: random.seed(),
     profile_fetched_at: daysBefore(now, random.int(1, 200)),
     updated_at: daysBefore(now, random.int(0, 30)),

@@ -60,7 +60,7 @@ export class Store {
 
   private readonly contactsByAccount = new Map<string, ContactRecord[]>();
   private readonly contactByAccountAndPerson = new Map<string, ContactRecord>();
-  private readonly companyByOrganizationAndNetwork = new Map<string, CompanyRecord>();
+  private readonly companyByAccountAndNetwork = new Map<string, CompanyRecord>();
   private readonly conversationsByAccount = new Map<string, ConversationRecord[]>();
   private readonly importedPeople = new Set<NetworkPersonRecord>();
 
@@ -128,7 +128,7 @@ export class Store {
       organization_id: account.organization_id,
       account_id: account.account_id,
       person,
-      company: this.companyOf(account.organization_id, person.company),
+      company: this.companyOf(account, person.company),
       relationship_status: relationshipStatus,
       connection_invitation: null,
       tags: [],
@@ -162,20 +162,25 @@ export class Store {
 
   // Companies
 
-  /** The organization's record of a network company, created on first use. */
-  companyOf(organizationId: number, network: NetworkCompanyRecord): CompanyRecord {
-    const key = `${organizationId}:${network.provider_participant_id}`;
-    let company = this.companyByOrganizationAndNetwork.get(key);
+  /** The account's record of a network company, if it has one. */
+  findCompanyOf(accountId: string, network: NetworkCompanyRecord): CompanyRecord | undefined {
+    return this.companyByAccountAndNetwork.get(`${accountId}:${network.provider_participant_id}`);
+  }
+
+  /** The account's record of a network company, created on first use. */
+  companyOf(account: AccountRecord, network: NetworkCompanyRecord): CompanyRecord {
+    let company = this.findCompanyOf(account.account_id, network);
     if (!company) {
       company = {
         company_id: this.ids.take('company'),
-        organization_id: organizationId,
+        organization_id: account.organization_id,
+        account_id: account.account_id,
         network,
         tags: [],
         notes_json: null,
         custom_fields: new Map(),
       };
-      this.companyByOrganizationAndNetwork.set(key, company);
+      this.companyByAccountAndNetwork.set(`${account.account_id}:${network.provider_participant_id}`, company);
       this.companies.set(company.company_id, company);
     }
     return company;
@@ -186,11 +191,13 @@ export class Store {
     return company?.organization_id === organizationId ? company : undefined;
   }
 
-  /** Companies of the given contacts, each once, ordered by company id. */
-  companiesOfContacts(contacts: Iterable<ContactRecord>): CompanyRecord[] {
-    const seen = new Set<CompanyRecord>();
-    for (const contact of contacts) seen.add(contact.company);
-    return [...seen].sort((a, b) => Number(a.company_id) - Number(b.company_id));
+  /** Companies of the given contacts, each once with how many of the contacts work there, ordered by company id. */
+  companiesOfContacts(contacts: Iterable<ContactRecord>): { company: CompanyRecord; contact_count: number }[] {
+    const counts = new Map<CompanyRecord, number>();
+    for (const contact of contacts) counts.set(contact.company, (counts.get(contact.company) ?? 0) + 1);
+    return [...counts]
+      .map(([company, contact_count]) => ({ company, contact_count }))
+      .sort((a, b) => Number(a.company.company_id) - Number(b.company.company_id));
   }
 
   // Views

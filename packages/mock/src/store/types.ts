@@ -191,7 +191,7 @@ export interface ContactRecord {
   organization_id: number;
   account_id: string;
   person: NetworkPersonRecord;
-  /** The organization's company record of the person's current company. */
+  /** The account's company record of the person's current company. */
   company: CompanyRecord;
   relationship_status: RelationshipStatus;
   connection_invitation: ConnectionInvitationRecord | null;
@@ -209,10 +209,11 @@ export interface ContactRecord {
   search_text: string;
 }
 
-/** An organization's record of a network company: its tags, notes and custom field values. */
+/** An account's record of a network company: its tags, notes and custom field values. */
 export interface CompanyRecord {
   company_id: string;
   organization_id: number;
+  account_id: string;
   network: NetworkCompanyRecord;
   tags: TagRecord[];
   notes_json: string | null;

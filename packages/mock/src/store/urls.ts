@@ -1,6 +1,7 @@
 /** Where profiles of the professional network and records of the web app live. */
 export const NETWORK_ORIGIN = 'https://www.network.com';
-export const APP_ORIGIN = 'https://app.network-org.test';
+export const APP_ORIGIN = 'https://app.network.test';
+export const MEDIA_ORIGIN = 'https://media.network.test';
 
 export const personUrl = (handle: string) => `${NETWORK_ORIGIN}/in/${handle}`;
 export const companyUrl = (handle: string) => `${NETWORK_ORIGIN}/company/${handle}`;
