@@ -1,0 +1,102 @@
+import type { Store } from '../store/index';
+import type { AccountRecord, ApiKeyRecord, OrganizationRecord, UserRecord } from '../store/types';
+import {
+  accountSharedAccessRequired,
+  badRequest,
+  billingFeatureNotAvailable,
+  billingInsufficientCredits,
+  forbidden,
+  unauthorized,
+} from './errors';
+
+export interface AuthContext {
+  organization: OrganizationRecord;
+  user: UserRecord;
+  apiKey: ApiKeyRecord;
+}
+
+/** Operations only organization admins may call (section 5.5). */
+const ADMIN_ONLY_OPERATIONS: ReadonlySet<string> = new Set(['listActivity', 'getActivitySummary']);
+
+/** Resolves the caller in the order of the description's section 5; throws the first failing check. */
+export function authenticate(request: Request, store: Store, operationId: string): AuthContext {
+  const header = request.headers.get('authorization');
+  if (header === null || header.trim() === '') throw unauthorized('Authorization header is required.');
+  const match = /^(\S+)(?:\s+(.*))?$/.exec(header.trim());
+  if (!match || match[1]?.toLowerCase() !== 'bearer') {
+    throw unauthorized('Authorization header must use the Bearer scheme.');
+  }
+  const key = (match[2] ?? '').trim();
+  const apiKey = key === '' ? undefined : store.apiKeys.get(key);
+  const user = apiKey ? store.users.get(apiKey.user_id) : undefined;
+  const organization = user ? store.organizations.get(user.organization_id) : undefined;
+  if (!apiKey || apiKey.retired || !user || !organization) throw unauthorized('Invalid API key.');
+  if (!organization.api_access_enabled) throw forbidden("You don't have access to this organization.");
+  if (!user.active) {
+    throw forbidden(
+      'The API key is no longer linked to an active organization user. Ask an organization admin to regenerate the key.',
+    );
+  }
+  if (!organization.plan_includes_api) {
+    throw billingFeatureNotAvailable("The API feature is not included in your organization's plan.");
+  }
+  if (ADMIN_ONLY_OPERATIONS.has(operationId) && !user.is_admin) {
+    throw forbidden('Only organization admins can perform this action.');
+  }
+  return { organization, user, apiKey };
+}
+
+export interface AccountAccess {
+  /** Accounts of the caller's organization the caller may use: their own and those shared for API use. */
+  accessible(): AccountRecord[];
+  /** Unknown or another organization's id -> 400; not shared with the caller -> 403 account_shared_access_required. */
+  require(accountId: string): AccountRecord;
+  /** The requested accounts (each checked as `require`), or every accessible one when none is requested. */
+  resolve(accountIds?: readonly string[]): AccountRecord[];
+}
+
+function mayUse(auth: AuthContext, account: AccountRecord): boolean {
+  return account.owner_user_id === auth.user.id || account.shared_for_api;
+}
+
+export function accountAccess(store: Store, auth: AuthContext): AccountAccess {
+  const require = (accountId: string): AccountRecord => {
+    const account = store.accounts.get(accountId);
+    if (!account || account.organization_id !== auth.organization.id) {
+      throw badRequest(`Unknown account_id "${accountId}": use an id from GET /v1/accounts.`);
+    }
+    if (!mayUse(auth, account)) {
+      throw accountSharedAccessRequired(
+        `Account ${accountId} is not shared for API use with this API key's user. Its owner can enable shared access.`,
+      );
+    }
+    return account;
+  };
+  const accessible = (): AccountRecord[] =>
+    [...store.accounts.values()].filter(
+      (account) => account.organization_id === auth.organization.id && mayUse(auth, account),
+    );
+  return {
+    accessible,
+    require,
+    resolve: (accountIds) => (accountIds && accountIds.length > 0 ? [...new Set(accountIds)].map(require) : accessible()),
+  };
+}
+
+export interface CreditLedger {
+  /** Spends `n` credits (default 1); 403 billing_insufficient_credits when the organization has fewer left. */
+  consume(n?: number): void;
+}
+
+export function creditLedger(auth: AuthContext): CreditLedger {
+  return {
+    consume(n = 1) {
+      if (auth.organization.credits < n) {
+        throw billingInsufficientCredits(
+          "Your organization doesn't have enough credits for this action. Add credits and try again.",
+        );
+      }
+      auth.organization.credits -= n;
+    },
+  };
+}

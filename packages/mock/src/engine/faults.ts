@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** What `POST /__mock/faults` and `mock.faults.add()` accept. */
+export const faultRuleSchema = z
+  .object({
+    method: z.string().min(1).optional(),
+    /** An exact path (`/v1/contacts`), the spec's template (`/v1/contacts/{contact_id}`) or a glob with `*`. */
+    path: z.string().min(1).optional(),
+    /** The status to answer; 0 drops the connection. Optional when only `delay_ms` is wanted. */
+    status: z.number().int().refine((status) => status === 0 || (status >= 100 && status <= 599), {
+      message: 'must be 0 (dropped connection) or an HTTP status from 100 to 599',
+    }).optional(),
+    code: z.string().min(1).optional(),
+    message: z.string().optional(),
+    retry_after: z.number().int().min(0).optional(),
+    delay_ms: z.number().int().min(0).optional(),
+    count: z.number().int().min(1).optional(),
+    drop: z.boolean().optional(),
+  })
+  .refine((rule) => rule.status !== undefined || rule.drop === true || rule.delay_ms !== undefined, {
+    message: 'a fault needs a status, drop: true or delay_ms',
+  });
+
+export type FaultRule = z.input<typeof faultRuleSchema>;
+
+interface ActiveFault extends FaultRule {
+  remaining: number;
+}
+
+export interface MatchedFault {
+  rule: FaultRule;
+  drop: boolean;
+}
+
+function globToRegExp(glob: string): RegExp {
+  const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+  return new RegExp(`^${escaped}$`);
+}
+
+function pathMatches(rulePath: string | undefined, pathname: string, template: string | undefined): boolean {
+  if (rulePath === undefined) return true;
+  if (rulePath === pathname || rulePath === template) return true;
+  return rulePath.includes('*') && globToRegExp(rulePath).test(pathname);
+}
+
+/** Injected failures: each rule answers the next `count` matching requests, then is spent. */
+export class FaultInjector {
+  private active: ActiveFault[] = [];
+
+  /** Adds a fault; throws a readable error when the rule is malformed. */
+  add(rule: FaultRule): void {
+    const parsed = faultRuleSchema.parse(rule);
+    this.active.push({ ...parsed, remaining: parsed.count ?? 1 });
+  }
+
+  clear(): void {
+    this.active = [];
+  }
+
+  list(): FaultRule[] {
+    return this.active.map(({ remaining, ...rule }) => ({ ...rule, count: remaining }));
+  }
+
+  /** Takes one use of the first fault matching the request, if any. */
+  take(method: string, pathname: string, template?: string): MatchedFault | undefined {
+    const index = this.active.findIndex(
+      (fault) =>
+        (fault.method === undefined || fault.method.toUpperCase() === method.toUpperCase()) &&
+        pathMatches(fault.path, pathname, template),
+    );
+    if (index < 0) return undefined;
+    const fault = this.active[index] as ActiveFault;
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) this.active.splice(index, 1);
+    const { remaining, ...rule } = fault;
+    return { rule, drop: rule.drop === true || rule.status === 0 };
+  }
+}

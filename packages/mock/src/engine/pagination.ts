@@ -1,0 +1,79 @@
+import { badRequest } from './errors';
+import { hashText, stableStringify } from './fingerprint';
+
+export interface PaginateOptions {
+  limit: number;
+  cursor?: string;
+  maxLimit: number;
+  /** What the cursor is bound to: the query without `cursor` (and `limit`, which may change between pages). */
+  scope: unknown;
+}
+
+export interface Pagination {
+  limit: number;
+  has_more: boolean;
+  next_cursor?: string;
+}
+
+// Signs cursors so an edited offset is detected rather than silently honoured.
+const CURSOR_SIGNING_SEED = 0x5eed;
+
+function scopeFingerprint(scope: unknown): string {
+  let bound = scope;
+  if (scope !== null && typeof scope === 'object' && !Array.isArray(scope)) {
+    const { cursor: _cursor, limit: _limit, ...rest } = scope as Record<string, unknown>;
+    bound = rest;
+  }
+  return hashText(stableStringify(bound));
+}
+
+function toBase64Url(text: string): string {
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): string | undefined {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return undefined;
+  try {
+    return atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return undefined;
+  }
+}
+
+function encodeCursor(offset: number, fingerprint: string): string {
+  const payload = `${offset}:${fingerprint}`;
+  return toBase64Url(`${payload}:${hashText(payload, CURSOR_SIGNING_SEED)}`);
+}
+
+const INVALID_CURSOR =
+  'Invalid cursor: it was altered or does not belong to this query. Send the `next_cursor` of the previous page with the same filters, or omit `cursor` to start over.';
+
+/** The offset a cursor points at; 400 when it is malformed, tampered with or made for another query. */
+function decodeCursor(cursor: string, fingerprint: string): number {
+  const [offsetText, cursorFingerprint, signature, ...extra] = (fromBase64Url(cursor) ?? '').split(':');
+  const payload = `${offsetText}:${cursorFingerprint}`;
+  if (
+    extra.length > 0 ||
+    offsetText === undefined ||
+    !/^(0|[1-9][0-9]{0,8})$/.test(offsetText) ||
+    signature !== hashText(payload, CURSOR_SIGNING_SEED) ||
+    cursorFingerprint !== fingerprint
+  ) {
+    throw badRequest(INVALID_CURSOR);
+  }
+  return Number(offsetText);
+}
+
+/** One page of `items`; `limit` above `maxLimit` is clamped. */
+export function paginate<T>(items: readonly T[], opts: PaginateOptions): { items: T[]; pagination: Pagination } {
+  const limit = Math.min(Math.max(1, Math.trunc(opts.limit)), opts.maxLimit);
+  const fingerprint = scopeFingerprint(opts.scope);
+  const offset = opts.cursor === undefined || opts.cursor === '' ? 0 : decodeCursor(opts.cursor, fingerprint);
+  const page = items.slice(offset, offset + limit);
+  const end = offset + page.length;
+  const hasMore = end < items.length;
+  return {
+    items: page,
+    pagination: hasMore ? { limit, has_more: true, next_cursor: encodeCursor(end, fingerprint) } : { limit, has_more: false },
+  };
+}

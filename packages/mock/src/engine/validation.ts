@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import { badRequest } from './errors';
+
+export type InputLocation = 'query' | 'path' | 'body';
+
+const LOCATION_LABEL: Record<InputLocation, string> = {
+  query: 'query parameter',
+  path: 'path parameter',
+  body: 'body field',
+};
+
+type Issue = z.core.$ZodIssue;
+
+function formatPath(path: readonly PropertyKey[], location: InputLocation): string {
+  let text = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') {
+      // Query arrays are written as repeated parameters, so an index means nothing to the caller there.
+      if (location !== 'query') text += `[${segment}]`;
+    } else {
+      text += text === '' ? String(segment) : `.${String(segment)}`;
+    }
+  }
+  return text;
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const segment of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[segment];
+  }
+  return value;
+}
+
+const EXPECTED_PHRASE: Record<string, string> = {
+  int: 'an integer',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'a boolean (true or false)',
+  array: 'an array',
+  object: 'an object',
+  null: 'null',
+  record: 'an object',
+};
+
+function sizeUnit(origin: string, count: number | bigint): string {
+  if (origin === 'string') return count === 1 ? ' character' : ' characters';
+  if (origin === 'array' || origin === 'set') return count === 1 ? ' item' : ' items';
+  return '';
+}
+
+function describeIssue(issue: Issue, received: unknown): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (received === undefined) return 'is required';
+      return `must be ${EXPECTED_PHRASE[issue.expected] ?? issue.expected}`;
+    case 'too_small': {
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return 'must not be empty';
+      const bound = issue.inclusive === false ? 'greater than' : 'at least';
+      return `must be ${bound} ${issue.minimum}${sizeUnit(issue.origin, issue.minimum)}`;
+    }
+    case 'too_big': {
+      const bound = issue.inclusive === false ? 'less than' : 'at most';
+      return `must be ${bound} ${issue.maximum}${sizeUnit(issue.origin, issue.maximum)}`;
+    }
+    case 'invalid_format':
+      if (issue.format === 'regex' && issue.pattern) return `must match the pattern ${issue.pattern}`;
+      if (issue.format === 'datetime') return 'must be an RFC 3339 date-time';
+      return `must be a valid ${issue.format}`;
+    case 'invalid_value':
+      return issue.values.length === 1
+        ? `must be ${JSON.stringify(issue.values[0])}`
+        : `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
+    case 'unrecognized_keys':
+      return `has unknown key${issue.keys.length === 1 ? '' : 's'} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
+    case 'invalid_union':
+      return 'does not match any of the accepted forms';
+    case 'not_multiple_of':
+      return `must be a multiple of ${issue.divisor}`;
+    default:
+      return issue.message.charAt(0).toLowerCase() + issue.message.slice(1);
+  }
+}
+
+function issueMessage(issue: Issue, input: unknown, location: InputLocation): string {
+  const name = formatPath(issue.path, location);
+  const received = valueAt(input, issue.path);
+  const what = describeIssue(issue, received);
+  if (name === '') return `Request body ${what}.`;
+  const shown = received !== undefined && typeof received !== 'object' ? ` (got ${JSON.stringify(received)})` : '';
+  return `Invalid ${LOCATION_LABEL[location]} "${name}": ${what}${shown}.`;
+}
+
+/** Parses `input` with a generated schema; 400 bad_request naming each wrong parameter otherwise. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, location: InputLocation): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const messages = result.error.issues.slice(0, 3).map((issue) => issueMessage(issue, input, location));
+  throw badRequest(messages.join(' '));
+}
+
+/** The query as the generated schema expects it: strings, string[] for array parameters; other names are ignored. */
+export function queryInput(
+  url: URL,
+  knownNames: readonly string[],
+  arrayNames: readonly string[],
+): Record<string, string | string[]> {
+  const input: Record<string, string | string[]> = {};
+  for (const name of knownNames) {
+    const values = url.searchParams.getAll(name);
+    if (values.length === 0) continue;
+    if (arrayNames.includes(name)) {
+      // Repeated and comma-separated forms may be mixed (section 4).
+      input[name] = values.flatMap((value) => value.split(',')).map((value) => value.trim()).filter((value) => value !== '');
+    } else {
+      input[name] = values[0] as string;
+    }
+  }
+  return input;
+}
