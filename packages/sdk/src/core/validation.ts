@@ -3,10 +3,11 @@ import type { OperationId } from './request';
 
 /**
  * Checks a successful response body against the spec's schema for its operation and status. The schemas
- * are loaded on first use through the package's own `/zod` entry, so zod stays out of the main bundle.
+ * are loaded on first use; the build points this import at the package's own `/zod` entry, so zod stays
+ * out of the main bundle.
  */
 export async function validateResponse(operationId: OperationId, status: number, data: unknown): Promise<void> {
-  const { operations } = await import('@network-org/sdk/zod');
+  const { operations } = await import('../zod');
   const responses: Partial<Record<string, { safeParse: (value: unknown) => SafeParseResult }>> =
     operations[operationId].responses;
   const schema = responses[String(status)];

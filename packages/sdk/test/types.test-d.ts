@@ -1,0 +1,141 @@
+// Imports the sources: tsconfig.typetests.json maps no package paths, and dist/ may not be built yet.
+
+import { describe, expectTypeOf, it } from 'vitest';
+import {
+  type AccountSummary,
+  type ActivityEvent,
+  type ActivityPage,
+  type ActivitySummary,
+  type APIPromise,
+  type Company,
+  type Contact,
+  type Conversation,
+  type Draft,
+  type ErrorCode,
+  type Message,
+  NetworkClient,
+  type NetworkEnrichment,
+  type Organization,
+  type Page,
+  type PagePromise,
+  type View,
+  ApiError,
+  RateLimitError,
+  isApiError,
+} from '../src/index';
+
+declare const client: NetworkClient;
+
+describe('return types', () => {
+  it('types every method’s result as the generated wire types', () => {
+    expectTypeOf(client.organizations.list()).toEqualTypeOf<APIPromise<Organization[]>>();
+    expectTypeOf(client.accounts.list()).resolves.toEqualTypeOf<AccountSummary[]>();
+    expectTypeOf(client.contacts.list()).toEqualTypeOf<PagePromise<Contact>>();
+    expectTypeOf(client.contacts.import({ account_id: '1', network_url: 'u' })).resolves.toEqualTypeOf<{
+      contact: Contact;
+      warnings: { code: string; message: string }[];
+      created: boolean;
+    }>();
+    expectTypeOf(client.contacts.update('1', {})).resolves.toEqualTypeOf<Contact>();
+    expectTypeOf(client.contacts.findEmail('1', { account_id: '1' })).resolves.toEqualTypeOf<Contact>();
+    expectTypeOf(client.companies.list()).toEqualTypeOf<PagePromise<Company>>();
+    expectTypeOf(client.companies.update('1', { Tier: 'Gold' })).resolves.toEqualTypeOf<Company>();
+    expectTypeOf(client.conversations.list()).toEqualTypeOf<PagePromise<Conversation>>();
+    expectTypeOf(client.conversations.messages.list('c1', { account_id: '1' })).toEqualTypeOf<PagePromise<Message>>();
+    expectTypeOf(client.drafts.create({ account_id: '1', draft_message: 'Hi', contact_id: '2' })).resolves.toEqualTypeOf<Draft>();
+    expectTypeOf(client.views.list()).toEqualTypeOf<PagePromise<View>>();
+    expectTypeOf(
+      client.views.create({ account_id: '1', type: 'contact', name: 'n', filters: { specific_contacts: { contact_ids: ['2'] } } }),
+    ).resolves.toEqualTypeOf<View>();
+    expectTypeOf(client.activity.list()).toEqualTypeOf<PagePromise<ActivityEvent, ActivityPage>>();
+    expectTypeOf(client.activity.summary()).resolves.toEqualTypeOf<ActivitySummary>();
+    expectTypeOf(client.enrich({ account_id: '1', network_url: 'u' })).resolves.toEqualTypeOf<NetworkEnrichment>();
+  });
+
+  it('types pages, items and withResponse', async () => {
+    const page = await client.contacts.list();
+    expectTypeOf(page).toEqualTypeOf<Page<Contact>>();
+    expectTypeOf(page.items).toEqualTypeOf<Contact[]>();
+    expectTypeOf(page.pagination.has_more).toEqualTypeOf<boolean>();
+    expectTypeOf(page.nextPage()).resolves.toEqualTypeOf<Page<Contact>>();
+    for await (const contact of client.contacts.list()) expectTypeOf(contact).toEqualTypeOf<Contact>();
+    for await (const page of client.views.list().pages()) expectTypeOf(page.items).toEqualTypeOf<View[]>();
+    const activity = await client.activity.list();
+    expectTypeOf(activity.timezone).toEqualTypeOf<string>();
+    expectTypeOf(activity.filters.to_exclusive).toEqualTypeOf<true>();
+    const { data, response } = await client.drafts.create({ account_id: '1', draft_message: 'x', conversation_id: 'c' }).withResponse();
+    expectTypeOf(data).toEqualTypeOf<Draft>();
+    expectTypeOf(response).toEqualTypeOf<Response>();
+  });
+
+  it('types contact fields as the wire names', async () => {
+    const [contact] = (await client.contacts.list()).items;
+    if (!contact) return;
+    expectTypeOf(contact.relationship_status).toEqualTypeOf<'connected' | 'not_connected' | 'unknown'>();
+    expectTypeOf(contact.contact_id).toEqualTypeOf<string>();
+    // Custom fields are extra top-level keys, so any other key reads as unknown, never as a known type.
+    expectTypeOf(contact['Deal stage']).toEqualTypeOf<unknown>();
+    const draft = await client.drafts.create({ account_id: '1', draft_message: 'x', contact_id: '2' });
+    // @ts-expect-error misspelt field of a record without custom fields
+    draft.draftId;
+  });
+});
+
+describe('parameters', () => {
+  it('rejects a wrong query key', () => {
+    // @ts-expect-error `accountId` is not a query parameter; the wire name is account_id
+    client.contacts.list({ accountId: ['1'] });
+    // @ts-expect-error `page` is not a query parameter of views
+    client.views.list({ page: 2 });
+  });
+
+  it('rejects a wrong enum value', () => {
+    // @ts-expect-error not a relationship status
+    client.contacts.list({ relationship_status: 'friends' });
+    // @ts-expect-error not an activity event type
+    client.activity.list({ event_type: ['message_received'] });
+    client.activity.list({ event_type: ['message_sent', 'outbound_reply_received'] });
+    // @ts-expect-error views are of type contact only
+    client.views.create({ account_id: '1', type: 'company', name: 'n', filters: { specific_contacts: { contact_ids: ['2'] } } });
+  });
+
+  it('rejects wrong value types and misspelt or missing body fields', () => {
+    // @ts-expect-error account_id is an array of strings
+    client.contacts.list({ account_id: '101' });
+    // @ts-expect-error limit is a number
+    client.companies.list({ limit: '10' });
+    // @ts-expect-error misspelt network_url
+    client.contacts.import({ account_id: '1', networkUrl: 'u' });
+    // @ts-expect-error account_id is required
+    client.contacts.findEmail('1', {});
+    // @ts-expect-error account_id is required for messages
+    client.conversations.messages.list('c1', {});
+    // @ts-expect-error notes_json is JSON text or null
+    client.contacts.update('1', { notes_json: { text: 'hi' } });
+    // @ts-expect-error tags.add takes {name, color}
+    client.contacts.update('1', { tags: { add: ['VIP'] } });
+  });
+
+  it('accepts call options as the last argument', () => {
+    client.accounts.list({ signal: AbortSignal.timeout(10), timeout: 5, maxRetries: 0, headers: { 'x-a': 'b' } });
+    client.contacts.list(undefined, { maxRetries: 1 });
+    // @ts-expect-error not a call option
+    client.accounts.list({ retries: 3 });
+  });
+});
+
+describe('errors', () => {
+  it('types codes as the description’s union and narrows them', () => {
+    const error: unknown = new Error();
+    expectTypeOf<ApiError['code']>().toEqualTypeOf<ErrorCode>();
+    expectTypeOf<'billing_invalid'>().toExtend<ErrorCode>();
+    if (isApiError(error, 'rate_limit_exceeded')) {
+      expectTypeOf(error.code).toEqualTypeOf<'rate_limit_exceeded'>();
+      expectTypeOf(error.status).toEqualTypeOf<number>();
+    }
+    // @ts-expect-error not an error code
+    isApiError(error, 'too_many_requests');
+    expectTypeOf<RateLimitError['retryAfter']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<RateLimitError['status']>().toEqualTypeOf<429>();
+  });
+});
