@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { startMockServer, type MockServerOptions } from './node';
+
+const USAGE = `Usage: network-mock serve [options]
+
+Options:
+  --port <n>                  port to listen on (default 4010; 0 picks a free one)
+  --host <host>               address to listen on (default 127.0.0.1)
+  --seed <n>                  dataset seed (default 1)
+  --now <ISO date-time>       instant the dataset is anchored at (default 2026-01-15T12:00:00Z)
+  --no-rate-limit             turn off the 50 requests / 10 s limit
+  --latency <ms>              delay every API response
+  --contacts-per-account <n>  dataset size
+  --control-token <token>     require Authorization: Bearer <token> on /__mock/ (and allow it off loopback)
+  -h, --help                  show this help`;
+
+class UsageError extends Error {}
+
+function integerOption(name: string, value: string | undefined, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isInteger(parsed) || parsed < min) {
+    throw new UsageError(`--${name} must be an integer of at least ${min}, got "${value}"`);
+  }
+  return parsed;
+}
+
+function serverOptions(args: string[]): MockServerOptions | 'help' {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      now: { type: 'string' },
+      'no-rate-limit': { type: 'boolean' },
+      latency: { type: 'string' },
+      'contacts-per-account': { type: 'string' },
+      'control-token': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return 'help';
+  if (positionals.length !== 1 || positionals[0] !== 'serve') {
+    throw new UsageError(positionals.length === 0 ? 'missing command "serve"' : `unknown command "${positionals.join(' ')}"`);
+  }
+  if (values.now !== undefined && Number.isNaN(new Date(values.now).getTime())) {
+    throw new UsageError(`--now must be an ISO date-time, got "${values.now}"`);
+  }
+  const options: MockServerOptions = {
+    port: integerOption('port', values.port, 0) ?? 4010,
+    host: values.host ?? '127.0.0.1',
+    rateLimit: !values['no-rate-limit'],
+  };
+  const seed = integerOption('seed', values.seed, Number.MIN_SAFE_INTEGER);
+  if (seed !== undefined) options.seed = seed;
+  if (values.now !== undefined) options.now = values.now;
+  const latency = integerOption('latency', values.latency, 0);
+  if (latency !== undefined) options.latency = latency;
+  const contactsPerAccount = integerOption('contacts-per-account', values['contacts-per-account'], 0);
+  if (contactsPerAccount !== undefined) options.contactsPerAccount = contactsPerAccount;
+  if (values['control-token'] !== undefined) options.controlToken = values['control-token'];
+  return options;
+}
+
+async function main(): Promise<void> {
+  let options: MockServerOptions | 'help';
+  try {
+    options = serverOptions(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`network-mock: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (options === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const server = await startMockServer(options);
+  const keys = Object.entries(server.mock.keys);
+  const width = Math.max(...keys.map(([name]) => name.length));
+  process.stdout.write(
+    `listening on ${server.url}\n${keys.map(([name, key]) => `  ${name.padEnd(width)}  ${key}`).join('\n')}\n`,
+  );
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`network-mock: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,21 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig([
+  {
+    entry: { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    sourcemap: true,
+    clean: true,
+    target: 'node18',
+  },
+  {
+    // The CLI runs as ESM only; its shebang line is kept and the file made executable.
+    entry: { cli: 'src/cli.ts' },
+    format: ['esm'],
+    sourcemap: true,
+    clean: false,
+    target: 'node20',
+    platform: 'node',
+  },
+]);
