@@ -13,12 +13,13 @@ import type {
   OrganizationRecord,
   RelationshipStatus,
   SequenceRecord,
+  SequenceStepRecord,
   TagRecord,
   UserRecord,
   ViewRecord,
 } from './types';
 import { addNetworkPerson } from './network';
-import { APP_ORIGIN, MEDIA_ORIGIN } from './urls';
+import { MEDIA_ORIGIN } from './urls';
 
 export interface DatasetSize {
   contactsPerAccount: number;
@@ -134,7 +135,7 @@ function sequenceFor(b: Builder): SequenceRecord {
   const startedDaysAgo = b.random.int(2, 40);
   const stepsDone = b.random.int(0, 3);
   const stepTypes = ['connection_request', 'message', 'message'] as const;
-  const steps = stepTypes.map((stepType, position) => ({
+  const steps = stepTypes.map((stepType, position): SequenceStepRecord => ({
     step_id: b.store.ids.take('sequence_step'),
     step_type: stepType,
     trigger_type: position === 0 ? 'immediate' : 'delay',
@@ -211,10 +212,6 @@ function seedCompanyValues(b: Builder, account: AccountRecord, fields: CustomFie
 export function viewPublicId(store: Store, viewId: string): string {
   const random = store.randomFor('view', viewId);
   return `vw_${Array.from({ length: 12 }, () => random.int(0, 35).toString(36)).join('')}`;
-}
-
-export function viewAppUrl(view: Pick<ViewRecord, 'public_id'>): string {
-  return `${APP_ORIGIN}/views/${view.public_id}`;
 }
 
 function seedViews(b: Builder, account: AccountRecord, contacts: ContactRecord[]): void {

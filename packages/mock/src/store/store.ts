@@ -144,6 +144,7 @@ export class Store {
       last_interaction_at: null,
       created_at: createdAt,
       search_text: '',
+      company_names: '',
     };
     this.contacts.set(contact.contact_id, contact);
     let list = this.contactsByAccount.get(account.account_id);
@@ -158,6 +159,7 @@ export class Store {
   /** Call after changing anything the `search` filter reads (tags, notes, custom fields, work email). */
   refreshSearchText(contact: ContactRecord, details: PersonDetails = this.personDetails(contact.person)): void {
     contact.search_text = contactSearchText(contact, details);
+    contact.company_names = details.experiences.map((experience) => experience.company_name.toLowerCase()).join('\n');
   }
 
   // Companies

@@ -1,3 +1,5 @@
+import type { ActivityEventType, EnrichmentStatus, Sequence, SequenceStep } from '@network-org/sdk';
+
 // Records of the in-memory service. Field names follow the wire where a field is shown on the wire;
 // serialisation to the spec's shapes lives in the routes.
 
@@ -156,7 +158,7 @@ export interface ConnectionInvitationRecord {
   received_at: string;
 }
 
-export type EnrichmentStatus = 'not_requested' | 'found' | 'not_found' | 'failed';
+export type { EnrichmentStatus };
 
 export interface EnrichmentStateRecord {
   status: EnrichmentStatus;
@@ -165,18 +167,18 @@ export interface EnrichmentStateRecord {
 
 export interface SequenceStepRecord {
   step_id: string;
-  step_type: string;
+  step_type: NonNullable<SequenceStep['step_type']>;
   trigger_type: string;
   position: number;
   message_mode: string;
-  state: string;
+  state: SequenceStep['state'];
   template_run_public_id: string;
   scheduled_for: string;
 }
 
 export interface SequenceRecord {
   sequence_id: string;
-  status: string;
+  status: Sequence['status'];
   stop_if_person_replies: boolean;
   steps: SequenceStepRecord[];
   reply_guard_after: string;
@@ -207,6 +209,8 @@ export interface ContactRecord {
   created_at: string;
   /** Lowercase text the `search` filter matches; rebuilt whenever tags, notes or custom fields change. */
   search_text: string;
+  /** Lowercase current and past company names, for the `company_name` filter. */
+  company_names: string;
 }
 
 /** An account's record of a network company: its tags, notes and custom field values. */
@@ -234,7 +238,7 @@ export interface ViewRecord {
   type: 'contact';
   view_kind: 'member';
   name: string;
-  description: string;
+  description: string | null;
   origin: 'app' | 'api';
   rules: ViewRules;
   selected_contact_ids: string[];
@@ -307,7 +311,7 @@ export interface ActivityEventRecord {
   organization_id: number;
   occurred_at: string;
   recorded_at: string;
-  event_type: string;
+  event_type: ActivityEventType;
   source: string;
   channel: string;
   user_id: string;

@@ -1,0 +1,59 @@
+import { PAGE_LIMIT_MAX } from '../engine/dispatch';
+import { notFound } from '../engine/errors';
+import { paginate } from '../engine/pagination';
+import { defineRoute } from '../engine/router';
+import { applyUpdate, checkUpdate } from '../store/changes';
+import { companyListItemWire } from '../store/wire';
+
+export const listCompanies = defineRoute('listCompanies', (ctx) => {
+  const { store, query } = ctx;
+  let entries;
+  if (query.view_id !== undefined) {
+    // The view decides the account; account_id is ignored (section 4).
+    const view = store.findView(ctx.auth.organization.id, query.view_id);
+    if (!view) throw notFound(`No view with id or public_id "${query.view_id}": use one from GET /v1/views.`);
+    ctx.accounts.require(view.account_id);
+    entries = store.companiesOfContacts(store.contactsOfView(view));
+  } else {
+    const accounts = ctx.accounts.resolve(query.account_id);
+    entries = accounts
+      .flatMap((account) => store.companiesOfContacts(store.contactsOf(account.account_id)))
+      .sort((a, b) => Number(a.company.company_id) - Number(b.company.company_id));
+  }
+  const scopeQuery = query.view_id !== undefined ? { ...query, account_id: undefined } : query;
+  const page = paginate(entries, {
+    limit: query.limit,
+    cursor: query.cursor,
+    maxLimit: PAGE_LIMIT_MAX,
+    scope: { ...scopeQuery, organization_id: ctx.auth.organization.id },
+  });
+  return {
+    status: 200,
+    body: {
+      data: {
+        companies: page.items.map((entry) => companyListItemWire(entry.company, entry.contact_count)),
+        pagination: page.pagination,
+      },
+    },
+  };
+});
+
+export const updateCompany = defineRoute('updateCompany', (ctx) => {
+  const { store, body } = ctx;
+  const companyId = ctx.params.company_id;
+  const company = store.findCompany(ctx.auth.organization.id, companyId);
+  if (body.account_id !== undefined) {
+    const account = ctx.accounts.require(body.account_id);
+    if (!company || company.account_id !== account.account_id) {
+      throw notFound(`No company "${companyId}" in account ${account.account_id}: use a company_id from GET /v1/companies.`);
+    }
+  } else {
+    if (!company) throw notFound(`No company "${companyId}": use a company_id from GET /v1/companies.`);
+    ctx.accounts.require(company.account_id);
+  }
+  const update = checkUpdate(body, store.customFieldsOf(company.organization_id, 'company'), 'company');
+  applyUpdate(company, update);
+  const contactCount = store.contactsOf(company.account_id).filter((contact) => contact.company === company).length;
+  return { status: 200, body: { data: { company: companyListItemWire(company, contactCount) } } };
+});
+

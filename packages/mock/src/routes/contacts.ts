@@ -1,0 +1,191 @@
+import { PAGE_LIMIT_MAX } from '../engine/dispatch';
+import { badRequest, conflict, notFound, upstreamError } from '../engine/errors';
+import { paginate } from '../engine/pagination';
+import { defineRoute, type RouteContext } from '../engine/router';
+import { applyUpdate, checkUpdate } from '../store/changes';
+import { HEADCOUNT_RANGES } from '../store/network';
+import { queryText } from '../store/search';
+import type { AccountRecord, ContactRecord } from '../store/types';
+import { parseProfileUrl } from '../store/urls';
+import { contactWire } from '../store/wire';
+
+type ContactFilter = (contact: ContactRecord) => boolean;
+type ListQuery = RouteContext<'listContacts'>['query'];
+
+const contains = (text: string, needle: string) => text.toLowerCase().includes(needle);
+
+/** `company_size` as a headcount range label (`51-200`) or an employee count (`120`) -> the range label. */
+function headcountLabel(value: string): string {
+  const text = value.trim().replace(/\s+/g, '');
+  const range = HEADCOUNT_RANGES.find((candidate) => candidate.label === text);
+  if (range) return range.label;
+  if (/^[0-9]+$/.test(text)) {
+    const count = Number(text);
+    const containing = HEADCOUNT_RANGES.find((candidate) => count >= candidate.min && count <= candidate.max);
+    if (containing) return containing.label;
+  }
+  throw badRequest(
+    `Invalid query parameter "company_size": use a headcount range (${HEADCOUNT_RANGES.map((r) => r.label).join(', ')}) or an employee count such as 120 (got ${JSON.stringify(value)}).`,
+  );
+}
+
+/** Every filter of the query, combined with AND; text filters match case-insensitive substrings. */
+function contactFilters(ctx: RouteContext<'listContacts'>, query: ListQuery): ContactFilter[] {
+  const filters: ContactFilter[] = [];
+  const text = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim().toLowerCase());
+  const q = text(query.query);
+  if (q !== undefined) filters.push((contact) => queryText(contact.person).includes(q));
+  const companyName = text(query.company_name);
+  if (companyName !== undefined) filters.push((contact) => contact.company_names.includes(companyName));
+  const headline = text(query.headline);
+  if (headline !== undefined) filters.push((contact) => contains(contact.person.headline, headline));
+  const search = text(query.search);
+  if (search !== undefined) filters.push((contact) => contact.search_text.includes(search));
+  const location = text(query.location);
+  if (location !== undefined) {
+    filters.push((contact) => {
+      const place = contact.person.location;
+      return [place.display_text, place.network_text, place.country_full, place.country_code].some((part) => contains(part, location));
+    });
+  }
+  if (query.company_size !== undefined) {
+    const label = headcountLabel(query.company_size);
+    filters.push((contact) => contact.company.network.headcount === label);
+  }
+  const tag = text(query.tag);
+  if (tag !== undefined) filters.push((contact) => contact.tags.some((candidate) => candidate.name.toLowerCase() === tag));
+  if (query.relationship_status !== 'any') {
+    const status = query.relationship_status;
+    filters.push((contact) => contact.relationship_status === status);
+  }
+  if (query.invitation_status !== undefined) {
+    const status = query.invitation_status;
+    filters.push((contact) => contact.connection_invitation?.status === status);
+  }
+  if (query.conversation_id !== undefined) {
+    const conversation = ctx.store.findConversation(ctx.auth.organization.id, query.conversation_id);
+    if (!conversation) {
+      throw badRequest(`Unknown conversation_id "${query.conversation_id}": use an id from GET /v1/conversations.`);
+    }
+    ctx.accounts.require(conversation.account_id);
+    const participants = new Set(conversation.participant_contact_ids);
+    filters.push((contact) => participants.has(contact.contact_id));
+  }
+  return filters;
+}
+
+/** The accounts to list: the view's when `view_id` is given, else the requested or accessible ones, by id. */
+function listedAccounts(ctx: RouteContext<'listContacts'>): { accounts: AccountRecord[]; viewFilter?: ContactFilter } {
+  const { query } = ctx;
+  if (query.view_id !== undefined) {
+    const view = ctx.store.findView(ctx.auth.organization.id, query.view_id);
+    if (!view) throw badRequest(`Unknown view_id "${query.view_id}": use an id or public_id from GET /v1/views.`);
+    const account = ctx.accounts.require(view.account_id);
+    const members = new Set(ctx.store.contactsOfView(view));
+    return { accounts: [account], viewFilter: (contact) => members.has(contact) };
+  }
+  const accounts = ctx.accounts.resolve(query.account_id);
+  return { accounts: [...accounts].sort((a, b) => Number(a.account_id) - Number(b.account_id)) };
+}
+
+export const listContacts = defineRoute('listContacts', (ctx) => {
+  const { accounts, viewFilter } = listedAccounts(ctx);
+  const filters = contactFilters(ctx, ctx.query);
+  if (viewFilter) filters.unshift(viewFilter);
+  const matches: ContactRecord[] = [];
+  for (const account of accounts) {
+    for (const contact of ctx.store.contactsOf(account.account_id)) {
+      if (filters.every((filter) => filter(contact))) matches.push(contact);
+    }
+  }
+  const page = paginate(matches, {
+    limit: ctx.query.limit,
+    cursor: ctx.query.cursor,
+    maxLimit: PAGE_LIMIT_MAX,
+    scope: { ...ctx.query, organization_id: ctx.auth.organization.id },
+  });
+  return {
+    status: 200,
+    body: {
+      data: {
+        contacts: page.items.map((contact) => contactWire(ctx.store, contact, 'list')),
+        pagination: page.pagination,
+      },
+    },
+  };
+});
+
+/** Magic handles of the default dataset, like a payment provider's test cards (contract §4). */
+export const MAGIC_HANDLES = { upstreamError: 'upstream-error', conflict: 'conflict' } as const;
+
+export const importContact = defineRoute('importContact', (ctx) => {
+  const { store, body } = ctx;
+  const account = ctx.accounts.require(body.account_id);
+  const profile = parseProfileUrl(body.network_url);
+  if (!profile || profile.kind !== 'member') {
+    throw badRequest(
+      `Invalid body field "network_url": must be a person's profile URL such as https://www.network.com/in/<handle> (got ${JSON.stringify(body.network_url)}).`,
+    );
+  }
+  if (profile.handle === MAGIC_HANDLES.upstreamError) {
+    throw upstreamError('The network did not answer while fetching the profile. Try again later.');
+  }
+  if (profile.handle === MAGIC_HANDLES.conflict) {
+    throw conflict('This profile conflicts with an existing contact of the organization.');
+  }
+  const person = store.network.people.get(profile.handle);
+  if (!person) throw notFound(`No network profile found at ${body.network_url}.`);
+  const existing = store.contactOfPerson(account.account_id, person);
+  if (existing) {
+    return { status: 200, body: { data: { contact: contactWire(store, existing, 'import'), warnings: [] } } };
+  }
+  const contact = store.addContact(account, person, ctx.now().toISOString(), 'not_connected');
+  return { status: 201, body: { data: { contact: contactWire(store, contact, 'import'), warnings: [] } } };
+});
+
+/** A contact of the caller's organization in an account the caller may use; 400 otherwise (contract §5). */
+function requireContact(ctx: RouteContext<'updateContact' | 'findContactEmail'>, contactId: string, accountId?: string) {
+  const contact = ctx.store.findContact(ctx.auth.organization.id, contactId);
+  if (accountId !== undefined) {
+    const account = ctx.accounts.require(accountId);
+    if (!contact || contact.account_id !== account.account_id) {
+      throw badRequest(`Unknown contact_id "${contactId}" in account ${accountId}: use a contact_id from GET /v1/contacts.`);
+    }
+    return contact;
+  }
+  if (!contact) throw badRequest(`Unknown contact_id "${contactId}": use a contact_id from GET /v1/contacts.`);
+  ctx.accounts.require(contact.account_id);
+  return contact;
+}
+
+export const updateContact = defineRoute('updateContact', (ctx) => {
+  const { store, body } = ctx;
+  const contact = requireContact(ctx, ctx.params.contact_id, body.account_id);
+  const update = checkUpdate(body, store.customFieldsOf(contact.organization_id, 'contact'), 'contact');
+  applyUpdate(contact, update);
+  store.refreshSearchText(contact);
+  return { status: 200, body: { data: { contact: contactWire(store, contact, 'full') } } };
+});
+
+/** Whether the lookup finds an address: fixed per person, so repeated lookups agree. */
+function lookUpWorkEmail(contact: ContactRecord): string | null {
+  const person = contact.person;
+  if (person.details_seed % 4 === 0) return null;
+  const domain = new URL(person.company.website_url).hostname;
+  return `${person.first_name}.${person.last_name}@${domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, '');
+}
+
+export const findContactEmail = defineRoute('findContactEmail', (ctx) => {
+  const { store } = ctx;
+  const contact = requireContact(ctx, ctx.params.contact_id, ctx.body.account_id);
+  ctx.credits.consume();
+  const email = contact.work_email ?? lookUpWorkEmail(contact);
+  if (email) {
+    contact.work_email = email;
+    contact.enrichment.work_email = { status: 'found', error_code: null };
+  } else {
+    contact.enrichment.work_email = { status: 'not_found', error_code: 'email_not_found' };
+  }
+  store.refreshSearchText(contact);
+  return { status: 200, body: { data: { contact: contactWire(store, contact, 'full') } } };
+});

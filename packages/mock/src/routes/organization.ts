@@ -1,0 +1,7 @@
+import { defineRoute } from '../engine/router';
+import { organizationWire } from '../store/wire';
+
+export const listOrganizations = defineRoute('listOrganizations', (ctx) => ({
+  status: 200,
+  body: { organization: [organizationWire(ctx.auth.organization)] },
+}));

@@ -1,0 +1,57 @@
+import { PAGE_LIMIT_MAX } from '../engine/dispatch';
+import { badRequest } from '../engine/errors';
+import { paginate } from '../engine/pagination';
+import { defineRoute } from '../engine/router';
+import { viewPublicId } from '../store/dataset';
+import type { ViewRecord } from '../store/types';
+import { viewWire } from '../store/wire';
+
+const byAge = (a: ViewRecord, b: ViewRecord) =>
+  a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : Number(a.id) - Number(b.id);
+
+export const listViews = defineRoute('listViews', (ctx) => {
+  const accounts = ctx.accounts.resolve(ctx.query.account_id);
+  const views = accounts.flatMap((account) => ctx.store.viewsOf(account.account_id)).sort(byAge);
+  const page = paginate(views, {
+    limit: ctx.query.limit,
+    cursor: ctx.query.cursor,
+    maxLimit: PAGE_LIMIT_MAX,
+    scope: { ...ctx.query, organization_id: ctx.auth.organization.id },
+  });
+  return {
+    status: 200,
+    body: { data: { views: page.items.map((view) => viewWire(ctx.store, view, false)), pagination: page.pagination } },
+  };
+});
+
+export const createView = defineRoute('createView', (ctx) => {
+  const { store, body } = ctx;
+  const account = ctx.accounts.require(body.account_id);
+  const contactIds = [...new Set(body.filters.specific_contacts.contact_ids)];
+  const unknown = contactIds.filter((id) => store.findContact(account.organization_id, id)?.account_id !== account.account_id);
+  if (unknown.length > 0) {
+    throw badRequest(
+      `Unknown contact id${unknown.length === 1 ? '' : 's'} ${unknown.map((id) => `"${id}"`).join(', ')} in account ${account.account_id}: use contact ids from GET /v1/contacts?account_id=${account.account_id}.`,
+    );
+  }
+  const id = store.ids.take('view');
+  const createdAt = ctx.now().toISOString();
+  const view: ViewRecord = {
+    id,
+    public_id: viewPublicId(store, id),
+    organization_id: account.organization_id,
+    account_id: account.account_id,
+    type: 'contact',
+    view_kind: 'member',
+    name: body.name,
+    description: body.description ?? null,
+    origin: 'api',
+    rules: { contact_ids: contactIds },
+    selected_contact_ids: contactIds,
+    simple_filters_json: JSON.stringify({ specific_contacts: { contact_ids: contactIds } }),
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
+  store.views.set(id, view);
+  return { status: 201, body: { data: { view: viewWire(store, view, true) } } };
+});

@@ -1,0 +1,298 @@
+import type {
+  AccountSummary,
+  Company,
+  Contact,
+  Education,
+  EnrichmentBlock,
+  EnrichmentParticipant,
+  Experience,
+  Location,
+  Organization,
+  View,
+} from '@network-org/sdk';
+import type { Store } from './store';
+import type {
+  AccountRecord,
+  CompanyRecord,
+  ContactRecord,
+  CustomFieldValue,
+  LocationRecord,
+  NetworkCompanyRecord,
+  NetworkPersonRecord,
+  OrganizationRecord,
+  ViewRecord,
+} from './types';
+import { APP_ORIGIN, NETWORK_ORIGIN, companyUrl, personUrl } from './urls';
+
+// Record -> wire shape (spec/openapi.yaml), written once for every route that returns the record.
+
+/** The network's name in enrichment `provider` fields. */
+export const PROVIDER = 'network';
+
+export function organizationWire(organization: OrganizationRecord): Organization {
+  return { id: organization.id, name: organization.name, created_at: organization.created_at };
+}
+
+export function accountWire(account: AccountRecord): AccountSummary {
+  return {
+    account_id: account.account_id,
+    display_name: account.display_name,
+    provider_account_id: account.provider_account_id,
+    owner_user_id: account.owner_user_id,
+  };
+}
+
+/** Custom field values as own top-level keys (fromEntries defines them, so no name reaches a prototype). */
+const customFieldsWire = (fields: Map<string, CustomFieldValue>) => Object.fromEntries(fields);
+
+const locationWire = (location: LocationRecord, isHeadquarter: boolean): Location => ({
+  is_primary: true,
+  is_headquarter: isHeadquarter,
+  ...location,
+});
+
+/** The company as embedded in a contact. */
+export function companyWire(company: CompanyRecord): Company {
+  const network = company.network;
+  return {
+    company_id: company.company_id,
+    provider_participant_id: network.provider_participant_id,
+    name: network.name,
+    public_identifier: network.public_identifier,
+    headline: network.headline,
+    network_url: companyUrl(network.public_identifier),
+    avatar_url: network.avatar_url,
+    background_cover_url: network.background_cover_url,
+    headcount: network.headcount,
+    employee_count: network.employee_count,
+    founding_date: network.founding_date,
+    website_url: network.website_url,
+    follower_count: network.follower_count,
+    about: network.about,
+    notes_json: company.notes_json,
+    tags: company.tags.map((tag) => ({ ...tag })),
+    industries: [{ ...network.industry }],
+    locations: [locationWire(network.location, true)],
+  };
+}
+
+/** The company as the company list and update show it: with its account, contact count and custom fields. */
+export function companyListItemWire(company: CompanyRecord, contactCount: number): Company {
+  return {
+    ...customFieldsWire(company.custom_fields),
+    ...companyWire(company),
+    account_id: company.account_id,
+    contact_count: contactCount,
+  };
+}
+
+/**
+ * How much of a contact a response shows: `import` the short profile, `list` everything but notes,
+ * enrichment and sequence, `full` everything (update and find-email).
+ */
+export type ContactShape = 'import' | 'list' | 'full';
+
+export function contactWire(store: Store, contact: ContactRecord, shape: ContactShape): Contact {
+  const person = contact.person;
+  const account = store.accounts.get(contact.account_id) as AccountRecord;
+  const base: Contact = {
+    account_relationship_id: contact.account_relationship_id,
+    contact_id: contact.contact_id,
+    provider_participant_id: person.provider_participant_id,
+    public_identifier: person.public_identifier,
+    account: accountWire(account),
+    name: `${person.first_name} ${person.last_name}`,
+    first_name: person.first_name,
+    last_name: person.last_name,
+    headline: person.headline,
+    primary_role_title: person.primary_role_title,
+    primary_company_name: person.company.name,
+    network_url: personUrl(person.public_identifier),
+    relationship_status: contact.relationship_status,
+    tags: contact.tags.map((tag) => ({ ...tag })),
+    app_url: `${APP_ORIGIN}/contacts/${contact.contact_id}`,
+  };
+  if (shape === 'import') return base;
+
+  const details = store.personDetails(person);
+  const connected = contact.relationship_status === 'connected';
+  const experiences: Experience[] = details.experiences.map((experience) => ({
+    experience_id: experience.experience_id,
+    is_current: experience.is_current,
+    company_participant_id: experience.company
+      ? (store.findCompanyOf(contact.account_id, experience.company)?.company_id ?? null)
+      : null,
+    company_provider_participant_id: experience.company?.provider_participant_id ?? null,
+    company_name: experience.company_name,
+    title: experience.title,
+    employment_type: experience.employment_type,
+    location: experience.location,
+    start_at: experience.start_at,
+    end_at: experience.end_at,
+    description: experience.description,
+  }));
+  const educations: Education[] = details.educations.map((education) => ({
+    education_id: education.education_id,
+    school_participant_id: null,
+    school_provider_participant_id: education.school?.provider_participant_id ?? null,
+    school_name: education.school_name,
+    degree: education.degree,
+    field_of_study: education.field_of_study,
+    start_at: education.start_at,
+    end_at: education.end_at,
+    description: education.description,
+  }));
+  const wire: Contact = {
+    ...customFieldsWire(contact.custom_fields),
+    ...base,
+    work_email: contact.work_email,
+    phone: contact.phone,
+    avatar_url: person.avatar_url,
+    background_cover_url: person.background_cover_url,
+    about: details.about,
+    profile_action_label: connected ? 'Message' : 'Connect',
+    profile_action_url: connected
+      ? `${NETWORK_ORIGIN}/messaging/compose?to=${person.public_identifier}`
+      : personUrl(person.public_identifier),
+    follower_count: person.follower_count,
+    connections_count: person.connections_count,
+    connection_invitation: contact.connection_invitation ? { ...contact.connection_invitation } : null,
+    languages: details.languages.map((language) => ({ language })),
+    experiences,
+    educations,
+    locations: [locationWire(person.location, false)],
+    company: companyWire(contact.company),
+    last_interaction_at: contact.last_interaction_at,
+  };
+  if (shape === 'full') {
+    wire.notes_json = contact.notes_json;
+    wire.contact_enrichment = {
+      work_email: { ...contact.enrichment.work_email },
+      phone: { ...contact.enrichment.phone },
+    };
+    wire.sequence = contact.sequence ? { ...contact.sequence, steps: contact.sequence.steps.map((step) => ({ ...step })) } : null;
+  }
+  return wire;
+}
+
+/** A view; the create response adds its selected contacts and filter rules. */
+export function viewWire(store: Store, view: ViewRecord, withRules: boolean): View {
+  const wire: View = {
+    id: view.id,
+    public_id: view.public_id,
+    type: view.type,
+    view_kind: view.view_kind,
+    name: view.name,
+    description: view.description,
+    account: accountWire(store.accounts.get(view.account_id) as AccountRecord),
+    app_url: `${APP_ORIGIN}/views/${view.public_id}`,
+    created_at: view.created_at,
+    updated_at: view.updated_at,
+  };
+  if (withRules) {
+    wire.selected_contact_ids = [...view.selected_contact_ids];
+    wire.simple_filters_json = view.simple_filters_json;
+  }
+  return wire;
+}
+
+// Enrichment
+
+const providerRef = (provider_participant_id: string) => ({ provider: PROVIDER, provider_participant_id });
+
+const enrichmentLocation = (location: LocationRecord, isHeadquarter: boolean, source: string) => ({
+  ...locationWire(location, isHeadquarter),
+  source,
+  sort_order: 0,
+  line1: null,
+  line2: null,
+  postal_code: null,
+  description: null,
+  metadata_json: null,
+});
+
+const NO_COMPANY_FIELDS = { headcount: null, employee_count: null, website_url: null, follower_count: null, about: null };
+
+export function personEnrichmentWire(store: Store, person: NetworkPersonRecord): EnrichmentBlock {
+  const details = store.personDetails(person);
+  const participant: EnrichmentParticipant = {
+    provider: PROVIDER,
+    provider_participant_id: person.provider_participant_id,
+    kind: 'member',
+    public_identifier: person.public_identifier,
+    profile_url: personUrl(person.public_identifier),
+    first_name: person.first_name,
+    last_name: person.last_name,
+    full_name: `${person.first_name} ${person.last_name}`,
+    headline: person.headline,
+    avatar_url: person.avatar_url,
+    background_cover_url: person.background_cover_url,
+    primary_company: providerRef(person.company.provider_participant_id),
+    primary_company_name: person.company.name,
+    primary_role_title: person.primary_role_title,
+    profile_fetched_at: person.profile_fetched_at,
+    updated_at: person.updated_at,
+    ...NO_COMPANY_FIELDS,
+  };
+  return {
+    participant,
+    languages: details.languages.map((language) => ({ language, metadata_json: null })),
+    experiences: details.experiences.map((experience) => ({
+      company: experience.company ? providerRef(experience.company.provider_participant_id) : null,
+      company_name: experience.company_name,
+      title: experience.title,
+      employment_type: experience.employment_type,
+      location: experience.location,
+      start_at: experience.start_at,
+      end_at: experience.end_at,
+      is_current: experience.is_current,
+      description: experience.description,
+      metadata_json: null,
+    })),
+    educations: details.educations.map((education) => ({
+      school: education.school ? providerRef(education.school.provider_participant_id) : null,
+      school_name: education.school_name,
+      degree: education.degree,
+      field_of_study: education.field_of_study,
+      start_at: education.start_at,
+      end_at: education.end_at,
+      description: education.description,
+      metadata_json: null,
+    })),
+    locations: [enrichmentLocation(person.location, false, 'profile')],
+    industries: [],
+  };
+}
+
+export function companyEnrichmentWire(company: NetworkCompanyRecord): EnrichmentBlock {
+  return {
+    participant: {
+      provider: PROVIDER,
+      provider_participant_id: company.provider_participant_id,
+      kind: 'company',
+      public_identifier: company.public_identifier,
+      profile_url: companyUrl(company.public_identifier),
+      first_name: null,
+      last_name: null,
+      full_name: company.name,
+      headline: company.headline,
+      avatar_url: company.avatar_url,
+      background_cover_url: company.background_cover_url,
+      primary_company: null,
+      primary_company_name: null,
+      primary_role_title: null,
+      profile_fetched_at: company.profile_fetched_at,
+      updated_at: company.updated_at,
+      headcount: company.headcount,
+      employee_count: company.employee_count,
+      website_url: company.website_url,
+      follower_count: company.follower_count,
+      about: company.about,
+    },
+    languages: [],
+    experiences: [],
+    educations: [],
+    locations: [enrichmentLocation(company.location, true, 'company_page')],
+    industries: [{ ...company.industry, sort_order: 0, metadata_json: null }],
+  };
+}
