@@ -1,0 +1,86 @@
+import type { ActivityFilters, Contact } from '@network-org/sdk';
+import { createMockApi, defineRoute, type MockApi, type MockApiOptions } from '@network-org/mock';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { paginate } from '../../src/engine/pagination';
+
+export const BASE_URL = 'https://api.network.test';
+
+// Tiny routes of the engine's own, so these tests exercise auth, validation, paging, limits and faults
+// independently of the resource routes. Only the fields the assertions read are filled in.
+const asContact = (fields: Partial<Contact>) => fields as Contact;
+
+export const engineTestRoutes = [
+  defineRoute('listAccounts', ({ accounts }) => ({
+    status: 200,
+    body: {
+      data: {
+        accounts: accounts.accessible().map(({ account_id, display_name, provider_account_id, owner_user_id }) => ({
+          account_id,
+          display_name,
+          provider_account_id,
+          owner_user_id,
+        })),
+      },
+    },
+  })),
+  defineRoute('listOrganizations', ({ auth }) => ({
+    status: 200,
+    body: { organization: [{ id: auth.organization.id, name: auth.organization.name, created_at: auth.organization.created_at }] },
+  })),
+  defineRoute('listContacts', ({ store, query, accounts }) => {
+    const contacts = accounts.resolve(query.account_id).flatMap((account) => store.contactsOf(account.account_id));
+    const page = paginate(contacts, { limit: query.limit, cursor: query.cursor, maxLimit: 25, scope: query });
+    return {
+      status: 200,
+      body: { data: { contacts: page.items.map((contact) => asContact({ contact_id: contact.contact_id })), pagination: page.pagination } },
+    };
+  }),
+  defineRoute('findContactEmail', ({ store, params, body, accounts, credits, auth }) => {
+    accounts.require(body.account_id);
+    const contact = store.findContact(auth.organization.id, params.contact_id);
+    if (!contact) throw new Error('unknown contact in test route');
+    credits.consume();
+    return { status: 200, body: { data: { contact: asContact({ contact_id: contact.contact_id }) } } };
+  }),
+  defineRoute('listActivity', ({ query, now }) => ({
+    status: 200,
+    body: {
+      data: {
+        generated_at: now().toISOString(),
+        timezone: query.timezone,
+        filters: {} as ActivityFilters,
+        activity: [],
+        pagination: { limit: query.limit, has_more: false },
+      },
+    },
+  })),
+];
+
+/** A mock with the engine's test routes, served in-process through MSW for the file's tests. */
+export function useInProcessMock(options: MockApiOptions = {}): { readonly mock: MockApi } {
+  const holder: { mock: MockApi } = {
+    mock: createMockApi({ baseUrl: BASE_URL, routes: engineTestRoutes, contactsPerAccount: 30, networkSize: 20, ...options }),
+  };
+  const server = setupServer(...holder.mock.handlers);
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => holder.mock.reset());
+  afterAll(() => server.close());
+  return holder;
+}
+
+export async function call(
+  path: string,
+  init: { key?: string | null; method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: { code?: string; message?: string } & Record<string, unknown>; response: Response }> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.key !== null) headers.Authorization = `Bearer ${init.key ?? 'sk_test_admin'}`;
+  let body: string | undefined = init.rawBody;
+  if (init.body !== undefined) {
+    body = JSON.stringify(init.body);
+    headers['Content-Type'] = 'application/json';
+  }
+  const response = await fetch(`${BASE_URL}${path}`, { method: init.method ?? 'GET', headers, body });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : {}, response };
+}
