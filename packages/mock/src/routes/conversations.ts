@@ -1,0 +1,78 @@
+import type { Conversation, ConversationParticipant } from '@network-org/sdk';
+import { badRequest } from '../engine/errors';
+import { paginate } from '../engine/pagination';
+import { PAGE_LIMIT_MAX } from '../engine/dispatch';
+import { defineRoute } from '../engine/router';
+import type { Store } from '../store/index';
+import type { AccountRecord, ContactRecord, ConversationRecord } from '../store/types';
+import { APP_ORIGIN } from '../store/urls';
+
+function participantContacts(store: Store, conversation: ConversationRecord): ContactRecord[] {
+  return conversation.participant_contact_ids.flatMap((contactId) => store.contacts.get(contactId) ?? []);
+}
+
+function conversationWire(store: Store, conversation: ConversationRecord): Conversation {
+  const account = store.accounts.get(conversation.account_id) as AccountRecord;
+  const contacts: ConversationParticipant[] = participantContacts(store, conversation).map((contact) => ({
+    contact_id: contact.contact_id,
+    provider_participant_id: contact.person.provider_participant_id,
+    name: `${contact.person.first_name} ${contact.person.last_name}`,
+    is_account_owner: false,
+    tags: contact.tags.map((tag) => ({ ...tag })),
+  }));
+  const owner: ConversationParticipant = {
+    contact_id: null,
+    provider_participant_id: account.provider_account_id,
+    name: account.display_name,
+    is_account_owner: true,
+    tags: [],
+  };
+  const last = conversation.messages[conversation.messages.length - 1];
+  return {
+    conversation_id: conversation.conversation_id,
+    provider_chat_id: conversation.provider_chat_id,
+    account_id: conversation.account_id,
+    participants: [...contacts, owner],
+    last_message_at: conversation.last_message_at,
+    last_message_text: last?.text ?? null,
+    message_count: conversation.messages.length,
+    app_url: `${APP_ORIGIN}/conversations/${conversation.conversation_id}`,
+  };
+}
+
+/** Most recent message first, then conversation id descending (spec: listConversations). */
+function byRecency(a: ConversationRecord, b: ConversationRecord): number {
+  return Date.parse(b.last_message_at) - Date.parse(a.last_message_at) || Number(b.conversation_id) - Number(a.conversation_id);
+}
+
+export const listConversations = defineRoute('listConversations', (ctx) => {
+  const { store, query } = ctx;
+  const accounts = ctx.accounts.resolve(query.account_id);
+  let contactId: string | undefined;
+  if (query.contact_id !== undefined) {
+    const contact = store.findContact(ctx.auth.organization.id, query.contact_id);
+    if (!contact) throw badRequest(`Unknown contact_id "${query.contact_id}": use a contact_id from GET /v1/contacts.`);
+    ctx.accounts.require(contact.account_id);
+    contactId = contact.contact_id;
+  }
+  let tag: string | undefined;
+  if (query.tag !== undefined) {
+    if (query.tag.trim() === '') throw badRequest('Invalid query parameter "tag": must not be empty.');
+    tag = query.tag.toLowerCase();
+  }
+  const conversations = accounts
+    .flatMap((account) => store.conversationsOf(account.account_id))
+    .filter(
+      (conversation) =>
+        (contactId === undefined || conversation.participant_contact_ids.includes(contactId)) &&
+        // Participants are the account's contacts; its own profile is never among them, so its tags never match.
+        (tag === undefined ||
+          participantContacts(store, conversation).some((contact) => contact.tags.some((candidate) => candidate.name.toLowerCase() === tag))),
+    )
+    .sort(byRecency);
+  const page = paginate(conversations, { limit: query.limit, cursor: query.cursor, maxLimit: PAGE_LIMIT_MAX, scope: query });
+  return {
+    status: 200,
+    body: { data: { conversations: page.items.map((conversation) => conversationWire(store, conversation)), pagination: page.pagination } },
+  };
+});

@@ -1,0 +1,53 @@
+import type { Draft } from '@network-org/sdk';
+import { notFound } from '../engine/errors';
+import { defineRoute } from '../engine/router';
+import { saveDraft, type DraftTarget, type SavedDraft } from '../store/drafts';
+import type { DraftKind } from '../store/types';
+
+function draftWire({ draft, replaced_previous }: SavedDraft): Draft {
+  return {
+    draft_id: draft.draft_id,
+    account_id: draft.account_id,
+    kind: draft.kind,
+    contact_id: draft.contact_id,
+    conversation_id: draft.conversation_id,
+    draft_message: draft.draft_message,
+    status: 'saved',
+    replaced_previous,
+    created_at: draft.created_at,
+    updated_at: draft.updated_at,
+  };
+}
+
+export const createDraft = defineRoute('createDraft', (ctx) => {
+  const { store, body } = ctx;
+  const organizationId = ctx.auth.organization.id;
+  const account = ctx.accounts.require(body.account_id);
+  let target: DraftTarget;
+  let kind: DraftKind;
+  if (body.conversation_id !== undefined) {
+    const conversation = store.findConversation(organizationId, body.conversation_id);
+    if (!conversation || conversation.account_id !== account.account_id) {
+      throw notFound(
+        `Conversation "${body.conversation_id}" not found for account ${account.account_id}: use a conversation_id from GET /v1/conversations with its account_id.`,
+      );
+    }
+    // A reply names its contact when the conversation has exactly one.
+    const [only, ...others] = conversation.participant_contact_ids;
+    target = { conversation_id: conversation.conversation_id, contact_id: only !== undefined && others.length === 0 ? only : null };
+    kind = 'message';
+  } else {
+    // The generated schema admits exactly one of contact_id and conversation_id.
+    const contactId = body.contact_id as string;
+    const contact = store.findContact(organizationId, contactId);
+    if (!contact || contact.account_id !== account.account_id) {
+      throw notFound(
+        `Contact "${contactId}" not found for account ${account.account_id}: use a contact_id from GET /v1/contacts (or import the profile first).`,
+      );
+    }
+    target = { contact_id: contact.contact_id, conversation_id: null };
+    kind = contact.relationship_status === 'connected' ? 'message' : 'connection_request';
+  }
+  const saved = saveDraft(store, account, target, kind, body.draft_message, ctx.now().toISOString());
+  return { status: 200, body: { data: { draft: draftWire(saved) } } };
+});
