@@ -18,7 +18,7 @@ import type {
   UserRecord,
   ViewRecord,
 } from './types';
-import { addNetworkPerson } from './network';
+import { addNetworkPerson, buildNetworkCompanies } from './network';
 import { MEDIA_ORIGIN } from './urls';
 
 export interface DatasetSize {
@@ -455,8 +455,16 @@ export function buildDataset(store: Store, faker: Faker, random: Random, size: D
   seedAccount(b, globexAccount, size.contactsPerAccount, { contact: globexContactFields, company: [] });
   seedAccount(b, initechAccount, size.contactsPerAccount, { contact: initechContactFields, company: [] });
 
+  // People nobody has imported work partly at companies nobody tracks, so both kinds of profile are importable.
+  const untracked = buildNetworkCompanies(faker, random, store.pools, store.ids, store.now, Math.ceil(size.networkSize / 10) + 1)
+    .filter((company) => !store.network.companies.has(company.public_identifier));
+  for (const company of untracked) {
+    store.network.companies.set(company.public_identifier, company);
+    store.network.companyList.push(company);
+  }
+  const networkCompanies = [...untracked, ...store.network.companyList.slice(0, 30)];
   for (let index = 0; index < size.networkSize; index++) {
-    addNetworkPerson(store.network, random, store.pools, store.ids, store.now);
+    addNetworkPerson(store.network, random, store.pools, store.ids, store.now, networkCompanies);
   }
 
   // Activity ids follow time order, so listing by id and by time agree.

@@ -31,7 +31,7 @@ export function personDetails(person: NetworkPersonRecord, pools: Pools, network
   const pastCount = random.int(1, 3);
   for (let index = 0; index < pastCount; index++) {
     const start = end - random.int(1, 5);
-    const company = random.pick(network.companyList);
+    const company = random.pick(network.historyCompanies);
     experiences.push({
       experience_id: `${idBase}${index + 2}`,
       is_current: false,

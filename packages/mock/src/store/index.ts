@@ -75,6 +75,7 @@ export function createStore(options: StoreOptions = {}): Store {
     people: new Map(),
     companies: new Map(companyList.map((company) => [company.public_identifier, company])),
     companyList,
+    historyCompanies: [...companyList],
   };
   const store = new Store({ seed, now, ids, pools, network });
   buildDataset(store, faker, random, {

@@ -11,6 +11,8 @@ export interface Network {
   companies: Map<string, NetworkCompanyRecord>;
   /** Companies in creation order, for picking. */
   companyList: NetworkCompanyRecord[];
+  /** The companies past positions are picked from; never changes, so derived work histories stay the same. */
+  historyCompanies: readonly NetworkCompanyRecord[];
 }
 
 /** Headcount ranges as the network shows them, with the employee counts they cover. */
@@ -82,13 +84,14 @@ export function addNetworkPerson(
   pools: Pools,
   ids: IdSequence,
   now: Date,
+  companies: readonly NetworkCompanyRecord[] = network.companyList,
 ): NetworkPersonRecord {
   const firstName = random.pick(pools.firstNames);
   const lastName = random.pick(pools.lastNames);
   const providerId = ids.take('network_person');
   // The id suffix keeps handles unique without a lookup loop.
   const handle = `${slug(`${firstName}-${lastName}`)}-${Number(providerId).toString(36)}`;
-  const company = random.pick(network.companyList);
+  const company = random.pick(companies);
   const title = random.pick(pools.jobTitles);
   const person: NetworkPersonRecord = {
     provider_participant_id: `pe_${providerId}`,
