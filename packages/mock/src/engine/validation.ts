@@ -65,7 +65,10 @@ function describeIssue(issue: Issue, received: unknown): string {
       return `must be ${bound} ${issue.maximum}${sizeUnit(issue.origin, issue.maximum)}`;
     }
     case 'invalid_format':
-      if (issue.format === 'regex' && issue.pattern) return `must match the pattern ${issue.pattern}`;
+      if (issue.format === 'regex' && issue.pattern) {
+        // zod reports the pattern as a RegExp literal; the spec writes it bare.
+        return `must match the pattern ${issue.pattern.replace(/^\/(.*)\/[a-z]*$/, '$1')}`;
+      }
       if (issue.format === 'datetime') return 'must be an RFC 3339 date-time';
       return `must be a valid ${issue.format}`;
     case 'invalid_value':
