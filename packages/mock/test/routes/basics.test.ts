@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { accountsOf, ADMIN, call, MEMBER, OTHER_ORG, useMock } from './helpers';
+
+const { mock } = useMock();
+
+describe('GET /v1/organization', () => {
+  it("answers the key's organization as a one-element array", async () => {
+    const acme = await call(ADMIN, 'GET', '/v1/organization', { operation: 'listOrganizations' });
+    expect(acme.status).toBe(200);
+    expect(acme.body.organization).toHaveLength(1);
+    expect(acme.body.organization[0].name).toBe('Acme');
+    const globex = await call(OTHER_ORG, 'GET', '/v1/organization', { operation: 'listOrganizations' });
+    expect(globex.body.organization[0].name).toBe('Globex');
+  });
+});
+
+describe('GET /v1/accounts', () => {
+  it('lists the accounts the credential may use: the member does not see the admin account that is not shared', async () => {
+    const db = mock().db;
+    const acmeAccounts = [...db.accounts.values()].filter((account) => account.organization_id === db.users.get(db.apiKeys.get(ADMIN)!.user_id)!.organization_id);
+    const privateAccount = acmeAccounts.find((account) => !account.shared_for_api)!;
+    const admin = await accountsOf(ADMIN);
+    const member = await accountsOf(MEMBER);
+    expect(admin.map((account) => account.account_id)).toContain(privateAccount.account_id);
+    expect(admin).toHaveLength(acmeAccounts.length);
+    expect(member.map((account) => account.account_id)).not.toContain(privateAccount.account_id);
+    expect(member.length).toBe(acmeAccounts.length - 1);
+  });
+
+  it("never lists another organization's accounts", async () => {
+    const acme = new Set((await accountsOf(ADMIN)).map((account) => account.account_id));
+    const globex = await accountsOf(OTHER_ORG);
+    expect(globex.length).toBeGreaterThan(0);
+    expect(globex.some((account) => acme.has(account.account_id))).toBe(false);
+  });
+});
