@@ -79,11 +79,6 @@ async function main(): Promise<void> {
     return;
   }
   const server = await startMockServer(options);
-  const keys = Object.entries(server.mock.keys);
-  const width = Math.max(...keys.map(([name]) => name.length));
-  process.stdout.write(
-    `listening on ${server.url}\n${keys.map(([name, key]) => `  ${name.padEnd(width)}  ${key}`).join('\n')}\n`,
-  );
   let stopping = false;
   const stop = () => {
     if (stopping) return;
@@ -95,6 +90,12 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // Printed last: whoever waits for this line may signal at once, and the handlers above must be in place.
+  const keys = Object.entries(server.mock.keys);
+  const width = Math.max(...keys.map(([name]) => name.length));
+  process.stdout.write(
+    `listening on ${server.url}\n${keys.map(([name, key]) => `  ${name.padEnd(width)}  ${key}`).join('\n')}\n`,
+  );
 }
 
 main().catch((error: unknown) => {
