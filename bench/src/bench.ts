@@ -1,0 +1,65 @@
+import { captureFixtures } from './fixtures';
+import type { LoadOptions } from './lib/load';
+import { describeMachine } from './lib/machine';
+import { sectionMarkdown, targetsMarkdown, type Section } from './report';
+import { HTTP_THROUGHPUT_FULL, httpThroughput } from './suites/http-throughput';
+import { IN_PROCESS_FULL, inProcess, type InProcessOptions } from './suites/in-process';
+import { scale, SCALE_FULL, type ScaleOptions } from './suites/scale';
+import { SDK_OVERHEAD_FULL, sdkOverhead, type SdkOverheadOptions } from './suites/sdk-overhead';
+
+export const SUITES = ['sdk', 'http', 'in-process', 'scale'] as const;
+export type SuiteName = (typeof SUITES)[number];
+
+export interface BenchConfig {
+  suites: readonly SuiteName[];
+  sdk: SdkOverheadOptions;
+  http: LoadOptions;
+  inProcess: InProcessOptions;
+  scale: ScaleOptions;
+}
+
+export const FULL_CONFIG: BenchConfig = {
+  suites: SUITES,
+  sdk: SDK_OVERHEAD_FULL,
+  http: HTTP_THROUGHPUT_FULL,
+  inProcess: IN_PROCESS_FULL,
+  scale: SCALE_FULL,
+};
+
+/** Seconds, not minutes: for checking that every suite still runs, not for numbers. */
+export const QUICK_CONFIG: BenchConfig = {
+  suites: SUITES,
+  sdk: { callRounds: 2, callsPerRound: 5, walkRounds: 1 },
+  http: { connections: 2, durationSeconds: 1, warmupSeconds: 0 },
+  inProcess: { rounds: 2, callsPerRound: 5 },
+  scale: { sizes: [200, 1_000], requestsPerQuery: 3 },
+};
+
+export interface BenchReport {
+  sections: Section[];
+  markdown: string;
+}
+
+/** Runs the chosen suites one after another (never two at once: the machine has two cores) and renders the report. */
+export async function runBench(config: BenchConfig, command: string, log: (line: string) => void = () => {}): Promise<BenchReport> {
+  const fixtures = await captureFixtures();
+  const sections: Section[] = [];
+  const run = async (name: SuiteName, suite: () => Promise<Section>) => {
+    if (!config.suites.includes(name)) return;
+    log(`running ${name} …`);
+    const section = await suite();
+    log(sectionMarkdown(section));
+    sections.push(section);
+  };
+  await run('sdk', () => sdkOverhead(fixtures, config.sdk));
+  await run('in-process', () => inProcess(fixtures, config.inProcess));
+  await run('http', () => httpThroughput(fixtures, config.http));
+  await run('scale', () => scale(config.scale));
+  const markdown = [
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${describeMachine()}, with \`${command}\`.`,
+    '#### Targets',
+    targetsMarkdown(sections),
+    ...sections.map(sectionMarkdown),
+  ].join('\n\n');
+  return { sections, markdown };
+}

@@ -1,0 +1,58 @@
+import { performance } from 'node:perf_hooks';
+import { median } from './stats';
+
+/** One way of doing the same work; `run` does it once. */
+export interface Contender {
+  name: string;
+  run: () => Promise<unknown>;
+}
+
+export interface SideBySideOptions {
+  /** Rounds; every round runs every contender once, in a rotating order. */
+  rounds: number;
+  /** Sequential runs per contender per round. */
+  runsPerRound: number;
+  /** Untimed runs per contender before the first round (JIT, connection pool). */
+  warmupRuns: number;
+}
+
+export interface ContenderResult {
+  name: string;
+  /** Median over the rounds of the mean time of one run, in milliseconds. */
+  perRunMs: number;
+  /** Median over the rounds of this contender's time divided by the baseline's (the first contender) in the same round. */
+  ratioToBaseline: number;
+}
+
+async function timeRuns(contender: Contender, runs: number): Promise<number> {
+  const start = performance.now();
+  for (let i = 0; i < runs; i++) await contender.run();
+  return (performance.now() - start) / runs;
+}
+
+/**
+ * Runs the contenders interleaved, round after round, so that machine noise (other processes, CPU
+ * frequency, GC) hits them alike; ratios are taken within a round, then their median across rounds.
+ */
+export async function sideBySide(contenders: readonly Contender[], options: SideBySideOptions): Promise<ContenderResult[]> {
+  for (const contender of contenders) await timeRuns(contender, options.warmupRuns);
+  const times = contenders.map(() => [] as number[]);
+  const ratios = contenders.map(() => [] as number[]);
+  for (let round = 0; round < options.rounds; round++) {
+    const roundTimes = new Array<number>(contenders.length);
+    for (let step = 0; step < contenders.length; step++) {
+      const index = (round + step) % contenders.length;
+      roundTimes[index] = await timeRuns(contenders[index] as Contender, options.runsPerRound);
+    }
+    const baseline = roundTimes[0] as number;
+    roundTimes.forEach((time, index) => {
+      times[index]?.push(time);
+      ratios[index]?.push(time / baseline);
+    });
+  }
+  return contenders.map((contender, index) => ({
+    name: contender.name,
+    perRunMs: median(times[index] ?? []),
+    ratioToBaseline: median(ratios[index] ?? []),
+  }));
+}

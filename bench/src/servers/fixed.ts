@@ -1,0 +1,73 @@
+import { createServer, type OutgoingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One recorded answer: exactly these bytes are sent back. */
+export interface FixedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Answers by `fixedKey(...)`. */
+export type FixedRoutes = Record<string, FixedResponse>;
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Routes by method and path, and by the `limit` and `cursor` query parameters: a list page and the pages of a
+ * paginated walk are told apart without caring how each client orders or encodes the rest of the query.
+ */
+export function fixedKey(method: string, pathname: string, page: { limit?: string | null; cursor?: string | null } = {}): string {
+  let key = `${method.toUpperCase()} ${pathname}`;
+  if (page.limit) key += ` limit=${page.limit}`;
+  if (page.cursor) key += ` cursor=${page.cursor}`;
+  return key;
+}
+
+const NOT_FOUND = Buffer.from(JSON.stringify({ code: 'not_found', message: 'No fixed answer for this request.' }));
+
+/** A bare node:http server that sends prepared bytes: no parsing, no routing work beyond a map lookup. */
+export function startFixedServer(routes: FixedRoutes, host = '127.0.0.1'): Promise<RunningServer> {
+  const prepared = new Map<string, { status: number; headers: OutgoingHttpHeaders; body: Buffer }>();
+  for (const [key, response] of Object.entries(routes)) {
+    const body = Buffer.from(response.body);
+    prepared.set(key, { status: response.status, headers: { ...response.headers, 'content-length': body.byteLength }, body });
+  }
+  const server = createServer((req, res) => {
+    // The request body is read to its end before answering, as any real server must.
+    req.resume();
+    req.once('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fixed');
+      const answer = prepared.get(
+        fixedKey(req.method ?? 'GET', url.pathname, {
+          limit: url.searchParams.get('limit'),
+          cursor: url.searchParams.get('cursor'),
+        }),
+      );
+      if (answer) {
+        res.writeHead(answer.status, answer.headers);
+        res.end(answer.body);
+      } else {
+        res.writeHead(404, { 'content-type': 'application/json', 'content-length': NOT_FOUND.byteLength });
+        res.end(NOT_FOUND);
+      }
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://${host}:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
