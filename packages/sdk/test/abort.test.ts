@@ -18,6 +18,14 @@ describe('timeouts', () => {
     expect(calls()).toBe(1);
   });
 
+  it('times out even when a custom fetch ignores the signal', async () => {
+    vi.useFakeTimers();
+    const fetch = () => new Promise<Response>(() => {});
+    const outcome = settle(client(fetch, { timeout: 500, maxRetries: 0 }).accounts.list());
+    await vi.advanceTimersByTimeAsync(500);
+    expect((await outcome).error).toBeInstanceOf(ApiTimeoutError);
+  });
+
   it('takes a per-call timeout and retries a timed-out attempt', async () => {
     vi.useFakeTimers();
     const { fetch, calls } = hangingFetch();
@@ -34,6 +42,14 @@ describe('caller abort', () => {
     const controller = new AbortController();
     const reason = new Error('user navigated away');
     const promise = client(fetch).accounts.list({ signal: controller.signal });
+    controller.abort(reason);
+    await expect(promise).rejects.toBe(reason);
+  });
+
+  it('rejects with the caller’s reason even when a custom fetch ignores the signal', async () => {
+    const controller = new AbortController();
+    const reason = new Error('cancelled');
+    const promise = client(() => new Promise<Response>(() => {})).accounts.list({ signal: controller.signal });
     controller.abort(reason);
     await expect(promise).rejects.toBe(reason);
   });

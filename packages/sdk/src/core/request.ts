@@ -99,10 +99,10 @@ async function attempt<D>(
         }, timeout)
       : undefined;
   try {
-    const result = await call({
-      signal: controller.signal,
-      ...(options.headers !== undefined && { headers: options.headers }),
-    });
+    const result = await untilAborted(
+      call({ signal: controller.signal, ...(options.headers !== undefined && { headers: options.headers }) }),
+      controller.signal,
+    );
     if (result.response.ok) return { ok: true, data: result.data as D, response: result.response };
     return {
       ok: false,
@@ -117,4 +117,13 @@ async function attempt<D>(
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** Settles with `promise`, or rejects as soon as `signal` aborts, even if a custom fetch ignores the signal. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
