@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ContactRecord, Store } from '../../src/store/index';
+import type { ContactRecord } from '../../src/store/index';
 import { accountsOf, ADMIN, call, MEMBER, NO_CREDITS, OTHER_ORG, useMock, walk } from './helpers';
 
 const { mock } = useMock();
 
-const db = (): Store => mock().db;
+const db = () => mock().db;
 const orgOf = (key: string) => db().users.get(db().apiKeys.get(key)!.user_id)!.organization_id;
 const privateAccountId = () => db().accountsOf(orgOf(ADMIN)).find((account) => !account.shared_for_api)!.account_id;
 const sharedAccountId = () => db().accountsOf(orgOf(ADMIN)).find((account) => account.shared_for_api)!.account_id;
