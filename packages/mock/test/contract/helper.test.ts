@@ -1,0 +1,65 @@
+// The contract helper itself: it must catch what it claims to catch, or every suite using it proves nothing.
+import { describe, expect, it } from 'vitest';
+import { defineRoute, MockApiError } from '../../src/index';
+import { createCheckedMockApi } from '../../../../test/support/contract';
+
+const BASE_URL = 'https://api.network.test';
+const admin = { authorization: 'Bearer sk_test_admin' };
+
+// Routes that break the spec on purpose; the type casts are the point: the engine's types would refuse them.
+const brokenRoutes = [
+  defineRoute('listAccounts', () => ({
+    status: 200,
+    body: { data: { accounts: [{ account_id: 101 }] } } as never,
+  })),
+  defineRoute('listOrganizations', () => {
+    throw new MockApiError(429, 'rate_limit_exceeded', 'Slow down');
+  }),
+  defineRoute('listViews', () => ({ status: 202 as 200, body: { data: { views: [], pagination: { limit: 10, has_more: false } } } })),
+];
+
+function checkedBroken() {
+  return createCheckedMockApi({ baseUrl: BASE_URL, rateLimit: false, routes: brokenRoutes });
+}
+
+const get = (path: string) => new Request(`${BASE_URL}${path}`, { headers: admin });
+
+describe('contract helper', () => {
+  it('reports a body that does not match the schema, naming the field, from ajv and zod', async () => {
+    const mock = checkedBroken();
+    await mock.fetch(get('/v1/accounts'));
+    const [violation] = mock.contract.violations;
+    expect(violation?.operationId).toBe('listAccounts');
+    expect(violation?.problems.some((p) => p.startsWith('ajv: /data/accounts/0'))).toBe(true);
+    expect(violation?.problems.some((p) => p.startsWith('zod: data.accounts.0'))).toBe(true);
+    expect(() => mock.contract.assertClean()).toThrow(/GET \/v1\/accounts -> 200/);
+  });
+
+  it('reports a 429 without Retry-After', async () => {
+    const mock = checkedBroken();
+    await mock.fetch(get('/v1/organization'));
+    expect(mock.contract.violations[0]?.problems).toContain('header retry-after is missing');
+  });
+
+  it('reports a status the operation does not declare', async () => {
+    const mock = checkedBroken();
+    await mock.fetch(get('/v1/views'));
+    expect(mock.contract.violations[0]?.problems).toContain('status 202 is not declared for listViews');
+  });
+
+  it('reports an injected status the spec does not list for the operation', async () => {
+    const mock = createCheckedMockApi({ baseUrl: BASE_URL, rateLimit: false });
+    mock.faults.add({ path: '/v1/accounts', status: 503 });
+    await mock.fetch(get('/v1/accounts'));
+    expect(mock.contract.violations[0]?.problems).toContain('status 503 is not declared for listAccounts');
+  });
+
+  it('passes a conforming response and counts it', async () => {
+    const mock = createCheckedMockApi({ baseUrl: BASE_URL, rateLimit: false });
+    const response = await mock.fetch(get('/v1/accounts'));
+    expect(response.status).toBe(200);
+    expect(mock.contract.violations).toEqual([]);
+    expect(mock.contract.checked).toBe(1);
+    expect(mock.contract.covered.get('listAccounts')).toEqual(new Set([200]));
+  });
+});

@@ -1,0 +1,146 @@
+// Every response the mock sends through these helpers is checked against spec/openapi.yaml: a status the
+// operation declares, the JSON body (ajv over the spec, and the generated zod schemas), the declared headers.
+import { http, type HttpHandler } from 'msw';
+import { setupServer, type SetupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { operations as generatedOperations } from '../../packages/sdk/src/generated/zod';
+import { createMockApi, type MockApi, type MockApiOptions } from '../../packages/mock/src/index';
+import { findSpecOperation, validateBodyWithAjv, validateHeaders } from './spec';
+
+export interface ContractViolation {
+  request: string;
+  status: number;
+  operationId: string | undefined;
+  problems: string[];
+}
+
+type ZodLike = { safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } };
+
+/** Collects the verdict on every response; `assertClean()` throws when any broke the spec. */
+export class ContractRecorder {
+  readonly violations: ContractViolation[] = [];
+  /** operationId -> statuses seen, for the coverage count. */
+  readonly covered = new Map<string, Set<number>>();
+  checked = 0;
+
+  /** Checks one response against the spec, given the path relative to the base URL. */
+  async check(request: Request, pathname: string, response: Response): Promise<void> {
+    // An injected dropped connection has no response to check.
+    if (response.type === 'error') return;
+    this.checked++;
+    const label = `${request.method} ${pathname}${new URL(request.url).search}`;
+    const operation = findSpecOperation(request.method, pathname);
+    const problems: string[] = [];
+    const text = await response.clone().text();
+    let body: unknown;
+    if (!(response.headers.get('content-type') ?? '').includes('application/json')) {
+      problems.push(`content-type is "${response.headers.get('content-type')}", not application/json`);
+    }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      problems.push(`body is not JSON: ${text.slice(0, 80)}`);
+    }
+    if (!operation) {
+      // Not an operation of the spec (unknown path or method): only a 404 with the error body is acceptable.
+      if (response.status !== 404) problems.push(`status ${response.status} for a path the spec does not define`);
+      const result = (generatedOperations.listContacts.responses['400'] as ZodLike).safeParse(body);
+      if (!result.success) problems.push('error body is not {code, message}');
+    } else {
+      this.cover(operation.operationId, response.status);
+      const declared = operation.responses.get(String(response.status));
+      if (!declared) {
+        problems.push(`status ${response.status} is not declared for ${operation.operationId}`);
+      } else {
+        if (declared.hasJsonBody && body !== undefined) {
+          problems.push(...validateBodyWithAjv(declared, body).map((problem) => `ajv: ${problem}`));
+          const zod = (generatedOperations[operation.operationId as keyof typeof generatedOperations].responses as Record<string, ZodLike>)[
+            declared.status
+          ];
+          const result = zod?.safeParse(body);
+          if (result && !result.success) {
+            problems.push(
+              ...(result.error?.issues ?? []).map((issue) => `zod: ${issue.path.map(String).join('.') || '(root)'} ${issue.message}`),
+            );
+          }
+        }
+        problems.push(...validateHeaders(declared, response.headers));
+      }
+    }
+    if (problems.length > 0) {
+      this.violations.push({ request: label, status: response.status, operationId: operation?.operationId, problems });
+    }
+  }
+
+  cover(operationId: string, status: number): void {
+    const statuses = this.covered.get(operationId) ?? new Set<number>();
+    statuses.add(status);
+    this.covered.set(operationId, statuses);
+  }
+
+  /** Throws a readable list of the violations seen since the last call, and forgets them. */
+  assertClean(): void {
+    const found = this.violations.splice(0);
+    if (found.length === 0) return;
+    const lines = found.map((v) => `${v.request} -> ${v.status}: ${v.problems.join('; ')}`);
+    throw new Error(`${found.length} response(s) broke spec/openapi.yaml:\n${lines.join('\n')}`);
+  }
+
+  /** `operations x statuses` seen, e.g. for the suite's summary line. */
+  pairs(): number {
+    let total = 0;
+    for (const statuses of this.covered.values()) total += statuses.size;
+    return total;
+  }
+
+  summary(name: string): string {
+    return `[contract:${name}] responses checked: ${this.checked}, operations x statuses: ${this.pairs()} over ${this.covered.size} operations, violations: ${this.violations.length}`;
+  }
+}
+
+export type CheckedMockApi = MockApi & { readonly contract: ContractRecorder };
+
+/**
+ * `createMockApi` whose `handlers` and `fetch` check every response against the spec. Drop-in: the rest of
+ * the mock (db, faults, keys, reset, journal, ...) is the wrapped mock's.
+ */
+export function createCheckedMockApi(options: MockApiOptions = {}, recorder = new ContractRecorder()): CheckedMockApi {
+  const mock = createMockApi(options);
+  const basePath = new URL(mock.baseUrl).pathname.replace(/\/+$/, '');
+  const fetch = async (request: Request): Promise<Response> => {
+    const response = await mock.fetch(request);
+    const pathname = new URL(request.url).pathname.slice(basePath.length) || '/';
+    await recorder.check(request, pathname, response);
+    return response;
+  };
+  const handlers: HttpHandler[] = [http.all(`${mock.baseUrl}/*`, ({ request }) => fetch(request))];
+  return new Proxy(mock, {
+    get(target, property, receiver) {
+      if (property === 'handlers') return handlers;
+      if (property === 'fetch') return fetch;
+      if (property === 'contract') return recorder;
+      return Reflect.get(target, property, receiver);
+    },
+  }) as CheckedMockApi;
+}
+
+export interface CheckedMockSuite {
+  mock: CheckedMockApi;
+  server: SetupServer;
+}
+
+/**
+ * For a vitest file: a checked mock behind msw's `setupServer` for the whole file; after each test any
+ * violation fails that test; the counts are printed when the file ends.
+ */
+export function useCheckedMock(name: string, options: MockApiOptions = {}): CheckedMockSuite {
+  const mock = createCheckedMockApi(options);
+  const server = setupServer(...mock.handlers);
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => mock.contract.assertClean());
+  afterAll(() => {
+    server.close();
+    console.info(mock.contract.summary(name));
+  });
+  return { mock, server };
+}
