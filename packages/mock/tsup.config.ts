@@ -6,7 +6,8 @@ export default defineConfig([
     format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,
-    clean: true,
+    // Both builds write to dist at once, so neither cleans it: the build script empties it first.
+    clean: false,
     target: 'node18',
   },
   {
