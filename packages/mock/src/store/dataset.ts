@@ -157,6 +157,36 @@ function sequenceFor(b: Builder): SequenceRecord {
   };
 }
 
+function fillContact(b: Builder, contact: ContactRecord, index: number, fields: CustomFieldRecord[]): void {
+  const person = contact.person;
+  if (contact.relationship_status === 'not_connected' && (index < 3 || b.random.chance(0.3))) {
+    contact.connection_invitation = {
+      status: 'pending',
+      direction: 'incoming',
+      invite_id: b.store.ids.take('invite'),
+      invite_state: 'pending',
+      invite_type: 'connection_request',
+      received_at: at(b.store, b.random.int(1, 30 * 24) * 3_600_000),
+    };
+  }
+  if (index < 2 || b.random.chance(0.7)) contact.tags = b.random.sample(TAG_CATALOG, b.random.int(1, 2)).map((tag) => ({ ...tag }));
+  if (index < 2 || b.random.chance(0.4)) {
+    contact.notes_json = JSON.stringify([
+      { text: b.random.pick(b.store.pools.noteTexts), created_at: at(b.store, b.random.int(1, 300) * DAY) },
+    ]);
+  }
+  for (const field of fields) {
+    if (index < 2 || b.random.chance(0.5)) contact.custom_fields.set(field.name, fieldValue(b, field));
+  }
+  if (b.random.chance(0.3)) {
+    const domain = person.company.website_url.replace(/^https:\/\//, '');
+    contact.work_email = `${person.first_name}.${person.last_name}@${domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, '');
+  }
+  if (b.random.chance(0.2)) contact.phone = `+1${b.random.int(2_000_000_000, 9_999_999_999)}`;
+  if (index < 2 || b.random.chance(0.15)) contact.sequence = sequenceFor(b);
+  if (b.random.chance(0.5)) contact.last_interaction_at = at(b.store, b.random.int(1, 200) * DAY);
+}
+
 function seedContacts(b: Builder, account: AccountRecord, count: number, fields: CustomFieldRecord[]): ContactRecord[] {
   const contacts: ContactRecord[] = [];
   for (let index = 0; index < count; index++) {
@@ -166,34 +196,8 @@ function seedContacts(b: Builder, account: AccountRecord, count: number, fields:
       person,
       at(b.store, b.random.int(5, 700) * DAY),
       relationshipStatusFor(b, index),
+      (created) => fillContact(b, created, index, fields),
     );
-    if (contact.relationship_status === 'not_connected' && (index < 3 || b.random.chance(0.3))) {
-      contact.connection_invitation = {
-        status: 'pending',
-        direction: 'incoming',
-        invite_id: b.store.ids.take('invite'),
-        invite_state: 'pending',
-        invite_type: 'connection_request',
-        received_at: at(b.store, b.random.int(1, 30 * 24) * 3_600_000),
-      };
-    }
-    if (index < 2 || b.random.chance(0.7)) contact.tags = b.random.sample(TAG_CATALOG, b.random.int(1, 2)).map((tag) => ({ ...tag }));
-    if (index < 2 || b.random.chance(0.4)) {
-      contact.notes_json = JSON.stringify([
-        { text: b.random.pick(b.store.pools.noteTexts), created_at: at(b.store, b.random.int(1, 300) * DAY) },
-      ]);
-    }
-    for (const field of fields) {
-      if (index < 2 || b.random.chance(0.5)) contact.custom_fields.set(field.name, fieldValue(b, field));
-    }
-    if (b.random.chance(0.3)) {
-      const domain = person.company.website_url.replace(/^https:\/\//, '');
-      contact.work_email = `${person.first_name}.${person.last_name}@${domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, '');
-    }
-    if (b.random.chance(0.2)) contact.phone = `+1${b.random.int(2_000_000_000, 9_999_999_999)}`;
-    if (index < 2 || b.random.chance(0.15)) contact.sequence = sequenceFor(b);
-    if (b.random.chance(0.5)) contact.last_interaction_at = at(b.store, b.random.int(1, 200) * DAY);
-    b.store.refreshSearchText(contact);
     contacts.push(contact);
   }
   return contacts;

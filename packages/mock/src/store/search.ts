@@ -25,12 +25,15 @@ export function contactSearchText(contact: ContactRecord, details: PersonDetails
   const person = contact.person;
   const company: CompanyRecord['network'] = contact.company.network;
   const parts: string[] = [
-    queryText(person),
+    `${person.first_name} ${person.last_name}`,
+    person.headline,
+    person.public_identifier,
     details.about,
     person.location.display_text,
     ...details.languages,
     ...details.experiences.flatMap((experience) => [experience.company_name, experience.title, experience.location]),
     ...details.educations.flatMap((education) => [education.school_name, education.degree, education.field_of_study]),
+    company.name,
     company.headline,
     company.industry.name,
     company.location.display_text,

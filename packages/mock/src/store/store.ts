@@ -115,12 +115,16 @@ export class Store {
     return this.contactByAccountAndPerson.get(`${accountId}:${person.provider_participant_id}`);
   }
 
-  /** Attaches a network person to an account as a new contact with no tags, notes or field values. */
+  /**
+   * Attaches a network person to an account as a new contact; `fill` may set tags, notes and the like
+   * before the search text is computed once.
+   */
   addContact(
     account: AccountRecord,
     person: NetworkPersonRecord,
     createdAt: string,
     relationshipStatus: RelationshipStatus,
+    fill?: (contact: ContactRecord) => void,
   ): ContactRecord {
     const contact: ContactRecord = {
       contact_id: this.ids.take('contact'),
@@ -152,6 +156,7 @@ export class Store {
     list.push(contact);
     this.contactByAccountAndPerson.set(`${account.account_id}:${person.provider_participant_id}`, contact);
     this.importedPeople.add(person);
+    fill?.(contact);
     this.refreshSearchText(contact);
     return contact;
   }
