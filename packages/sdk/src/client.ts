@@ -1,9 +1,10 @@
 import createClient, { type Client, type HeadersOptions } from 'openapi-fetch';
-import type { paths } from './generated/openapi';
+import type { NetworkEnrichment, paths } from './generated/openapi';
 import type { APIPromise } from './core/api-promise';
 import { readEnv } from './core/env';
-import { ApiConnectionError, NetworkError } from './core/errors';
+import { NetworkError } from './core/errors';
 import type { RequestContext, RequestOptions } from './core/request';
+import { type Fetch, mergeHeaders, transport } from './core/transport';
 import { Accounts } from './resources/accounts';
 import { Activity } from './resources/activity';
 import { Companies } from './resources/companies';
@@ -13,10 +14,6 @@ import { Drafts } from './resources/drafts';
 import { type EnrichBody, Enrichment } from './resources/enrichment';
 import { Organizations } from './resources/organizations';
 import { Views } from './resources/views';
-import type { NetworkEnrichment } from './generated/openapi';
-
-/** A fetch implementation: the global `fetch` or anything with its `(url, init)` call shape. */
-export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
 export interface ClientOptions {
   /** Default: env NETWORK_API_KEY (where `process` exists). */
@@ -109,48 +106,4 @@ function isAbsoluteUrl(value: string): boolean {
   } catch {
     return false;
   }
-}
-
-function mergeHeaders(base: HeadersOptions | undefined, extra: Record<string, string>): Headers {
-  const headers = new Headers(toHeadersInit(base));
-  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
-  return headers;
-}
-
-function toHeadersInit(headers: HeadersOptions | undefined): HeadersInit | undefined {
-  if (headers === undefined || headers instanceof Headers || Array.isArray(headers)) return headers;
-  const entries: [string, string][] = [];
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === null || value === undefined) continue;
-    entries.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
-  }
-  return entries;
-}
-
-/**
- * Adapts a fetch to openapi-fetch (which hands over a `Request`) and marks transport failures as
- * `ApiConnectionError`, so that only they, and not bugs in user middleware, are retried.
- */
-function transport(
-  custom: Fetch | undefined,
-  redact: (text: string) => string,
-): (request: Request) => Promise<Response> {
-  return async (request) => {
-    // Looked up per request so that fetch interceptors installed after construction (msw) apply.
-    const fetchImpl: Fetch = custom ?? ((url, init) => globalThis.fetch(url, init));
-    const init: RequestInit = {
-      method: request.method,
-      headers: request.headers,
-      signal: request.signal,
-      redirect: request.redirect,
-    };
-    if (request.body !== null) init.body = await request.text();
-    try {
-      return await fetchImpl(request.url, init);
-    } catch (cause) {
-      if (request.signal.aborted) throw cause;
-      const reason = cause instanceof Error ? cause.message : String(cause);
-      throw new ApiConnectionError(redact(`Connection to ${new URL(request.url).origin} failed: ${reason}`), { cause });
-    }
-  };
 }

@@ -1,4 +1,5 @@
-export { NetworkClient, type ClientOptions, type Fetch } from './client';
+export { NetworkClient, type ClientOptions } from './client';
+export type { Fetch } from './core/transport';
 export { APIPromise, type WithResponse } from './core/api-promise';
 export { Page, PagePromise } from './core/pagination';
 export type { RequestOptions, OperationId } from './core/request';
