@@ -16,7 +16,7 @@ main(async () => {
   const { client, mock, describe, close } = connect();
   try {
     const timezone = stringArg(args, 'timezone') ?? 'America/New_York';
-    const today = mock ? mock.db.now.slice(0, 10) : new Date().toISOString().slice(0, 10);
+    const today = (mock ? new Date(mock.db.now) : new Date()).toISOString().slice(0, 10);
     const from = stringArg(args, 'week') ?? addDays(today, -7);
     const to = addDays(from, 6); // date-only `to` is inclusive of that local day: the API advances it to the next midnight
     const days = Array.from({ length: 7 }, (_, i) => addDays(from, i));
