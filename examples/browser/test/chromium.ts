@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+// Build, serve and open the example in Debian's Chromium (playwright cannot download browsers here).
+
+export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const EXAMPLES = fileURLToPath(new URL('../../', import.meta.url));
+const EXAMPLE = join(EXAMPLES, 'browser');
+const DIST = join(EXAMPLE, 'dist');
+
+export const chromiumPresent = (): boolean => existsSync(CHROMIUM);
+
+function runNode(script: string, args: string[], cwd: string): void {
+  execFileSync(process.execPath, [script, ...args], { cwd, stdio: 'pipe' });
+}
+
+/** Generates msw's worker script (npm 11 and pnpm skip msw's postinstall; it is gitignored) and builds the page. */
+export function buildExample(): void {
+  const packageDir = (name: string) => join(EXAMPLES, 'node_modules', name);
+  runNode(join(packageDir('msw'), 'cli', 'index.js'), ['init', 'browser/public', '--no-save'], EXAMPLES);
+  runNode(join(packageDir('vite'), 'bin', 'vite.js'), ['build', '--logLevel', 'error'], EXAMPLE);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+
+export interface ServedExample {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves the built page on a loopback port (a secure context, so the service worker may register). */
+export function serveExample(): Promise<ServedExample> {
+  const server = createServer((request, response) => {
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const file = normalize(join(DIST, pathname === '/' ? 'index.html' : decodeURIComponent(pathname)));
+    if (!file.startsWith(DIST) || !existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+        close: () => new Promise((done) => server.close(() => done())),
+      }),
+    ),
+  );
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
