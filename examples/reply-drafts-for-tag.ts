@@ -1,5 +1,5 @@
 // Save reply drafts for the conversations with a given tag (drafts are stored, never sent).
-//   pnpm tsx reply-drafts-for-tag.ts --tag VIP [--message "Hi {first_name}, ..."] [--limit 10]
+//   pnpm tsx reply-drafts-for-tag.ts --tag Customer [--message "Hi {first_name}, ..."] [--limit 10]
 import { connect, main, parseArgs, stringArg } from './lib/connect';
 import { table } from './lib/terminal';
 
@@ -7,7 +7,7 @@ main(async () => {
   const args = parseArgs();
   const { client, mock, describe, close } = connect();
   try {
-    const tag = stringArg(args, 'tag') ?? 'VIP';
+    const tag = stringArg(args, 'tag') ?? 'Customer';
     const template = stringArg(args, 'message') ?? 'Hi {first_name}, thanks for your message. Could we talk this week?';
     const limit = Number(stringArg(args, 'limit') ?? 10);
     console.log(`Drafting replies to conversations tagged "${tag}" on ${describe}`);

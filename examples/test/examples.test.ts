@@ -68,7 +68,7 @@ describe('examples, offline against the mock', () => {
   });
 
   it('reply-drafts-for-tag saves one draft per tagged conversation and sends nothing', async () => {
-    const result = await run('reply-drafts-for-tag.ts', ['--tag', 'VIP', '--limit', '3']);
+    const result = await run('reply-drafts-for-tag.ts', ['--tag', 'Customer', '--limit', '3']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/3 drafts saved; nothing was sent\./);
     expect(result.stdout).toMatch(/The mock now holds 3 drafts\./);
