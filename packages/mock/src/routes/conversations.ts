@@ -55,11 +55,8 @@ export const listConversations = defineRoute('listConversations', (ctx) => {
     ctx.accounts.require(contact.account_id);
     contactId = contact.contact_id;
   }
-  let tag: string | undefined;
-  if (query.tag !== undefined) {
-    if (query.tag.trim() === '') throw badRequest('Invalid query parameter "tag": must not be empty.');
-    tag = query.tag.toLowerCase();
-  }
+  // As the contact list's `tag`: case-insensitive, surrounding spaces ignored, empty means no filter.
+  const tag = query.tag?.trim().toLowerCase() || undefined;
   const conversations = accounts
     .flatMap((account) => store.conversationsOf(account.account_id))
     .filter(

@@ -77,6 +77,11 @@ describe('GET /v1/conversations', () => {
     expect(filtered.length).toBeLessThan(all.length);
     expect(filtered.map((conversation) => conversation.conversation_id)).toEqual(expected.map((conversation) => conversation.conversation_id));
     expect((await list('?tag=no-such-tag')).body.data.conversations).toEqual([]);
+    const padded = await list(`?tag=${encodeURIComponent(` ${tag} `)}&limit=25`);
+    expect(padded.body.data.conversations.map((conversation) => conversation.conversation_id)).toEqual(
+      expected.slice(0, 25).map((conversation) => conversation.conversation_id),
+    );
+    expect((await list('?tag=&limit=25')).body.data.conversations).toEqual(all.slice(0, 25));
   });
 
   it('filters by contact_id, in group conversations too', async () => {
