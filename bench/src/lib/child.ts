@@ -1,5 +1,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// Children are TypeScript modules too; they load through tsx whoever started this process (tsx or vitest).
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** What a bench child process and its parent say to each other over the IPC channel. */
 export type ChildMessage =
@@ -24,10 +28,10 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** Starts `entry` (a bench module) in its own Node process, with the same loader (tsx) as this one. */
+/** Starts `entry` (a bench module) in its own Node process, through tsx. */
 export function forkChild(entry: URL, args: readonly string[] = [], execArgv: readonly string[] = []): Child {
   const child = fork(fileURLToPath(entry), [...args], {
-    execArgv: [...process.execArgv, ...execArgv],
+    execArgv: ['--import', TSX_LOADER, ...execArgv],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   running.add(child);

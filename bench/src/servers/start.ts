@@ -35,35 +35,46 @@ function freePort(): Promise<number> {
 export const SPEC_PATH = fileURLToPath(new URL('../../../spec/openapi.yaml', import.meta.url));
 const PRISM_BIN = fileURLToPath(new URL('../../node_modules/.bin/prism', import.meta.url));
 
-/** `prism mock spec/openapi.yaml` with its defaults (info logging), plus any extra flags. */
+async function waitUntilAnswering(url: string, exited: Promise<string>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let gone: string | undefined;
+  void exited.then((reason) => {
+    gone = reason;
+  });
+  while (Date.now() < deadline) {
+    if (gone !== undefined) throw new Error(gone);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/**
+ * `prism mock spec/openapi.yaml` with its defaults (info logging), plus any extra flags. Ready when its port
+ * answers: with `--verboseLevel silent` it prints nothing to wait for.
+ */
 export async function startPrism(extraArgs: readonly string[] = []): Promise<RunningServer> {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const prism = spawn(PRISM_BIN, ['mock', SPEC_PATH, '--port', String(port), '--host', '127.0.0.1', ...extraArgs], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<void>((resolve) => prism.once('exit', () => resolve()));
+  let log = '';
+  // Prism's log is read throughout, so that a full pipe never stalls it; only its start is kept, for errors.
+  const keep = (chunk: Buffer) => {
+    if (log.length < 10_000) log += chunk.toString();
+  };
+  prism.stdout.on('data', keep);
+  prism.stderr.on('data', keep);
+  const exited = new Promise<string>((resolve) => prism.once('exit', (code) => resolve(`prism exited (${code}):\n${log}`)));
   process.once('exit', () => prism.kill('SIGKILL'));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('prism did not start within 60 s')), 60_000);
-    let output = '';
-    // Prism's log is read and dropped throughout, so that a full pipe never stalls it.
-    prism.stderr.resume();
-    prism.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Prism is listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    prism.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`prism exited (${code}) before listening:\n${output}`));
-    });
-  });
-  prism.stdout.removeAllListeners('data');
-  prism.stdout.resume();
+  await waitUntilAnswering(url, exited, 60_000);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     close: async () => {
       prism.kill('SIGTERM');
       await exited;

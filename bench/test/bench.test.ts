@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { QUICK_CONFIG, runBench, SUITES } from '../src/bench';
+
+// Every suite of `pnpm bench`, cut to seconds: checks that it runs and reports, not how fast anything is.
+describe('pnpm bench --quick', () => {
+  it('runs every suite against the real SDK, mock and Prism and reports a number in every cell', async () => {
+    const report = await runBench(QUICK_CONFIG, 'smoke test');
+
+    expect(report.sections.map((section) => section.title)).toEqual([
+      'SDK overhead per call',
+      'In-process: SDK calls through setupServer',
+      'Mock over HTTP against Prism and a bare server',
+      'Scale: one account of 1k to 100k contacts',
+    ]);
+    expect(report.sections).toHaveLength(SUITES.length);
+    for (const section of report.sections) {
+      expect(section.rows.length).toBeGreaterThan(0);
+      for (const row of section.rows) {
+        expect(row).toHaveLength(section.columns.length);
+        for (const cell of row) expect(cell).not.toMatch(/NaN|Infinity|undefined/);
+      }
+    }
+    const targets = report.sections.flatMap((section) => section.targets.map((check) => check.target));
+    expect(targets).toEqual(
+      expect.arrayContaining([
+        'list: SDK within 10% of raw fetch',
+        'PATCH: SDK within 10% of raw fetch',
+        'list contacts over HTTP: mock at least 4× Prism\'s req/s',
+        'update contact over HTTP: mock at least 4× Prism\'s req/s',
+      ]),
+    );
+    expect(report.markdown).toContain('| target | measured | status |');
+  });
+});
