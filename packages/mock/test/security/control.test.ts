@@ -84,7 +84,7 @@ describe('security: the control API off loopback', () => {
     const token = 'c0ntrol-t0ken';
     const { server, base } = await start(host, token);
     const seed = server.mock.db.seed;
-    const refused = [
+    const refused: Record<string, string>[] = [
       {},
       { authorization: 'Bearer wrong-token' },
       { authorization: `Basic ${token}` },
