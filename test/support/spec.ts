@@ -113,13 +113,18 @@ const compiled = new Map<string, ValidateFunction>();
 
 /** ajv's verdict on `body` as the JSON body of `response`: a list of violations, empty when it conforms. */
 export function validateBodyWithAjv(response: SpecResponse, body: unknown): string[] {
-  const ref = `spec${response.pointer}/content/application~1json/schema`;
+  return validateWithAjv(`${response.pointer}/content/application~1json/schema`, body);
+}
+
+/** ajv's verdict on `value` against the schema at `pointer` (`#/components/schemas/ErrorBody`). */
+export function validateWithAjv(pointer: string, value: unknown): string[] {
+  const ref = `spec${pointer}`;
   let check = compiled.get(ref);
   if (!check) {
     check = ajv.compile({ $ref: ref });
     compiled.set(ref, check);
   }
-  return check(body) ? [] : (check.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message ?? ''}`);
+  return check(value) ? [] : (check.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message ?? ''}`);
 }
 
 /** Violations of the response headers the spec declares (e.g. `Retry-After` on 429). */

@@ -63,3 +63,13 @@ describe('contract helper', () => {
     expect(mock.contract.covered.get('listAccounts')).toEqual(new Set([200]));
   });
 });
+
+describe('contract helper on paths outside the spec', () => {
+  it('accepts a 404 error body for an unknown path and counts no operation', async () => {
+    const mock = createCheckedMockApi({ baseUrl: BASE_URL, rateLimit: false });
+    const response = await mock.fetch(get('/v2/nothing'));
+    expect(response.status).toBe(404);
+    expect(mock.contract.violations).toEqual([]);
+    expect(mock.contract.covered.size).toBe(0);
+  });
+});
