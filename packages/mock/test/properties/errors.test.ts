@@ -84,7 +84,10 @@ describe('properties: answers to random requests', () => {
         mock.faults.add({ path: '/v1/*', status });
         const request = fc.sample(requestArbitrary(operationId, ids), { numRuns: 1 })[0];
         if (!request) throw new Error('no sample');
-        const answer = await send(request);
+        // Sent past `send` so that the tally of statuses only shows what random requests got on their own.
+        cases++;
+        const response = await mock.fetch(toRequest(request));
+        const answer = { status: response.status, body: (await response.json()) as unknown };
         mock.faults.clear();
         expect(answer.status).toBe(status);
         expect(errorShapeProblem(status, answer.body)).toBeUndefined();
