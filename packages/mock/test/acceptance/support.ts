@@ -106,9 +106,10 @@ export interface Accounts {
 }
 
 /** Acme's three accounts, found through the API: the member sees its own and the shared one; the admin all three. */
-export async function acmeAccounts(): Promise<Accounts> {
-  const admin = (await get(KEYS.admin, '/v1/accounts')).body.data.accounts as { account_id: string; owner_user_id: string }[];
-  const member = (await get(KEYS.member, '/v1/accounts')).body.data.accounts as { account_id: string; owner_user_id: string }[];
+export async function acmeAccounts(base = BASE_URL): Promise<Accounts> {
+  type Summary = { account_id: string; owner_user_id: string };
+  const admin = (await request(base, KEYS.admin, 'GET', '/v1/accounts')).body.data.accounts as Summary[];
+  const member = (await request(base, KEYS.member, 'GET', '/v1/accounts')).body.data.accounts as Summary[];
   const memberIds = new Set(member.map((account) => account.account_id));
   const privateAccount = admin.find((account) => !memberIds.has(account.account_id));
   const adminUser = privateAccount?.owner_user_id;
