@@ -194,6 +194,37 @@ describe('properties: pagination', () => {
     );
   });
 
+  it('a cursor is refused when altered or sent with other filters, and never leaks another query', async () => {
+    properties++;
+    const tamper = fc.record({ index: fc.nat(), char: fc.constantFrom(...'ABCabc012_-') });
+    await fc.assert(
+      fc.asyncProperty(contactFilters, contactFilters, tamper, async (filters, others, change) => {
+        const first = new URLSearchParams(filters);
+        first.set('limit', '2');
+        const page = await call('GET', `/v1/contacts?${first}`);
+        const cursor = page.json.data.pagination.next_cursor;
+        if (cursor === undefined) return;
+        // Not the last character: its low bits may be padding that decodes the same.
+        const at = change.index % Math.max(1, cursor.length - 1);
+        const altered = `${cursor.slice(0, at)}${change.char}${cursor.slice(at + 1)}`;
+        if (altered !== cursor) {
+          const query = new URLSearchParams(first);
+          query.set('cursor', altered);
+          expect((await call('GET', `/v1/contacts?${query}`)).status, `altered ${cursor} -> ${altered}`).toBe(400);
+        }
+        const moved = new URLSearchParams(others);
+        moved.set('limit', '2');
+        // `relationship_status=any` is the default: the same query as leaving it out.
+        const canonical = (query: URLSearchParams) => query.toString().replace(/(^|&)relationship_status=any(?=&|$)/, '');
+        if (canonical(moved) !== canonical(first)) {
+          moved.set('cursor', cursor);
+          expect((await call('GET', `/v1/contacts?${moved}`)).status, `${first} cursor sent with ${moved}`).toBe(400);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('updates interleaved with a contact walk lose nothing and the walk still meets each contact once', async () => {
     properties++;
     const account = ids.adminAccount;

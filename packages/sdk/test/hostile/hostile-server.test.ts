@@ -194,6 +194,11 @@ describe('SDK against a hostile server', () => {
     });
   });
 
+  it('an empty 200 body (Content-Length: 0) rejects', async () => {
+    const network = await serve((_req, res) => sendText(res, 200, 'application/json', ''));
+    expectSettledWithError(await failure(network.accounts.list()));
+  });
+
   describe('Retry-After', () => {
     it('a 429 without Retry-After is a RateLimitError with retryAfter undefined', async () => {
       const network = await serve((_req, res) => sendJson(res, 429, { code: 'rate_limit_exceeded', message: 'Slow down' }));
@@ -294,6 +299,61 @@ describe('SDK against a hostile server', () => {
       })();
       expect(await failure(walk)).toBeInstanceOf(ApiTimeoutError);
       expect(seen).toEqual(['1', '2']);
+    });
+  });
+
+  describe('redirects and echoes', () => {
+    it('a redirect loop is an ApiConnectionError', async () => {
+      const network = await serve((_req, res) => {
+        res.writeHead(302, { location: '/v1/accounts', 'content-length': '0' });
+        res.end();
+      });
+      expect(await failure(network.accounts.list())).toBeInstanceOf(ApiConnectionError);
+    });
+
+    it('a redirect to another origin does not carry the API key there', async () => {
+      const received: (string | undefined)[] = [];
+      const elsewhere = await startHostileServer((req, res) => {
+        received.push(req.headers.authorization);
+        sendJson(res, 200, accountsBody);
+      });
+      try {
+        const network = await serve((_req, res) => {
+          res.writeHead(307, { location: `${elsewhere.url}/v1/accounts`, 'content-length': '0' });
+          res.end();
+        });
+        await outcome(network.accounts.list());
+        expect(received.length).toBeGreaterThan(0);
+        for (const header of received) expect(header ?? '').not.toContain(API_KEY);
+      } finally {
+        await elsewhere.close();
+      }
+    });
+
+    it('an error that echoes the key back in message and debug has it redacted', async () => {
+      const network = await serve((req, res) =>
+        sendJson(res, 400, { code: 'bad_request', message: `Bad header: ${req.headers.authorization}`, debug: String(req.headers.authorization) }),
+      );
+      const error = await failure(network.accounts.list());
+      expect(error).toBeInstanceOf(BadRequestError);
+      expectKeyHidden(error);
+      expect((error as BadRequestError).debug ?? '').not.toContain(API_KEY);
+    });
+
+    it('a body that trickles a byte at a time past the timeout is an ApiTimeoutError', async () => {
+      const timers: ReturnType<typeof setInterval>[] = [];
+      const network = await serve(
+        (_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.write('{"data":{"accounts":[');
+          timers.push(setInterval(() => res.write(' '), 20));
+          res.on('close', () => timers.forEach(clearInterval));
+        },
+        { timeout: 300 },
+      );
+      const error = await failure(network.accounts.list());
+      timers.forEach(clearInterval);
+      expect(error).toBeInstanceOf(ApiTimeoutError);
     });
   });
 
