@@ -18,6 +18,15 @@ export interface AuthContext {
 /** Operations only organization admins may call (section 5.5). */
 const ADMIN_ONLY_OPERATIONS: ReadonlySet<string> = new Set(['listActivity', 'getActivitySummary']);
 
+/**
+ * Operations that spend credits. Section 5.4 lists insufficient credits with the other billing checks, so an
+ * organization without credits gets 403 for them whatever the request names (contract §4: sk_test_no_credits).
+ */
+const CREDIT_SPENDING_OPERATIONS: ReadonlySet<string> = new Set(['enrich', 'findContactEmail']);
+
+const insufficientCredits = () =>
+  billingInsufficientCredits("Your organization doesn't have enough credits for this action. Add credits and try again.");
+
 /** Resolves the caller in the order of the description's section 5; throws the first failing check. */
 export function authenticate(request: Request, store: Store, operationId: string): AuthContext {
   const header = request.headers.get('authorization');
@@ -43,6 +52,7 @@ export function authenticate(request: Request, store: Store, operationId: string
   if (ADMIN_ONLY_OPERATIONS.has(operationId) && !user.is_admin) {
     throw forbidden('Only organization admins can perform this action.');
   }
+  if (CREDIT_SPENDING_OPERATIONS.has(operationId) && organization.credits < 1) throw insufficientCredits();
   return { organization, user, apiKey };
 }
 
@@ -91,11 +101,7 @@ export interface CreditLedger {
 export function creditLedger(auth: AuthContext): CreditLedger {
   return {
     consume(n = 1) {
-      if (auth.organization.credits < n) {
-        throw billingInsufficientCredits(
-          "Your organization doesn't have enough credits for this action. Add credits and try again.",
-        );
-      }
+      if (auth.organization.credits < n) throw insufficientCredits();
       auth.organization.credits -= n;
     },
   };

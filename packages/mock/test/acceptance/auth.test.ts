@@ -122,6 +122,22 @@ describe('contract §4: sk_test_no_credits', () => {
       'billing_insufficient_credits',
     );
   });
+
+  it('gives 403 billing_insufficient_credits for enrich and find-email whatever profile or contact they name', async () => {
+    const account = (await get(KEYS.noCredits, '/v1/accounts')).body.data.accounts[0].account_id as string;
+    for (const network_url of ['https://www.network.com/in/someone-made-up', 'https://www.network.com/in/upstream-error']) {
+      expectError(await api(KEYS.noCredits, 'POST', '/v1/enrich', { body: { account_id: account, network_url } }), 403, 'billing_insufficient_credits');
+    }
+    expectError(
+      await api(KEYS.noCredits, 'POST', '/v1/contacts/1/find-email', { body: { account_id: account } }),
+      403,
+      'billing_insufficient_credits',
+    );
+    const imported = await api(KEYS.noCredits, 'POST', '/v1/contacts', {
+      body: { account_id: account, network_url: 'https://www.network.com/in/someone-made-up' },
+    });
+    expectError(imported, 404, 'not_found');
+  });
 });
 
 describe('contract §4: sk_test_other_org', () => {

@@ -161,6 +161,7 @@ describe('views', () => {
 
   it('answers 400 for a view of unknown or foreign contacts or a bad body, 403 for an unshared account', async () => {
     const base = { account_id: accounts.shared, type: 'contact', name: 'Bad', description: 'x' };
+    const before = await walk(KEYS.admin, `/v1/views?account_id=${accounts.shared}`, 'views');
     const otherAccountContact = (await get(KEYS.admin, `/v1/contacts?account_id=${accounts.member}&limit=1`)).body.data.contacts[0];
     for (const body of [
       { ...base, filters: { specific_contacts: { contact_ids: ['999999999'] } } },
@@ -172,6 +173,7 @@ describe('views', () => {
     ]) {
       expectError(await api(KEYS.admin, 'POST', '/v1/views', { body }), 400, 'bad_request');
     }
+    expect(await walk(KEYS.admin, `/v1/views?account_id=${accounts.shared}`, 'views')).toEqual(before);
     const privateContact = (await get(KEYS.admin, `/v1/contacts?account_id=${accounts.private}&limit=1`)).body.data.contacts[0];
     expectError(
       await api(KEYS.member, 'POST', '/v1/views', {
