@@ -122,6 +122,10 @@ describe('PATCH /v1/companies/{company_id}', () => {
 });
 
 describe('views', () => {
+  let firstMemberContact: any;
+  const memberContact = async () =>
+    (firstMemberContact ??= (await get(KEYS.admin, `/v1/contacts?account_id=${accounts.member}&limit=1`)).body.data.contacts[0]);
+
   it('lists views with the list fields, paged', async () => {
     const views = await walk(KEYS.admin, '/v1/views', 'views');
     expect(views.length).toBeGreaterThanOrEqual(6);
@@ -157,6 +161,27 @@ describe('views', () => {
     expect(view.id).not.toBe(view.public_id);
     const listed = await walk(KEYS.admin, `/v1/views?account_id=${accounts.shared}`, 'views');
     expect(listed.map((item) => item.id)).toContain(view.id);
+  });
+
+  it('clamps the views page to 25', async () => {
+    for (let index = 0; index < 26; index++) {
+      const created = await api(KEYS.admin, 'POST', '/v1/views', {
+        body: {
+          account_id: accounts.member,
+          type: 'contact',
+          name: `Bulk ${index}`,
+          description: 'bulk',
+          filters: { specific_contacts: { contact_ids: [(await memberContact()).contact_id] } },
+        },
+      });
+      expect(created.status).toBe(201);
+    }
+    const page = await get(KEYS.admin, `/v1/views?account_id=${accounts.member}&limit=1000`);
+    expect(page.body.data.views).toHaveLength(25);
+    expect(page.body.data.pagination).toMatchObject({ limit: 25, has_more: true });
+    const views = await walk(KEYS.admin, `/v1/views?account_id=${accounts.member}&limit=25`, 'views');
+    expect(views.length).toBeGreaterThanOrEqual(28);
+    expect(new Set(views.map((view) => view.id)).size).toBe(views.length);
   });
 
   it('answers 400 for a view of unknown or foreign contacts or a bad body, 403 for an unshared account', async () => {

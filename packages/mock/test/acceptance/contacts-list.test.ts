@@ -199,6 +199,22 @@ describe('GET /v1/contacts: filters', () => {
   });
 });
 
+describe('GET /v1/contacts: filters together', () => {
+  it('combines filters with AND and pages the result in a stable order', async () => {
+    const expected = all.filter(
+      (contact) => contact.relationship_status === 'connected' && contact.tags.some((tag: { name: string }) => tag.name === 'Prospect'),
+    );
+    expect(expected.length).toBeGreaterThan(2);
+    const path = `/v1/contacts?account_id=${accounts.shared}&relationship_status=connected&tag=prospect&limit=2`;
+    const first = await walk(KEYS.admin, path, 'contacts');
+    expect(ids(first)).toEqual(ids(expected));
+    expect(ids(await walk(KEYS.admin, path, 'contacts'))).toEqual(ids(first));
+    const narrower = await walk(KEYS.admin, `${path}&query=${encodeURIComponent(expected[0].name)}`, 'contacts');
+    expect(ids(narrower)).toContain(expected[0].contact_id);
+    for (const contact of narrower) expect(expected.map((item) => item.contact_id)).toContain(contact.contact_id);
+  });
+});
+
 describe('GET /v1/contacts: view_id', () => {
   it('takes a view id or public_id alike, scoped to the view account', async () => {
     const views = (await get(KEYS.admin, `/v1/views?account_id=${accounts.member}`)).body.data.views;
