@@ -6,20 +6,20 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 // Keys that could reach an object's prototype if a body were ever merged into a record.
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-function findForbiddenKey(value: unknown, path: string): string | undefined {
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findForbiddenKey(item, `${path}[${index}]`);
-      if (found) return found;
+/** The path of a prototype-polluting key, if any; walked with an explicit stack so deep nesting cannot overflow. */
+function findForbiddenKey(root: unknown): string | undefined {
+  const pending: { value: unknown; path: string }[] = [{ value: root, path: '' }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, path } = next;
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => pending.push({ value: item, path: `${path}[${index}]` }));
+      continue;
     }
-    return undefined;
-  }
-  if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       const keyPath = path ? `${path}.${key}` : key;
       if (FORBIDDEN_KEYS.has(key)) return keyPath;
-      const found = findForbiddenKey(item, keyPath);
-      if (found) return found;
+      pending.push({ value: item, path: keyPath });
     }
   }
   return undefined;
@@ -49,7 +49,7 @@ export async function readJsonObjectBody(request: Request, required: boolean): P
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw badRequest('Request body must be a JSON object.');
   }
-  const forbidden = findForbiddenKey(value, '');
+  const forbidden = findForbiddenKey(value);
   if (forbidden) throw badRequest(`Request body key "${forbidden}" is not allowed.`);
   return value as Record<string, unknown>;
 }

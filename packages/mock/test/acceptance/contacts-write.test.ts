@@ -326,3 +326,17 @@ describe('POST /v1/contacts/{contact_id}/find-email', () => {
     );
   });
 });
+
+describe('bad bodies never break the mock', () => {
+  it('answers 400 to deeply nested bodies and prototype keys at any depth', async () => {
+    const contact = nextContact();
+    const deep = `{"tags":{"add":${'['.repeat(50_000)}${']'.repeat(50_000)}}}`;
+    expectError(await api(KEYS.admin, 'PATCH', `/v1/contacts/${contact.contact_id}`, { rawBody: deep }), 400, 'bad_request');
+    const wide = JSON.stringify({ tags: { add: Array.from({ length: 40_000 }, () => [1]) } });
+    expectError(await api(KEYS.admin, 'PATCH', `/v1/contacts/${contact.contact_id}`, { rawBody: wide }), 400, 'bad_request');
+    for (const rawBody of ['{"__proto__":{"x":1}}', '{"tags":{"add":[{"name":"A","color":"red","constructor":{}}]}}']) {
+      expectError(await api(KEYS.admin, 'PATCH', `/v1/contacts/${contact.contact_id}`, { rawBody }), 400, 'bad_request');
+    }
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+});
