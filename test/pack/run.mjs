@@ -3,19 +3,23 @@
 //  1. a temporary copy of the repo runs `changeset version` (never the checkout: its result is not committed);
 //  2. `pnpm pack` packs every published package of the copy (workspace: ranges become real versions);
 //  3. a fresh project `npm install`s the tarballs from disk and their dependencies from the registry;
-//  4. it runs the SDK against the mock from ESM and from CommonJS, starts the `network-mock` CLI, and
-//     type-checks the imports with TypeScript's node16 and bundler resolution.
+//  4. it runs the SDK against the mock from ESM and from CommonJS, starts the `network-mock` CLI,
+//     type-checks the imports with TypeScript's node16 and bundler resolution, and type-checks and runs the
+//     READMEs' snippets there, as a newcomer pasting them would.
 // `--keep` leaves the temporary folder for a look inside.
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readmePrograms } from './readme-snippets.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const consumer = fileURLToPath(new URL('./consumer', import.meta.url));
 const keep = process.argv.includes('--keep');
-const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const readJson = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
+const rootPackage = readJson('package.json');
+const examplesPackage = readJson('examples/package.json');
 const started = Date.now();
 
 function step(text) {
@@ -115,7 +119,16 @@ try {
   const app = join(work, 'app');
   cpSync(consumer, app, { recursive: true });
   writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'pack-smoke', private: true, version: '0.0.0' }, null, 2)}\n`);
-  const tools = ['msw', 'typescript', '@types/node'].map((name) => `${name}@${rootPackage.devDependencies[name]}`);
+  const readmes = [
+    ...readmePrograms('sdk', readFileSync(join(root, 'packages/sdk/README.md'), 'utf8'), { continued: true }),
+    ...readmePrograms('mock', readFileSync(join(root, 'packages/mock/README.md'), 'utf8'), { continued: false }),
+  ];
+  mkdirSync(join(app, 'readme'));
+  for (const { name, source } of readmes) writeFileSync(join(app, 'readme', `${name}.mts`), source);
+  const tools = [
+    ...['msw', 'typescript', '@types/node'].map((name) => `${name}@${rootPackage.devDependencies[name]}`),
+    `tsx@${examplesPackage.devDependencies.tsx}`,
+  ];
   await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...packed.map((name) => join(tarballs, name)), ...tools], app, npmEnv);
   step(`npm installed the tarballs and ${tools.join(', ')} into a fresh project`);
 
@@ -126,6 +139,10 @@ try {
     ['CLI: network-mock serve --port 0, then SIGTERM', ['cli.mjs']],
     ['types: moduleResolution node16 (.mts and .cts)', [tsc, '-p', 'types/tsconfig.node16.json']],
     ['types: moduleResolution bundler', [tsc, '-p', 'types/tsconfig.bundler.json']],
+    [`README snippets type-check (${readmes.length} programs)`, [tsc, '-p', 'types/tsconfig.readme.json']],
+    ...readmes
+      .filter(({ runnable }) => runnable)
+      .map(({ name }) => [`README snippets run: ${name}`, [join(app, 'node_modules/tsx/dist/cli.mjs'), `readme/${name}.mts`]]),
   ];
   const results = await Promise.allSettled(checks.map(([, args]) => run(process.execPath, args, app)));
   results.forEach((result, i) => step(`${result.status === 'fulfilled' ? 'ok  ' : 'FAIL'} ${checks[i][0]}`));
