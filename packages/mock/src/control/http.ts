@@ -11,7 +11,11 @@ export const CONTROL_PREFIX = '/__mock';
 
 const resetBodySchema = z.object({
   seed: z.number().int().optional(),
-  now: z.iso.datetime({ offset: true }).optional(),
+  // Whatever `createMockApi({now})` and `--now` take: any date-time (or date) string Date can read.
+  now: z
+    .string()
+    .refine((value) => !Number.isNaN(new Date(value).getTime()), { message: 'must be an ISO date-time such as 2026-01-15T12:00:00Z' })
+    .optional(),
 });
 
 const networkProfilesQuerySchema = z.object({

@@ -67,6 +67,8 @@ describe('contract §3.1: the control API over HTTP (loopback, no key)', () => {
 
     expectError(await control('POST', '/reset', { seed: 'one' }), 400, 'bad_request');
     expectError(await control('POST', '/reset', { now: 'yesterday' }), 400, 'bad_request');
+    expect((await control('POST', '/reset', { now: '2025-06-01' })).status).toBe(200);
+    expect((await control('POST', '/reset', { now: '2025-06-01T02:00:00.000+02:00' })).status).toBe(200);
     expect((await control('POST', '/reset', {})).status).toBe(200);
   });
 
