@@ -61,7 +61,8 @@ async function applyFault(runtime: MockRuntime, request: Request, url: URL, entr
   await sleep(fault.rule.delay_ms ?? 0);
   if (fault.drop) return Response.error();
   const status = fault.rule.status;
-  if (status === undefined) return undefined;
+  // A success status (or none) only delays: the request is then answered as usual, never with an error body.
+  if (status === undefined || status < 400) return undefined;
   const code = (fault.rule.code ?? defaultCodeForStatus(status)) as MockApiError['code'];
   const headers: Record<string, string> = {};
   if (status === 429 || fault.rule.retry_after !== undefined) headers['Retry-After'] = String(fault.rule.retry_after ?? 1);

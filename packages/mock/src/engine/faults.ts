@@ -6,7 +6,7 @@ export const faultRuleSchema = z
     method: z.string().min(1).optional(),
     /** An exact path (`/v1/contacts`), the spec's template (`/v1/contacts/{contact_id}`) or a glob with `*`. */
     path: z.string().min(1).optional(),
-    /** The status to answer; 0 drops the connection. Optional when only `delay_ms` is wanted. */
+    /** The status to answer; 0 drops the connection; below 400 (or absent) the request is only delayed by `delay_ms`. */
     status: z.number().int().refine((status) => status === 0 || (status >= 100 && status <= 599), {
       message: 'must be 0 (dropped connection) or an HTTP status from 100 to 599',
     }).optional(),

@@ -293,7 +293,6 @@ describe('POST /v1/contacts (import)', () => {
 
 describe('POST /v1/contacts/{contact_id}/find-email', () => {
   it('returns the contact with the lookup result, sequence and last_interaction_at', async () => {
-    const statuses = new Set<string>();
     for (let index = 0; index < 12; index++) {
       const contact = nextContact();
       const reply = await api(KEYS.admin, 'POST', `/v1/contacts/${contact.contact_id}/find-email`, { body: { account_id: accounts.shared } });
@@ -306,12 +305,10 @@ describe('POST /v1/contacts/{contact_id}/find-email', () => {
       expect(found.contact_enrichment.work_email).toHaveProperty('error_code');
       expect(found.contact_enrichment.work_email.status).not.toBe('not_requested');
       expect(found.contact_enrichment).toHaveProperty('phone');
-      statuses.add(found.contact_enrichment.work_email.status);
       if (found.contact_enrichment.work_email.status === 'found') expect(found.work_email).toMatch(/@/);
       const repeated = await api(KEYS.admin, 'POST', `/v1/contacts/${contact.contact_id}/find-email`, { body: { account_id: accounts.shared } });
       expect(repeated.body.data.contact.contact_enrichment).toEqual(found.contact_enrichment);
     }
-    expect(statuses.size).toBeGreaterThan(0);
   });
 
   it('answers 400 for an unknown contact, a missing account_id or a contact of another account', async () => {

@@ -95,7 +95,9 @@ describe('contract §3.1: the control API over HTTP (loopback, no key)', () => {
     expect((await call(KEYS.admin, 'GET', '/v1/views')).status).toBe(200);
 
     await control('POST', '/faults', { path: '/v1/organization', status: 200, delay_ms: 20 });
-    expect((await call(KEYS.admin, 'GET', '/v1/organization')).status).toBe(200);
+    const delayed = await call(KEYS.admin, 'GET', '/v1/organization');
+    expect(delayed.status).toBe(200);
+    expect(delayed.body.organization[0].name).toBe('Acme');
     await control('DELETE', '/faults');
 
     for (const rule of [{}, { status: 'x' }, { status: 500, count: 0 }]) {
