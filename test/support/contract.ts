@@ -21,12 +21,14 @@ export class ContractRecorder {
   readonly violations: ContractViolation[] = [];
   /** operationId -> statuses seen, for the coverage count. */
   readonly covered = new Map<string, Set<number>>();
+  /** Statuses of faults a test injected: a status the spec does not list is the test's choice, not drift. */
+  readonly injectedStatuses = new Set<number>();
   checked = 0;
 
   /** Checks one response against the spec, given the path relative to the base URL. */
   async check(request: Request, pathname: string, response: Response): Promise<void> {
-    // An injected dropped connection has no response to check.
-    if (response.type === 'error') return;
+    // An injected dropped connection has no response to check; the control API is the mock's, not the spec's.
+    if (response.type === 'error' || pathname === '/__mock' || pathname.startsWith('/__mock/')) return;
     this.checked++;
     const label = `${request.method} ${pathname}${new URL(request.url).search}`;
     const operation = findSpecOperation(request.method, pathname);
@@ -48,8 +50,11 @@ export class ContractRecorder {
     } else {
       this.cover(operation.operationId, response.status);
       const declared = operation.responses.get(String(response.status));
-      if (!declared) {
-        problems.push(`status ${response.status} is not declared for ${operation.operationId}`);
+      if (injectedMessage(body)) {
+        // An injected fault answers `{code, message}` with whatever status the test chose, even a 2xx.
+        problems.push(...validateWithAjv('#/components/schemas/ErrorBody', body).map((problem) => `ajv: ${problem}`));
+      } else if (!declared) {
+        if (!this.wasInjected(response.status, body)) problems.push(`status ${response.status} is not declared for ${operation.operationId}`);
       } else {
         if (declared.hasJsonBody && body !== undefined) {
           problems.push(...validateBodyWithAjv(declared, body).map((problem) => `ajv: ${problem}`));
@@ -69,6 +74,10 @@ export class ContractRecorder {
     if (problems.length > 0) {
       this.violations.push({ request: label, status: response.status, operationId: operation?.operationId, problems });
     }
+  }
+
+  private wasInjected(status: number, body: unknown): boolean {
+    return this.injectedStatuses.has(status) || injectedMessage(body);
   }
 
   cover(operationId: string, status: number): void {
@@ -97,14 +106,28 @@ export class ContractRecorder {
   }
 }
 
+// Faults added over HTTP (`POST /__mock/faults`) bypass the wrapper; the engine's default message names them.
+function injectedMessage(body: unknown): boolean {
+  const message = (body as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message.startsWith('Injected fault');
+}
+
 export type CheckedMockApi = MockApi & { readonly contract: ContractRecorder };
+
+/** The unwrapped mock behind a checked one, so that wrapping twice does not check (and report) twice. */
+const UNCHECKED = Symbol('unchecked mock');
 
 /**
  * `createMockApi` whose `handlers` and `fetch` check every response against the spec. Drop-in: the rest of
  * the mock (db, faults, keys, reset, journal, ...) is the wrapped mock's.
  */
 export function createCheckedMockApi(options: MockApiOptions = {}, recorder = new ContractRecorder()): CheckedMockApi {
-  const mock = createMockApi(options);
+  return wrapMockApi(createMockApi(options), recorder);
+}
+
+/** Wraps an existing mock so that its `handlers` and `fetch` check every response (what the setup file uses). */
+export function wrapMockApi(checkedOrNot: MockApi, recorder = new ContractRecorder()): CheckedMockApi {
+  const mock = (checkedOrNot as MockApi & { [UNCHECKED]?: MockApi })[UNCHECKED] ?? checkedOrNot;
   const basePath = new URL(mock.baseUrl).pathname.replace(/\/+$/, '');
   const fetch = async (request: Request): Promise<Response> => {
     const response = await mock.fetch(request);
@@ -113,11 +136,21 @@ export function createCheckedMockApi(options: MockApiOptions = {}, recorder = ne
     return response;
   };
   const handlers: HttpHandler[] = [http.all(`${mock.baseUrl}/*`, ({ request }) => fetch(request))];
+  const faults: MockApi['faults'] = {
+    add: (rule) => {
+      if (rule.status !== undefined) recorder.injectedStatuses.add(rule.status);
+      mock.faults.add(rule);
+    },
+    clear: () => mock.faults.clear(),
+    list: () => mock.faults.list(),
+  };
   return new Proxy(mock, {
     get(target, property, receiver) {
       if (property === 'handlers') return handlers;
       if (property === 'fetch') return fetch;
+      if (property === 'faults') return faults;
       if (property === 'contract') return recorder;
+      if (property === UNCHECKED) return target;
       return Reflect.get(target, property, receiver);
     },
   }) as CheckedMockApi;
