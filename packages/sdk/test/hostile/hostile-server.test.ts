@@ -384,6 +384,26 @@ describe('SDK against a hostile server', () => {
       expect(seen).toEqual(['1', '2']);
     });
 
+    it('resets on a later page are retried and the walk still meets each item exactly once', async () => {
+      const network = await serve(
+        (req, res, index) => {
+          const cursor = new URL(req.url ?? '/', 'http://x').searchParams.get('cursor');
+          if (cursor === null) return sendJson(res, 200, contactsPage(['1', '2'], 'c2'));
+          // The first two tries of page two are reset, the third answers.
+          if (index <= 2) return reset(req);
+          return sendJson(res, 200, contactsPage(['3', '4']));
+        },
+        { maxRetries: 2 },
+      );
+      const seen: string[] = [];
+      const walk = (async () => {
+        for await (const item of network.contacts.list()) seen.push(item.contact_id);
+      })();
+      expect(await outcome(walk)).toEqual({ value: undefined });
+      expect(seen).toEqual(['1', '2', '3', '4']);
+      expect(server?.requests).toBe(4);
+    });
+
     it('a reset while walking pages with nextPage() rejects that call only; the first page stays usable', async () => {
       const network = await serve((req, res, index) =>
         index === 0 ? sendJson(res, 200, contactsPage(['1'], 'c2')) : reset(req),
