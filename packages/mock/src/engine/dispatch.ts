@@ -4,6 +4,7 @@ import { accountAccess, authenticate, creditLedger } from './auth';
 import { requestClient } from './client';
 import { defaultCodeForStatus, internalError, MockApiError, notFound, rateLimitExceeded } from './errors';
 import { matchOperation, type OperationEntry } from './operation-table';
+import { paginate } from './pagination';
 import { readJsonObjectBody } from './request-body';
 import { errorResponse, jsonResponse } from './respond';
 import type { RouteContext } from './router';
@@ -12,6 +13,7 @@ import { parseInput, queryInput } from './validation';
 
 /** Contract §5: a page `limit` above this is clamped on these operations (activity has its own 1..200 range). */
 export const PAGE_LIMIT_MAX = 25;
+const ACTIVITY_LIMIT_MAX = 200;
 const CLAMPED_LIMIT_OPERATIONS: ReadonlySet<string> = new Set([
   'listContacts',
   'listCompanies',
@@ -96,6 +98,15 @@ async function answerOperation(
     accounts: accountAccess(store, auth),
     credits: creditLedger(auth),
     request,
+    paginate(items, scope) {
+      const { limit, cursor, ...query } = (inputs.query ?? {}) as { limit?: number; cursor?: string } & Record<string, unknown>;
+      return paginate(items, {
+        limit: limit ?? PAGE_LIMIT_MAX,
+        cursor,
+        maxLimit: CLAMPED_LIMIT_OPERATIONS.has(entry.operationId) ? PAGE_LIMIT_MAX : ACTIVITY_LIMIT_MAX,
+        scope: { operation: entry.operationId, organization_id: auth.organization.id, params: inputs.params, query: scope ?? query },
+      });
+    },
   };
   const result = await route.handle(context);
   return jsonResponse(Number(result.status), result.body, result.headers);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Store } from '../store/index';
 import type { AccountAccess, AuthContext, CreditLedger } from './auth';
 import type { OperationId, OperationSchemas } from './operation-table';
+import type { Pagination } from './pagination';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -18,6 +19,12 @@ export interface RouteContext<Op extends OperationId> {
   accounts: AccountAccess;
   credits: CreditLedger;
   request: Request;
+  /**
+   * One page of `items` for this request's `limit` and `cursor`. The cursor is bound to the operation, the
+   * caller's organization, the path parameters and the query (`scope` replaces the query part, for parameters
+   * the operation ignores).
+   */
+  paginate<T>(items: readonly T[], scope?: Record<string, unknown>): { items: T[]; pagination: Pagination };
 }
 
 type JsonBody<R> = R extends { content: { 'application/json': infer B } } ? B : never;

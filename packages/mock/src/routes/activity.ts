@@ -3,12 +3,10 @@ import { selectActivity, type ActivitySelection } from '../activity/selection';
 import { summarizeActivity } from '../activity/summary';
 import { activityWindow, checkTimeZone, formatInstant } from '../activity/window';
 import { badRequest } from '../engine/errors';
-import { paginate } from '../engine/pagination';
 import { defineRoute, type RouteContext } from '../engine/router';
 import type { ActivityEventRecord } from '../store/types';
 
 /** Activity list page size: 1 to 200 (the generated schema rejects values outside). */
-const ACTIVITY_LIMIT_MAX = 200;
 
 type ActivityContext = Pick<RouteContext<'getActivitySummary'>, 'store' | 'auth' | 'now' | 'query'>;
 
@@ -86,9 +84,7 @@ function activityEventWire(event: ActivityEventRecord): ActivityEvent {
 
 export const listActivity = defineRoute('listActivity', (ctx) => {
   const { timezone, filters, events } = resolveActivityRequest(ctx);
-  const { cursor, limit } = ctx.query;
-  // The cursor is bound to the request's own parameters (paginate leaves out cursor and limit).
-  const page = paginate(events, { limit, cursor, maxLimit: ACTIVITY_LIMIT_MAX, scope: ctx.query });
+  const page = ctx.paginate(events);
   return {
     status: 200,
     body: {

@@ -1,6 +1,4 @@
-import { PAGE_LIMIT_MAX } from '../engine/dispatch';
 import { notFound } from '../engine/errors';
-import { paginate } from '../engine/pagination';
 import { defineRoute } from '../engine/router';
 import { applyUpdate, checkUpdate } from '../store/changes';
 import { companyListItemWire } from '../store/wire';
@@ -20,13 +18,9 @@ export const listCompanies = defineRoute('listCompanies', (ctx) => {
       .flatMap((account) => store.companiesOfContacts(store.contactsOf(account.account_id)))
       .sort((a, b) => Number(a.company.company_id) - Number(b.company.company_id));
   }
-  const scopeQuery = query.view_id !== undefined ? { ...query, account_id: undefined } : query;
-  const page = paginate(entries, {
-    limit: query.limit,
-    cursor: query.cursor,
-    maxLimit: PAGE_LIMIT_MAX,
-    scope: { ...scopeQuery, organization_id: ctx.auth.organization.id },
-  });
+  // With view_id the operation ignores account_id, so the cursor does too.
+  const { limit: _limit, cursor: _cursor, ...scopeQuery } = query;
+  const page = ctx.paginate(entries, query.view_id !== undefined ? { ...scopeQuery, account_id: undefined } : undefined);
   return {
     status: 200,
     body: {

@@ -1,6 +1,4 @@
-import { PAGE_LIMIT_MAX } from '../engine/dispatch';
 import { badRequest, conflict, notFound, upstreamError } from '../engine/errors';
-import { paginate } from '../engine/pagination';
 import { defineRoute, type RouteContext } from '../engine/router';
 import { applyUpdate, checkUpdate } from '../store/changes';
 import { HEADCOUNT_RANGES } from '../store/network';
@@ -98,12 +96,7 @@ export const listContacts = defineRoute('listContacts', (ctx) => {
       if (filters.every((filter) => filter(contact))) matches.push(contact);
     }
   }
-  const page = paginate(matches, {
-    limit: ctx.query.limit,
-    cursor: ctx.query.cursor,
-    maxLimit: PAGE_LIMIT_MAX,
-    scope: { ...ctx.query, organization_id: ctx.auth.organization.id },
-  });
+  const page = ctx.paginate(matches);
   return {
     status: 200,
     body: {

@@ -1,7 +1,5 @@
 import type { Conversation, ConversationParticipant } from '@network-org/sdk';
 import { badRequest } from '../engine/errors';
-import { paginate } from '../engine/pagination';
-import { PAGE_LIMIT_MAX } from '../engine/dispatch';
 import { defineRoute } from '../engine/router';
 import type { Store } from '../store/index';
 import type { AccountRecord, ContactRecord, ConversationRecord } from '../store/types';
@@ -67,7 +65,7 @@ export const listConversations = defineRoute('listConversations', (ctx) => {
           participantContacts(store, conversation).some((contact) => contact.tags.some((candidate) => candidate.name.toLowerCase() === tag))),
     )
     .sort(byRecency);
-  const page = paginate(conversations, { limit: query.limit, cursor: query.cursor, maxLimit: PAGE_LIMIT_MAX, scope: query });
+  const page = ctx.paginate(conversations);
   return {
     status: 200,
     body: { data: { conversations: page.items.map((conversation) => conversationWire(store, conversation)), pagination: page.pagination } },

@@ -1,7 +1,5 @@
 import type { Attachment, Message } from '@network-org/sdk';
-import { PAGE_LIMIT_MAX } from '../engine/dispatch';
 import { badRequest } from '../engine/errors';
-import { paginate } from '../engine/pagination';
 import { defineRoute } from '../engine/router';
 import type { AttachmentRecord, MessageRecord } from '../store/types';
 
@@ -39,11 +37,6 @@ export const listConversationMessages = defineRoute('listConversationMessages', 
     );
   }
   const messages = [...conversation.messages].sort(newestFirst);
-  const page = paginate(messages, {
-    limit: query.limit,
-    cursor: query.cursor,
-    maxLimit: PAGE_LIMIT_MAX,
-    scope: { conversation_id: conversation.conversation_id, ...query },
-  });
+  const page = ctx.paginate(messages);
   return { status: 200, body: { data: { messages: page.items.map(messageWire), pagination: page.pagination } } };
 });

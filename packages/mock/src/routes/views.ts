@@ -1,6 +1,4 @@
-import { PAGE_LIMIT_MAX } from '../engine/dispatch';
 import { badRequest } from '../engine/errors';
-import { paginate } from '../engine/pagination';
 import { defineRoute } from '../engine/router';
 import { viewPublicId } from '../store/dataset';
 import type { ViewRecord } from '../store/types';
@@ -12,12 +10,7 @@ const byAge = (a: ViewRecord, b: ViewRecord) =>
 export const listViews = defineRoute('listViews', (ctx) => {
   const accounts = ctx.accounts.resolve(ctx.query.account_id);
   const views = accounts.flatMap((account) => ctx.store.viewsOf(account.account_id)).sort(byAge);
-  const page = paginate(views, {
-    limit: ctx.query.limit,
-    cursor: ctx.query.cursor,
-    maxLimit: PAGE_LIMIT_MAX,
-    scope: { ...ctx.query, organization_id: ctx.auth.organization.id },
-  });
+  const page = ctx.paginate(views);
   return {
     status: 200,
     body: { data: { views: page.items.map((view) => viewWire(ctx.store, view, false)), pagination: page.pagination } },
