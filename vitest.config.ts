@@ -21,6 +21,8 @@ export default defineConfig({
       include: ['packages/*/test/**/*.test-d.ts'],
       tsconfig: './tsconfig.typetests.json',
     },
+    // Every response of every reference mock a test creates is checked against spec/openapi.yaml (issue 6).
+    setupFiles: ['test/support/contract-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,8 +1,9 @@
 import type { Client, HeadersOptions } from 'openapi-fetch';
 import type { operations, paths } from '../generated/openapi';
 import { APIPromise, type WithResponse } from './api-promise';
-import { ApiConnectionError, ApiTimeoutError, errorFromResponse } from './errors';
+import { ApiConnectionError, ApiTimeoutError, errorFromResponse, ResponseValidationError } from './errors';
 import { retryDelay, sleep } from './retry';
+import { MalformedBodyError } from './transport';
 import { validateResponse } from './validation';
 
 /** The last argument of every call. */
@@ -50,7 +51,7 @@ export async function request<D>(
     maxRetryDelay: context.maxRetryDelay,
   };
   for (let retry = 0; ; retry++) {
-    const outcome = await attempt(context, call, options);
+    const outcome = await attempt(context, operationId, call, options);
     if (outcome.ok) {
       if (context.validateResponses) {
         await validateResponse(operationId, outcome.response.status, outcome.data);
@@ -73,14 +74,36 @@ export function apiCall<D, R>(
 ): APIPromise<R> {
   return new APIPromise(
     request(context, operationId, call, options).then(({ data, response }) => ({
-      data: unwrap(data, response),
+      data: unwrapped(operationId, response, () => unwrap(data, response)),
       response,
     })),
   );
 }
 
+/**
+ * `unwrap()`, with a 2xx body that lacks the operation's envelope (`{}`, an empty body) reported as a
+ * `ResponseValidationError` instead of a TypeError from deep inside the SDK. `check` rejects results that
+ * unwrapped without throwing but are still not what the operation returns.
+ */
+export function unwrapped<R>(operationId: OperationId, response: Response, unwrap: () => R, check: (value: R) => boolean = () => true): R {
+  let value: R;
+  try {
+    value = unwrap();
+  } catch (cause) {
+    if (!(cause instanceof TypeError)) throw cause;
+    value = undefined as R;
+  }
+  if (value === undefined || !check(value)) {
+    throw new ResponseValidationError(operationId, response.status, [
+      { path: [], message: "the body does not have this operation's response envelope" },
+    ]);
+  }
+  return value;
+}
+
 async function attempt<D>(
   context: RequestContext,
+  operationId: OperationId,
   call: RawCall<D>,
   options: RequestOptions,
 ): Promise<Outcome<D>> {
@@ -112,6 +135,9 @@ async function attempt<D>(
     if (signal?.aborted) throw signal.reason;
     if (timedOut) return { ok: false, error: new ApiTimeoutError(`Request timed out after ${timeout} ms`) };
     if (cause instanceof ApiConnectionError) return { ok: false, error: cause };
+    if (cause instanceof MalformedBodyError) {
+      throw new ResponseValidationError(operationId, cause.status, [{ path: [], message: cause.message }]);
+    }
     throw cause;
   } finally {
     clearTimeout(timer);

@@ -1,6 +1,6 @@
 import type { APIPromise } from './api-promise';
 import { type Page, type PageLoader, type PagePromise, paginate } from './pagination';
-import { apiCall, type OperationId, type RawCall, type RequestContext, type RequestOptions, request } from './request';
+import { apiCall, type OperationId, type RawCall, type RequestContext, type RequestOptions, request, unwrapped } from './request';
 
 /** Base of every resource: holds the client's request context out of sight of enumeration. */
 export abstract class APIResource {
@@ -32,7 +32,12 @@ export abstract class APIResource {
   ): PagePromise<T, P> {
     const load: PageLoader<P> = (cursor) =>
       request(this.#context, operationId, callAt(cursor), options).then(({ data, response }) =>
-        toPage(data, response, load),
+        unwrapped(
+          operationId,
+          response,
+          () => toPage(data, response, load),
+          (page) => Array.isArray(page.items) && typeof page.pagination?.has_more === 'boolean',
+        ),
       );
     return paginate<T, P>(load);
   }

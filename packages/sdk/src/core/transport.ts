@@ -39,12 +39,50 @@ export function transport(
       redirect: request.redirect,
     };
     if (request.body !== null) init.body = await request.text();
+    const origin = new URL(request.url).origin;
     try {
-      return await fetchImpl(request.url, init);
+      return guardBody(await fetchImpl(request.url, init), request.signal, origin, redact);
     } catch (cause) {
       if (request.signal.aborted) throw cause;
       const reason = cause instanceof Error ? cause.message : String(cause);
-      throw new ApiConnectionError(redact(`Connection to ${new URL(request.url).origin} failed: ${reason}`), { cause });
+      throw new ApiConnectionError(redact(`Connection to ${origin} failed: ${reason}`), { cause });
     }
   };
+}
+
+/** A 2xx body that is not JSON; the request layer turns it into a `ResponseValidationError` of its operation. */
+export class MalformedBodyError extends Error {
+  override name = 'MalformedBodyError';
+  constructor(readonly status: number) {
+    super('the body is not valid JSON');
+  }
+}
+
+/**
+ * openapi-fetch reads the body after the transport returns, so a connection that drops mid-body, or a body that
+ * is not JSON, would surface as a bare TypeError or SyntaxError. Reading through these keeps them typed.
+ */
+function guardBody(response: Response, signal: AbortSignal, origin: string, redact: (text: string) => string): Response {
+  const read = response.text.bind(response);
+  const text = async () => {
+    try {
+      return await read();
+    } catch (cause) {
+      if (signal.aborted) throw cause;
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      throw new ApiConnectionError(redact(`Connection to ${origin} closed before the response body was complete: ${reason}`), {
+        cause,
+      });
+    }
+  };
+  const json = async () => {
+    const body = await text();
+    try {
+      return JSON.parse(body) as unknown;
+    } catch {
+      throw new MalformedBodyError(response.status);
+    }
+  };
+  Object.defineProperties(response, { text: { value: text }, json: { value: json } });
+  return response;
 }
