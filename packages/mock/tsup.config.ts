@@ -1,14 +1,26 @@
 import { defineConfig } from 'tsup';
 
+const entry = { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts' };
+
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts' },
-    format: ['esm', 'cjs'],
+    entry,
+    format: ['esm'],
     dts: true,
     sourcemap: true,
-    // Both builds write to dist at once, so neither cleans it: the build script empties it first.
+    // The builds write to dist at once, so none cleans it: the build script empties it first.
     clean: false,
     target: 'node18',
+  },
+  {
+    entry,
+    format: ['cjs'],
+    dts: true,
+    sourcemap: true,
+    clean: false,
+    target: 'node18',
+    // faker ships ESM only; jest's module loader cannot require() it, so the CommonJS build carries it.
+    noExternal: ['@faker-js/faker'],
   },
   {
     // The CLI runs as ESM only; its shebang line is kept and the file made executable.
