@@ -18,6 +18,8 @@ export interface Fixtures {
   contactId: string;
   patchBody: UpdateContactRequest;
   list: BenchRequest;
+  /** The list with one contact per page: about the size of Prism's answer (the spec's one-contact example). */
+  listOne: BenchRequest;
   patch: BenchRequest;
   /** The mock's answers to `list` and `patch`, byte for byte, plus the pages of the walk. */
   routes: FixedRoutes;
@@ -86,6 +88,8 @@ export async function captureFixtures(): Promise<Fixtures> {
     headers: { ...auth, 'content-type': 'application/json' },
   };
   const patched = await record(mock, patch);
+  const listOne: BenchRequest = { ...list, name: 'list contacts, limit=1', path: `/v1/contacts?account_id=${accountId}&limit=1` };
+  const listedOne = await record(mock, listOne);
   const fullPage = await record(mock, { ...list, path: `/v1/contacts?account_id=${accountId}&limit=${WALK_PAGE_SIZE}` });
   const walkContacts = (JSON.parse(fullPage.body) as ContactListResponse).data.contacts;
   if (walkContacts.length !== WALK_PAGE_SIZE) throw new Error(`the mock gave ${walkContacts.length} contacts for limit ${WALK_PAGE_SIZE}`);
@@ -94,8 +98,10 @@ export async function captureFixtures(): Promise<Fixtures> {
     contactId,
     patchBody,
     list,
+    listOne,
     patch,
     routes: {
+      [fixedKey('GET', '/v1/contacts', { limit: '1' })]: listedOne,
       ...walkPages(walkContacts, fullPage.headers),
       [fixedKey('GET', '/v1/contacts', { limit: String(LIST_LIMIT) })]: listed,
       [fixedKey('PATCH', `/v1/contacts/${contactId}`)]: patched,

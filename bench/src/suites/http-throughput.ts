@@ -19,14 +19,18 @@ interface Measured {
   server: string;
   request: BenchRequest;
   result: LoadResult;
+  /** Body bytes of one answer. */
+  bytes: number;
 }
 
-async function answersOk(url: string, request: BenchRequest): Promise<void> {
+/** Checks the answer is a 200 and gives its body's size. */
+async function answersOk(url: string, request: BenchRequest): Promise<number> {
   const init: RequestInit = { method: request.method, headers: request.headers };
   if (request.body !== undefined) init.body = request.body;
   const response = await fetch(`${url}${request.path}`, init);
   const body = await response.text();
   if (response.status !== 200) throw new Error(`${request.method} ${request.path} answered ${response.status}: ${body.slice(0, 300)}`);
+  return Buffer.byteLength(body);
 }
 
 async function measureServer(contestant: Contestant, requests: readonly BenchRequest[], options: LoadOptions): Promise<Measured[]> {
@@ -34,10 +38,10 @@ async function measureServer(contestant: Contestant, requests: readonly BenchReq
   try {
     const measured: Measured[] = [];
     for (const request of requests) {
-      await answersOk(server.url, request);
+      const bytes = await answersOk(server.url, request);
       const result = await load(server.url, request, options);
       if (result.failures > 0) throw new Error(`${contestant.name}: ${result.failures} failed answers to ${request.method} ${request.path}`);
-      measured.push({ server: contestant.name, request, result });
+      measured.push({ server: contestant.name, request, result, bytes });
     }
     return measured;
   } finally {
@@ -53,7 +57,7 @@ export async function httpThroughput(fixtures: Fixtures, options: LoadOptions): 
     { name: 'prism, -v silent', start: () => startPrism(['--verboseLevel', 'silent']) },
     { name: 'bare node:http, same bytes', start: () => startFixedProcess(fixtures.routes) },
   ];
-  const requests = [fixtures.list, fixtures.patch];
+  const requests = [fixtures.list, fixtures.listOne, fixtures.patch];
   const measured: Measured[] = [];
   for (const contestant of contestants) measured.push(...(await measureServer(contestant, requests, options)));
 
@@ -63,9 +67,10 @@ export async function httpThroughput(fixtures: Fixtures, options: LoadOptions): 
     return found.result;
   };
   const [mock, prism, , bare] = contestants.map((c) => c.name) as [string, string, string, string];
-  const rows = measured.map(({ server, request, result }) => [
-    `${request.method} ${request.path.split('?')[0]}`,
+  const rows = measured.map(({ server, request, result, bytes }) => [
+    request.name,
     server,
+    `${(bytes / 1024).toFixed(1)} kB`,
     result.requestsPerSecond.toFixed(0),
     ms(result.p50Ms, 0),
     ms(result.p99Ms, 0),
@@ -85,8 +90,9 @@ export async function httpThroughput(fixtures: Fixtures, options: LoadOptions): 
     method:
       `autocannon from the bench process, ${options.connections} keep-alive connections, one request in flight on each, ` +
       `${options.warmupSeconds} s warm-up then ${options.durationSeconds} s measured per request; every server runs alone in its own process. ` +
-      `The mock runs without its rate limit; Prism answers the spec's example (one contact), the mock a page of real seeded data.`,
-    columns: ['request', 'server', 'req/s', 'p50', 'p99', 'vs Prism', 'vs bare'],
+      `The mock runs without its rate limit. Prism answers every list with the spec's example (one contact), the mock ` +
+      `with seeded data, so the \`limit=1\` row compares answers of about the same size.`,
+    columns: ['request', 'server', 'answer', 'req/s', 'p50', 'p99', 'vs Prism', 'vs bare'],
     rows,
     targets,
   };

@@ -13,7 +13,7 @@ export interface SdkOverheadOptions {
   walkRounds: number;
 }
 
-export const SDK_OVERHEAD_FULL: SdkOverheadOptions = { callRounds: 15, callsPerRound: 100, walkRounds: 5 };
+export const SDK_OVERHEAD_FULL: SdkOverheadOptions = { callRounds: 20, callsPerRound: 50, walkRounds: 7 };
 
 /** The target: the SDK's time per call within 10% of raw fetch's. */
 const TARGET_RATIO = 1.1;
