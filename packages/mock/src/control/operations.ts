@@ -1,4 +1,5 @@
 import { companyUrl, personUrl, type ProfileKind, type Store } from '../store/index';
+import { listDrafts } from '../store/drafts';
 
 export interface NetworkProfile {
   network_url: string;
@@ -39,9 +40,7 @@ export function networkProfiles(store: Store, query: NetworkProfilesQuery = {}):
 
 /** The saved drafts (the service has no read endpoint for them), oldest first. */
 export function savedDrafts(store: Store, query: { account_id?: string } = {}) {
-  const drafts = [...store.drafts.values()]
-    .filter((draft) => query.account_id === undefined || draft.account_id === query.account_id)
-    .map(({ organization_id: _organization, ...draft }) => draft);
+  const drafts = listDrafts(store, query.account_id).map(({ organization_id: _organization, ...draft }) => draft);
   return { drafts };
 }
 
