@@ -100,8 +100,8 @@ export interface paths {
          * Enrich a profile and its company
          * @description Profile and company data from the network for a profile URL (`network_url`) or an existing contact
          *     (`contact_id`); exactly one of the two accompanies `account_id`. Nullable fields are returned as
-         *     null. Each call uses one credit (403 `billing_insufficient_credits` when none are left)
-         *     *(network-org decision: the cost)*.
+         *     null. Each call that returns an enrichment uses one credit; a 404 or 502 uses none
+         *     (403 `billing_insufficient_credits` when none are left) *(network-org decision: the cost)*.
          */
         post: operations["enrich"];
         delete?: never;
@@ -261,8 +261,8 @@ export interface paths {
         /**
          * List a conversation's messages
          * @description Messages of the conversation, newest first (`sent_at` descending, then `message_id` descending)
-         *     *(network-org decision)*; cursors stay valid while new messages arrive. An unknown conversation, or
-         *     one not of `account_id`, is 400.
+         *     *(network-org decision)*; the same query gives the same pages, and a cursor is valid only for its
+         *     conversation and query. An unknown conversation, or one not of `account_id`, is 400.
          */
         get: operations["listConversationMessages"];
         put?: never;
