@@ -32,6 +32,9 @@ async function writeDocs(markdown: string): Promise<void> {
   await writeFile(DOCS, `${text.slice(0, start + START.length)}\n${markdown}\n${text.slice(end)}`);
 }
 
+// Exiting runs the 'exit' handlers that stop every server this run started (Prism has no IPC channel to notice).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
 const config = { ...(values.quick ? QUICK_CONFIG : FULL_CONFIG), suites: chosenSuites(values.only) };
 const command = ['pnpm bench', ...process.argv.slice(2)].join(' ');
 const started = Date.now();
