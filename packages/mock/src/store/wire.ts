@@ -16,6 +16,8 @@ import type {
   CompanyRecord,
   ContactRecord,
   CustomFieldValue,
+  EducationRecord,
+  ExperienceRecord,
   LocationRecord,
   NetworkCompanyRecord,
   NetworkPersonRecord,
@@ -43,6 +45,27 @@ export function accountWire(account: AccountRecord): AccountSummary {
 }
 
 /** Custom field values as own top-level keys (fromEntries defines them, so no name reaches a prototype). */
+/** The fields of a position that the contact and the enrichment views share. */
+const positionFields = (experience: ExperienceRecord) => ({
+  company_name: experience.company_name,
+  title: experience.title,
+  employment_type: experience.employment_type,
+  location: experience.location,
+  start_at: experience.start_at,
+  end_at: experience.end_at,
+  description: experience.description,
+});
+
+/** The fields of an education that the contact and the enrichment views share. */
+const schoolFields = (education: EducationRecord) => ({
+  school_name: education.school_name,
+  degree: education.degree,
+  field_of_study: education.field_of_study,
+  start_at: education.start_at,
+  end_at: education.end_at,
+  description: education.description,
+});
+
 const customFieldsWire = (fields: Map<string, CustomFieldValue>) => Object.fromEntries(fields);
 
 const locationWire = (location: LocationRecord, isHeadquarter: boolean): Location => ({
@@ -123,24 +146,13 @@ export function contactWire(store: Store, contact: ContactRecord, shape: Contact
       ? (store.findCompanyOf(contact.account_id, experience.company)?.company_id ?? null)
       : null,
     company_provider_participant_id: experience.company?.provider_participant_id ?? null,
-    company_name: experience.company_name,
-    title: experience.title,
-    employment_type: experience.employment_type,
-    location: experience.location,
-    start_at: experience.start_at,
-    end_at: experience.end_at,
-    description: experience.description,
+    ...positionFields(experience),
   }));
   const educations: Education[] = details.educations.map((education) => ({
     education_id: education.education_id,
     school_participant_id: null,
     school_provider_participant_id: education.school?.provider_participant_id ?? null,
-    school_name: education.school_name,
-    degree: education.degree,
-    field_of_study: education.field_of_study,
-    start_at: education.start_at,
-    end_at: education.end_at,
-    description: education.description,
+    ...schoolFields(education),
   }));
   const wire: Contact = {
     ...customFieldsWire(contact.custom_fields),
@@ -239,24 +251,13 @@ export function personEnrichmentWire(store: Store, person: NetworkPersonRecord):
     languages: details.languages.map((language) => ({ language, metadata_json: null })),
     experiences: details.experiences.map((experience) => ({
       company: experience.company ? providerRef(experience.company.provider_participant_id) : null,
-      company_name: experience.company_name,
-      title: experience.title,
-      employment_type: experience.employment_type,
-      location: experience.location,
-      start_at: experience.start_at,
-      end_at: experience.end_at,
+      ...positionFields(experience),
       is_current: experience.is_current,
-      description: experience.description,
       metadata_json: null,
     })),
     educations: details.educations.map((education) => ({
       school: education.school ? providerRef(education.school.provider_participant_id) : null,
-      school_name: education.school_name,
-      degree: education.degree,
-      field_of_study: education.field_of_study,
-      start_at: education.start_at,
-      end_at: education.end_at,
-      description: education.description,
+      ...schoolFields(education),
       metadata_json: null,
     })),
     locations: [enrichmentLocation(person.location, false, 'profile')],
