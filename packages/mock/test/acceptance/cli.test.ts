@@ -1,32 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'tsup';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageDir, useBundledCli } from '../support/bundled-cli';
+import { describe, expect, it } from 'vitest';
 import { KEYS, request } from './support';
 
-const packageDir = fileURLToPath(new URL('../..', import.meta.url));
-let outDir: string;
-
-// The CLI is bundled from source into a scratch folder (the package's dist belongs to the build).
-beforeAll(async () => {
-  outDir = mkdtempSync(join(packageDir, 'node_modules', '.acceptance-cli-'));
-  await build({
-    entry: { cli: join(packageDir, 'src/cli.ts') },
-    outDir,
-    format: ['esm'],
-    platform: 'node',
-    target: 'node20',
-    silent: true,
-    config: false,
-    noExternal: ['@network-org/sdk'],
-    esbuildOptions(options) {
-      options.alias = { '@network-org/sdk/zod': fileURLToPath(new URL('../../../sdk/src/zod.ts', import.meta.url)) };
-    },
-  });
-}, 60_000);
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+const cliPath = useBundledCli();
 
 interface Running {
   child: ChildProcess;
@@ -36,7 +13,7 @@ interface Running {
 
 /** Starts `network-mock serve …` and resolves once it has printed the listening line and the keys. */
 function serve(args: string[]): Running {
-  const child = spawn(process.execPath, [join(outDir, 'cli.js'), 'serve', ...args], { cwd: packageDir });
+  const child = spawn(process.execPath, [cliPath(), 'serve', ...args], { cwd: packageDir });
   let stdout = '';
   let stderr = '';
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -1,36 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'tsup';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageDir, useBundledCli } from '../support/bundled-cli';
+import { describe, expect, it } from 'vitest';
 
-const packageDir = fileURLToPath(new URL('../..', import.meta.url));
-const sdkSource = fileURLToPath(new URL('../../../sdk/src/zod.ts', import.meta.url));
-let outDir: string;
-
-// The CLI runs as a separate Node process, so it is bundled from source first (inside the package, where its
-// dependencies resolve); the SDK's schemas come from source too, so no prior build is needed.
-beforeAll(async () => {
-  outDir = mkdtempSync(join(packageDir, 'node_modules', '.cli-test-'));
-  await build({
-    entry: { cli: join(packageDir, 'src/cli.ts') },
-    outDir,
-    format: ['esm'],
-    platform: 'node',
-    target: 'node20',
-    silent: true,
-    config: false,
-    esbuildOptions(esbuild) {
-      esbuild.alias = { '@network-org/sdk/zod': sdkSource };
-    },
-    noExternal: ['@network-org/sdk'],
-  });
-}, 60_000);
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+const cliPath = useBundledCli();
 
 function runCli(args: string[]) {
-  const child = spawn(process.execPath, [join(outDir, 'cli.js'), ...args], { cwd: packageDir });
+  const child = spawn(process.execPath, [cliPath(), ...args], { cwd: packageDir });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
