@@ -86,12 +86,11 @@ export function apiCall<D, R>(
  * unwrapped without throwing but are still not what the operation returns.
  */
 export function unwrapped<R>(operationId: OperationId, response: Response, unwrap: () => R, check: (value: R) => boolean = () => true): R {
-  let value: R;
+  let value: R | undefined;
   try {
     value = unwrap();
   } catch (cause) {
     if (!(cause instanceof TypeError)) throw cause;
-    value = undefined as R;
   }
   if (value === undefined || !check(value)) {
     throw new ResponseValidationError(operationId, response.status, [
