@@ -64,14 +64,26 @@ function decodeCursor(cursor: string, fingerprint: string): number {
   return Number(offsetText);
 }
 
-/** One page of `items`; `limit` above `maxLimit` is clamped. */
-export function paginate<T>(items: readonly T[], opts: PaginateOptions): { items: T[]; pagination: Pagination } {
+/**
+ * One page of `items`; `limit` above `maxLimit` is clamped. Reads `items` only up to the one after the page (to
+ * know `has_more`), so a route may pass a lazy sequence of matches and stop filtering once the page is full.
+ */
+export function paginate<T>(items: Iterable<T>, opts: PaginateOptions): { items: T[]; pagination: Pagination } {
   const limit = Math.min(Math.max(1, Math.trunc(opts.limit)), opts.maxLimit);
   const fingerprint = scopeFingerprint(opts.scope);
   const offset = opts.cursor === undefined || opts.cursor === '' ? 0 : decodeCursor(opts.cursor, fingerprint);
-  const page = items.slice(offset, offset + limit);
+  const page: T[] = [];
+  let hasMore = false;
+  let position = 0;
+  for (const item of items) {
+    if (position++ < offset) continue;
+    if (page.length === limit) {
+      hasMore = true;
+      break;
+    }
+    page.push(item);
+  }
   const end = offset + page.length;
-  const hasMore = end < items.length;
   return {
     items: page,
     pagination: hasMore ? { limit, has_more: true, next_cursor: encodeCursor(end, fingerprint) } : { limit, has_more: false },

@@ -20,11 +20,12 @@ export interface RouteContext<Op extends OperationId> {
   credits: CreditLedger;
   request: Request;
   /**
-   * One page of `items` for this request's `limit` and `cursor`. The cursor is bound to the operation, the
-   * caller's organization, the path parameters and the query (`scope` replaces the query part, for parameters
-   * the operation ignores).
+   * One page of `items` for this request's `limit` and `cursor`, reading `items` only up to the one after the
+   * page: pass a lazy sequence (a generator of matches) to stop filtering there. The cursor is bound to the
+   * operation, the caller's organization, the path parameters and the query (`scope` replaces the query part,
+   * for parameters the operation ignores).
    */
-  paginate<T>(items: readonly T[], scope?: Record<string, unknown>): { items: T[]; pagination: Pagination };
+  paginate<T>(items: Iterable<T>, scope?: Record<string, unknown>): { items: T[]; pagination: Pagination };
 }
 
 type JsonBody<R> = R extends { content: { 'application/json': infer B } } ? B : never;
