@@ -1,6 +1,7 @@
-import createClient, { type Client, type HeadersOptions } from 'openapi-fetch';
+import createClient, { type Client, type HeadersOptions, removeTrailingSlash } from 'openapi-fetch';
 import type { NetworkEnrichment, paths } from './generated/openapi';
 import type { APIPromise } from './core/api-promise';
+import { directCaller, trackMiddleware } from './core/direct';
 import { readEnv } from './core/env';
 import { NetworkError } from './core/errors';
 import type { RequestContext, RequestOptions } from './core/request';
@@ -69,13 +70,13 @@ export class NetworkClient {
     }
 
     const redact = (text: string) => text.split(apiKey).join('[redacted]');
-    this.raw = createClient<paths>({
-      baseUrl,
-      fetch: transport(options.fetch, redact),
-      headers: mergeHeaders(options.headers, { Authorization: `Bearer ${apiKey}` }),
-    });
+    const headers = mergeHeaders(options.headers, { Authorization: `Bearer ${apiKey}` });
+    this.raw = createClient<paths>({ baseUrl, fetch: transport(options.fetch, redact), headers });
+    const raw = this.raw;
+    const hasMiddleware = trackMiddleware(raw);
+    const direct = directCaller(removeTrailingSlash(baseUrl), headers, options.fetch, redact);
     const context: RequestContext = {
-      raw: this.raw,
+      caller: () => (hasMiddleware() ? raw : direct),
       maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
       timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
       maxRetryDelay: options.maxRetryDelay ?? DEFAULT_MAX_RETRY_DELAY_MS,

@@ -1,9 +1,10 @@
-import type { Client, HeadersOptions } from 'openapi-fetch';
-import type { operations, paths } from '../generated/openapi';
+import type { HeadersOptions } from 'openapi-fetch';
+import type { operations } from '../generated/openapi';
 import { APIPromise, type WithResponse } from './api-promise';
 import { ApiConnectionError, ApiTimeoutError, errorFromResponse, ResponseValidationError } from './errors';
 import { retryDelay, sleep } from './retry';
-import { MalformedBodyError } from './transport';
+import type { Caller } from './direct';
+import { MalformedBodyError, type Redact } from './transport';
 import { validateResponse } from './validation';
 
 /** The last argument of every call. */
@@ -22,20 +23,24 @@ export type OperationId = keyof operations;
 
 /** What every resource needs from its client. */
 export interface RequestContext {
-  raw: Client<paths>;
+  /** What to send the next attempt through: `client.raw` while it has middleware, the direct path otherwise. */
+  caller: () => Caller;
   maxRetries: number;
   timeout: number;
   maxRetryDelay: number;
   validateResponses: boolean;
   /** Removes the API key from text that ends up in an error. */
-  redact: (text: string) => string;
+  redact: Redact;
 }
 
-/** One attempt through openapi-fetch, with the signal and headers of this attempt. */
-export type RawCall<D> = (init: {
-  signal: AbortSignal;
-  headers?: HeadersOptions;
-}) => Promise<{ data?: D; error?: unknown; response: Response }>;
+/** One attempt, sent through `client` with the signal and headers of this attempt. */
+export type RawCall<D> = (
+  client: Caller,
+  init: {
+    signal: AbortSignal;
+    headers?: HeadersOptions;
+  },
+) => Promise<{ data?: D; error?: unknown; response: Response }>;
 
 type Outcome<D> = { ok: true; data: D; response: Response } | { ok: false; error: unknown };
 
@@ -46,10 +51,6 @@ export async function request<D>(
   call: RawCall<D>,
   options: RequestOptions = {},
 ): Promise<WithResponse<D>> {
-  const policy = {
-    maxRetries: options.maxRetries ?? context.maxRetries,
-    maxRetryDelay: context.maxRetryDelay,
-  };
   for (let retry = 0; ; retry++) {
     const outcome = await attempt(context, operationId, call, options);
     if (outcome.ok) {
@@ -58,7 +59,10 @@ export async function request<D>(
       }
       return { data: outcome.data, response: outcome.response };
     }
-    const delay = retryDelay(outcome.error, retry, policy);
+    const delay = retryDelay(outcome.error, retry, {
+      maxRetries: options.maxRetries ?? context.maxRetries,
+      maxRetryDelay: context.maxRetryDelay,
+    });
     if (delay === undefined) throw outcome.error;
     await sleep(delay, options.signal);
   }
@@ -100,55 +104,56 @@ export function unwrapped<R>(operationId: OperationId, response: Response, unwra
   return value;
 }
 
-async function attempt<D>(
-  context: RequestContext,
-  operationId: OperationId,
-  call: RawCall<D>,
-  options: RequestOptions,
-): Promise<Outcome<D>> {
+/**
+ * One attempt, settled by whichever comes first: its answer, its timeout or the caller's abort. Settling on the
+ * timeout or abort itself, not on the fetch's rejection, also ends attempts whose custom fetch ignores the signal.
+ */
+function attempt<D>(context: RequestContext, operationId: OperationId, call: RawCall<D>, options: RequestOptions): Promise<Outcome<D>> {
   const { signal } = options;
-  if (signal?.aborted) throw signal.reason;
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(signal?.reason);
-  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) return Promise.reject(signal.reason as unknown);
   const timeout = options.timeout ?? context.timeout;
-  let timedOut = false;
-  const timer =
-    Number.isFinite(timeout) && timeout > 0
-      ? setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, timeout)
-      : undefined;
-  try {
-    const result = await untilAborted(
-      call({ signal: controller.signal, ...(options.headers !== undefined && { headers: options.headers }) }),
-      controller.signal,
-    );
-    if (result.response.ok) return { ok: true, data: result.data as D, response: result.response };
-    return {
-      ok: false,
-      error: errorFromResponse(result.response.status, result.error, result.response.headers, context.redact),
+  const controller = new AbortController();
+  return new Promise<Outcome<D>>((resolve, reject) => {
+    const onAbort = () => {
+      finish();
+      controller.abort(signal?.reason);
+      reject(signal?.reason as unknown);
     };
-  } catch (cause) {
-    if (signal?.aborted) throw signal.reason;
-    if (timedOut) return { ok: false, error: new ApiTimeoutError(`Request timed out after ${timeout} ms`) };
-    if (cause instanceof ApiConnectionError) return { ok: false, error: cause };
-    if (cause instanceof MalformedBodyError) {
-      throw new ResponseValidationError(operationId, cause.status, [{ path: [], message: cause.message }]);
-    }
-    throw cause;
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
-  }
-}
+    const timer =
+      Number.isFinite(timeout) && timeout > 0
+        ? setTimeout(() => {
+            finish();
+            controller.abort();
+            resolve({ ok: false, error: new ApiTimeoutError(`Request timed out after ${timeout} ms`) });
+          }, timeout)
+        : undefined;
+    const finish = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
 
-/** Settles with `promise`, or rejects as soon as `signal` aborts, even if a custom fetch ignores the signal. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    const answered = (result: Awaited<ReturnType<RawCall<D>>>) => {
+      finish();
+      const { response } = result;
+      if (response.ok) resolve({ ok: true, data: result.data as D, response });
+      else resolve({ ok: false, error: errorFromResponse(response.status, result.error, response.headers, context.redact) });
+    };
+    const failed = (cause: unknown) => {
+      finish();
+      if (signal?.aborted) reject(signal.reason as unknown);
+      else if (cause instanceof ApiConnectionError) resolve({ ok: false, error: cause });
+      else if (cause instanceof MalformedBodyError) {
+        reject(new ResponseValidationError(operationId, cause.status, [{ path: [], message: cause.message }]));
+      } else reject(cause);
+    };
+    try {
+      call(context.caller(), { signal: controller.signal, ...(options.headers !== undefined && { headers: options.headers }) }).then(
+        answered,
+        failed,
+      );
+    } catch (cause) {
+      failed(cause);
+    }
   });
 }

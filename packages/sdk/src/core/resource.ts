@@ -10,10 +10,6 @@ export abstract class APIResource {
     this.#context = context;
   }
 
-  protected get raw(): RequestContext['raw'] {
-    return this.#context.raw;
-  }
-
   protected call<D, R>(
     operationId: OperationId,
     call: RawCall<D>,

@@ -4,6 +4,9 @@ import { ApiConnectionError } from './errors';
 /** A fetch implementation: the global `fetch` or anything with its `(url, init)` call shape. */
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
+/** Turns text that ends up in an error into text without the API key. */
+export type Redact = (text: string) => string;
+
 /** `base` with `extra` set over it. */
 export function mergeHeaders(base: HeadersOptions | undefined, extra: Record<string, string>): Headers {
   const headers = new Headers(toHeadersInit(base));
@@ -22,31 +25,57 @@ function toHeadersInit(headers: HeadersOptions | undefined): HeadersInit | undef
 }
 
 /**
- * Adapts a fetch to openapi-fetch (which hands over a `Request`) and marks transport failures as
- * `ApiConnectionError`, so that only they, and not bugs in user middleware, are retried.
+ * Calls the custom fetch, or the global one looked up now so that fetch interceptors installed after
+ * construction (msw) apply, and marks transport failures as `ApiConnectionError`, so that only they, and
+ * not bugs in user middleware, are retried.
  */
-export function transport(
-  custom: Fetch | undefined,
-  redact: (text: string) => string,
-): (request: Request) => Promise<Response> {
+export async function send(custom: Fetch | undefined, url: string, init: RequestInit & { signal: AbortSignal }, redact: Redact): Promise<Response> {
+  try {
+    return await (custom ? custom(url, init) : globalThis.fetch(url, init));
+  } catch (cause) {
+    if (init.signal.aborted) throw cause;
+    throw connectionError(`Connection to ${new URL(url).origin} failed`, cause, redact);
+  }
+}
+
+/** `read()`s the body of the response to `url`; a connection that drops mid-body is an `ApiConnectionError`. */
+export async function readText(read: () => Promise<string>, url: string, signal: AbortSignal, redact: Redact): Promise<string> {
+  try {
+    return await read();
+  } catch (cause) {
+    if (signal.aborted) throw cause;
+    throw connectionError(`Connection to ${new URL(url).origin} closed before the response body was complete`, cause, redact);
+  }
+}
+
+function connectionError(what: string, cause: unknown, redact: Redact): ApiConnectionError {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new ApiConnectionError(redact(`${what}: ${reason}`), { cause });
+}
+
+/** `text` parsed as JSON; a 2xx body that is not JSON is a `MalformedBodyError`. */
+export function parseBody(text: string, status: number): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new MalformedBodyError(status);
+  }
+}
+
+/**
+ * Adapts a fetch to openapi-fetch, which hands over a `Request`: the path `client.raw` and its middleware
+ * take.
+ */
+export function transport(custom: Fetch | undefined, redact: Redact): (request: Request) => Promise<Response> {
   return async (request) => {
-    // Looked up per request so that fetch interceptors installed after construction (msw) apply.
-    const fetchImpl: Fetch = custom ?? ((url, init) => globalThis.fetch(url, init));
-    const init: RequestInit = {
+    const init: RequestInit & { signal: AbortSignal } = {
       method: request.method,
       headers: request.headers,
       signal: request.signal,
       redirect: request.redirect,
     };
     if (request.body !== null) init.body = await request.text();
-    const origin = new URL(request.url).origin;
-    try {
-      return guardBody(await fetchImpl(request.url, init), request.signal, origin, redact);
-    } catch (cause) {
-      if (request.signal.aborted) throw cause;
-      const reason = cause instanceof Error ? cause.message : String(cause);
-      throw new ApiConnectionError(redact(`Connection to ${origin} failed: ${reason}`), { cause });
-    }
+    return guardBody(await send(custom, request.url, init, redact), request.url, request.signal, redact);
   };
 }
 
@@ -62,27 +91,10 @@ export class MalformedBodyError extends Error {
  * openapi-fetch reads the body after the transport returns, so a connection that drops mid-body, or a body that
  * is not JSON, would surface as a bare TypeError or SyntaxError. Reading through these keeps them typed.
  */
-function guardBody(response: Response, signal: AbortSignal, origin: string, redact: (text: string) => string): Response {
+function guardBody(response: Response, url: string, signal: AbortSignal, redact: Redact): Response {
   const read = response.text.bind(response);
-  const text = async () => {
-    try {
-      return await read();
-    } catch (cause) {
-      if (signal.aborted) throw cause;
-      const reason = cause instanceof Error ? cause.message : String(cause);
-      throw new ApiConnectionError(redact(`Connection to ${origin} closed before the response body was complete: ${reason}`), {
-        cause,
-      });
-    }
-  };
-  const json = async () => {
-    const body = await text();
-    try {
-      return JSON.parse(body) as unknown;
-    } catch {
-      throw new MalformedBodyError(response.status);
-    }
-  };
+  const text = () => readText(read, url, signal, redact);
+  const json = async () => parseBody(await text(), response.status);
   Object.defineProperties(response, { text: { value: text }, json: { value: json } });
   return response;
 }

@@ -8,7 +8,7 @@ export class Accounts extends APIResource {
   list(options?: RequestOptions): APIPromise<AccountSummary[]> {
     return this.call(
       'listAccounts',
-      (init) => this.raw.GET('/v1/accounts', init),
+      (client, init) => client.GET('/v1/accounts', init),
       options,
       (data) => data.data.accounts,
     );

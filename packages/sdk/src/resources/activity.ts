@@ -28,7 +28,7 @@ export class Activity extends APIResource {
   list(query?: ActivityListQuery, options?: RequestOptions): PagePromise<ActivityEvent, ActivityPage> {
     return this.paginated(
       'listActivity',
-      (cursor) => (init) => this.raw.GET('/v1/activity', { params: { query: withCursor(query, cursor) }, ...init }),
+      (cursor) => (client, init) => client.GET('/v1/activity', { params: { query: withCursor(query, cursor) }, ...init }),
       options,
       (data, response, load) => new ActivityPage(data.data, response, load),
     );
@@ -38,7 +38,7 @@ export class Activity extends APIResource {
   summary(query?: ActivitySummaryQuery, options?: RequestOptions): APIPromise<ActivitySummary> {
     return this.call(
       'getActivitySummary',
-      (init) => this.raw.GET('/v1/activity/summary', { params: { query: { ...query } }, ...init }),
+      (client, init) => client.GET('/v1/activity/summary', { params: { query: { ...query } }, ...init }),
       options,
       (data) => data.data,
     );

@@ -13,7 +13,7 @@ export class Companies extends APIResource {
   list(query?: CompanyListQuery, options?: RequestOptions): PagePromise<Company> {
     return this.paginated(
       'listCompanies',
-      (cursor) => (init) => this.raw.GET('/v1/companies', { params: { query: withCursor(query, cursor) }, ...init }),
+      (cursor) => (client, init) => client.GET('/v1/companies', { params: { query: withCursor(query, cursor) }, ...init }),
       options,
       (data, response, load) => new Page(data.data.companies, data.data.pagination, response, load),
     );
@@ -23,7 +23,7 @@ export class Companies extends APIResource {
   update(companyId: string, body: CompanyUpdateBody, options?: RequestOptions): APIPromise<Company> {
     return this.call(
       'updateCompany',
-      (init) => this.raw.PATCH('/v1/companies/{company_id}', { params: { path: { company_id: companyId } }, body, ...init }),
+      (client, init) => client.PATCH('/v1/companies/{company_id}', { params: { path: { company_id: companyId } }, body, ...init }),
       options,
       (data) => data.data.company,
     );

@@ -22,7 +22,7 @@ export class Contacts extends APIResource {
   list(query?: ContactListQuery, options?: RequestOptions): PagePromise<Contact> {
     return this.paginated(
       'listContacts',
-      (cursor) => (init) => this.raw.GET('/v1/contacts', { params: { query: withCursor(query, cursor) }, ...init }),
+      (cursor) => (client, init) => client.GET('/v1/contacts', { params: { query: withCursor(query, cursor) }, ...init }),
       options,
       (data, response, load) => new Page(data.data.contacts, data.data.pagination, response, load),
     );
@@ -32,7 +32,7 @@ export class Contacts extends APIResource {
   import(body: ContactImportBody, options?: RequestOptions): APIPromise<ContactImportResult> {
     return this.call(
       'importContact',
-      (init) => this.raw.POST('/v1/contacts', { body, ...init }),
+      (client, init) => client.POST('/v1/contacts', { body, ...init }),
       options,
       (data, response) => ({
         contact: data.data.contact,
@@ -46,7 +46,7 @@ export class Contacts extends APIResource {
   update(contactId: string, body: ContactUpdateBody, options?: RequestOptions): APIPromise<Contact> {
     return this.call(
       'updateContact',
-      (init) => this.raw.PATCH('/v1/contacts/{contact_id}', { params: { path: { contact_id: contactId } }, body, ...init }),
+      (client, init) => client.PATCH('/v1/contacts/{contact_id}', { params: { path: { contact_id: contactId } }, body, ...init }),
       options,
       (data) => data.data.contact,
     );
@@ -56,8 +56,8 @@ export class Contacts extends APIResource {
   findEmail(contactId: string, body: ContactFindEmailBody, options?: RequestOptions): APIPromise<Contact> {
     return this.call(
       'findContactEmail',
-      (init) =>
-        this.raw.POST('/v1/contacts/{contact_id}/find-email', { params: { path: { contact_id: contactId } }, body, ...init }),
+      (client, init) =>
+        client.POST('/v1/contacts/{contact_id}/find-email', { params: { path: { contact_id: contactId } }, body, ...init }),
       options,
       (data) => data.data.contact,
     );

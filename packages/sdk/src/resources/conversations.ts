@@ -12,8 +12,8 @@ export class Messages extends APIResource {
   list(conversationId: string, query: MessageListQuery, options?: RequestOptions): PagePromise<Message> {
     return this.paginated(
       'listConversationMessages',
-      (cursor) => (init) =>
-        this.raw.GET('/v1/conversations/{conversationId}/messages', {
+      (cursor) => (client, init) =>
+        client.GET('/v1/conversations/{conversationId}/messages', {
           params: { path: { conversationId }, query: withCursor(query, cursor) },
           ...init,
         }),
@@ -34,7 +34,7 @@ export class Conversations extends APIResource {
   list(query?: ConversationListQuery, options?: RequestOptions): PagePromise<Conversation> {
     return this.paginated(
       'listConversations',
-      (cursor) => (init) => this.raw.GET('/v1/conversations', { params: { query: withCursor(query, cursor) }, ...init }),
+      (cursor) => (client, init) => client.GET('/v1/conversations', { params: { query: withCursor(query, cursor) }, ...init }),
       options,
       (data, response, load) => new Page(data.data.conversations, data.data.pagination, response, load),
     );

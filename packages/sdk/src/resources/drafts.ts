@@ -11,7 +11,7 @@ export class Drafts extends APIResource {
   create(body: DraftCreateBody, options?: RequestOptions): APIPromise<Draft> {
     return this.call(
       'createDraft',
-      (init) => this.raw.POST('/v1/drafts', { body, ...init }),
+      (client, init) => client.POST('/v1/drafts', { body, ...init }),
       options,
       (data) => data.data.draft,
     );

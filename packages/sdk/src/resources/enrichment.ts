@@ -11,7 +11,7 @@ export class Enrichment extends APIResource {
   enrich(body: EnrichBody, options?: RequestOptions): APIPromise<NetworkEnrichment> {
     return this.call(
       'enrich',
-      (init) => this.raw.POST('/v1/enrich', { body, ...init }),
+      (client, init) => client.POST('/v1/enrich', { body, ...init }),
       options,
       (data) => data.data.network_enrichment,
     );

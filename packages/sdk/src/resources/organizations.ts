@@ -8,7 +8,7 @@ export class Organizations extends APIResource {
   list(options?: RequestOptions): APIPromise<Organization[]> {
     return this.call(
       'listOrganizations',
-      (init) => this.raw.GET('/v1/organization', init),
+      (client, init) => client.GET('/v1/organization', init),
       options,
       (data) => data.organization,
     );

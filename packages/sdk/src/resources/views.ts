@@ -12,7 +12,7 @@ export class Views extends APIResource {
   list(query?: ViewListQuery, options?: RequestOptions): PagePromise<View> {
     return this.paginated(
       'listViews',
-      (cursor) => (init) => this.raw.GET('/v1/views', { params: { query: withCursor(query, cursor) }, ...init }),
+      (cursor) => (client, init) => client.GET('/v1/views', { params: { query: withCursor(query, cursor) }, ...init }),
       options,
       (data, response, load) => new Page(data.data.views, data.data.pagination, response, load),
     );
@@ -22,7 +22,7 @@ export class Views extends APIResource {
   create(body: ViewCreateBody, options?: RequestOptions): APIPromise<View> {
     return this.call(
       'createView',
-      (init) => this.raw.POST('/v1/views', { body, ...init }),
+      (client, init) => client.POST('/v1/views', { body, ...init }),
       options,
       (data) => data.data.view,
     );

@@ -1,0 +1,92 @@
+import {
+  type Client,
+  type HeadersOptions,
+  type Middleware,
+  createFinalURL,
+  createQuerySerializer,
+  defaultBodySerializer,
+  defaultPathSerializer,
+  mergeHeaders,
+} from 'openapi-fetch';
+import type { paths } from '../generated/openapi';
+import { type Fetch, parseBody, type Redact, readText, send } from './transport';
+
+/** What a resource sends an operation through: `client.raw`, or the direct path while `raw` has no middleware. */
+export type Caller = Pick<Client<paths>, 'GET' | 'POST' | 'PATCH'>;
+
+/** The part of openapi-fetch's per-call options that the SDK's resources pass. */
+interface DirectInit {
+  params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
+  body?: unknown;
+  headers?: HeadersOptions;
+  signal: AbortSignal;
+}
+
+type DirectResult = { data?: unknown; error?: unknown; response: Response };
+
+// openapi-fetch's default serializers, so that both paths put the same bytes on the wire.
+const querySerializer = createQuerySerializer();
+// Typed with one argument, but it reads the Content-Type header to pick form encoding over JSON.
+const serializeBody = defaultBodySerializer as (body: unknown, headers: Headers) => string;
+const JSON_CONTENT_TYPE = { 'Content-Type': 'application/json' };
+
+/**
+ * The request openapi-fetch would send, sent without building a `Request` first: openapi-fetch builds one,
+ * merges the headers twice and the transport then reads the body back out of it, which costs more than the
+ * rest of a call. Only for use while no middleware is registered, since middleware expects that `Request`.
+ */
+export function directCaller(baseUrl: string, baseHeaders: Headers, custom: Fetch | undefined, redact: Redact): Caller {
+  const method =
+    (name: string) =>
+    async (path: string, init: DirectInit): Promise<DirectResult> => {
+      // `new URL().href` is the URL a `Request` would carry, so a custom fetch sees the same string on both paths.
+      const url = new URL(
+        createFinalURL(path, { baseUrl, params: init.params ?? {}, querySerializer, pathSerializer: defaultPathSerializer }),
+      ).href;
+      const headers = mergeHeaders(init.body === undefined ? undefined : JSON_CONTENT_TYPE, baseHeaders, init.headers);
+      const requestInit: RequestInit & { signal: AbortSignal } = { method: name, headers, signal: init.signal, redirect: 'follow' };
+      if (init.body !== undefined) requestInit.body = serializeBody(init.body, headers);
+      return readResult(await send(custom, url, requestInit, redact), url, init.signal, redact);
+    };
+  // The methods are not generic over the paths as openapi-fetch's are; the resources' calls are typed by `Caller`.
+  return { GET: method('GET'), POST: method('POST'), PATCH: method('PATCH') } as unknown as Caller;
+}
+
+/** The body as openapi-fetch reads it: none for 204 or an empty length, JSON on success, JSON or text on error. */
+async function readResult(response: Response, url: string, signal: AbortSignal, redact: Redact): Promise<DirectResult> {
+  const length = response.headers.get('content-length');
+  if (response.status === 204 || (length === '0' && !response.headers.get('transfer-encoding')?.includes('chunked'))) {
+    return response.ok ? { data: undefined, response } : { error: undefined, response };
+  }
+  const text = await readText(() => response.text(), url, signal, redact);
+  if (response.ok) return { data: text === '' ? undefined : parseBody(text, response.status), response };
+  try {
+    return { error: JSON.parse(text) as unknown, response };
+  } catch {
+    return { error: text, response };
+  }
+}
+
+/**
+ * Wraps `raw.use` and `raw.eject` to know whether any middleware is registered (openapi-fetch keeps its list
+ * private). Returns the check.
+ */
+export function trackMiddleware(raw: Client<paths>): () => boolean {
+  const registered: Middleware[] = [];
+  const { use, eject } = raw;
+  raw.use = (...middleware) => {
+    // One at a time, so that what openapi-fetch accepted before rejecting an invalid one is counted.
+    for (const item of middleware) {
+      use(item);
+      if (item) registered.push(item);
+    }
+  };
+  raw.eject = (...middleware) => {
+    eject(...middleware);
+    for (const item of middleware) {
+      const index = registered.indexOf(item);
+      if (index !== -1) registered.splice(index, 1);
+    }
+  };
+  return () => registered.length > 0;
+}
