@@ -2,7 +2,7 @@ import { badRequest, conflict, notFound, upstreamError } from '../engine/errors'
 import { defineRoute, type RouteContext } from '../engine/router';
 import { applyUpdate, checkUpdate } from '../store/changes';
 import { HEADCOUNT_RANGES } from '../store/network';
-import { queryText } from '../store/search';
+import type { Store } from '../store/index';
 import type { AccountRecord, ContactRecord } from '../store/types';
 import { parseProfileUrl } from '../store/urls';
 import { contactWire } from '../store/wire';
@@ -27,12 +27,13 @@ function headcountLabel(value: string): string {
   );
 }
 
+const text = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim().toLowerCase());
+
 /** Every filter of the query, combined with AND; text filters match case-insensitive substrings. */
 function contactFilters(ctx: RouteContext<'listContacts'>, query: ListQuery): ContactFilter[] {
   const filters: ContactFilter[] = [];
-  const text = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim().toLowerCase());
   const q = text(query.query);
-  if (q !== undefined) filters.push((contact) => queryText(contact.person).includes(q));
+  if (q !== undefined) filters.push((contact) => contact.query_text.includes(q));
   const companyName = text(query.company_name);
   if (companyName !== undefined) filters.push((contact) => contact.company_names.includes(companyName));
   const headline = text(query.headline);
@@ -79,24 +80,30 @@ function listedAccounts(ctx: RouteContext<'listContacts'>): { accounts: AccountR
     const view = ctx.store.findView(ctx.auth.organization.id, query.view_id);
     if (!view) throw badRequest(`Unknown view_id "${query.view_id}": use an id or public_id from GET /v1/views.`);
     const account = ctx.accounts.require(view.account_id);
-    const members = new Set(ctx.store.contactsOfView(view));
-    return { accounts: [account], viewFilter: (contact) => members.has(contact) };
+    return { accounts: [account], viewFilter: ctx.store.viewSelects(view) };
   }
   const accounts = ctx.accounts.resolve(query.account_id);
   return { accounts: [...accounts].sort((a, b) => Number(a.account_id) - Number(b.account_id)) };
+}
+
+/**
+ * The matches in list order, lazily, so that paginate stops the walk after the page. With `search`, only the
+ * account's search index candidates are walked: a superset of the matches that the filters still check.
+ */
+function* matchingContacts(store: Store, accounts: AccountRecord[], filters: ContactFilter[], search: string | undefined) {
+  for (const account of accounts) {
+    const contacts = search === undefined ? store.contactsOf(account.account_id) : store.searchCandidates(account.account_id, search);
+    for (const contact of contacts) {
+      if (filters.every((filter) => filter(contact))) yield contact;
+    }
+  }
 }
 
 export const listContacts = defineRoute('listContacts', (ctx) => {
   const { accounts, viewFilter } = listedAccounts(ctx);
   const filters = contactFilters(ctx, ctx.query);
   if (viewFilter) filters.unshift(viewFilter);
-  const matches: ContactRecord[] = [];
-  for (const account of accounts) {
-    for (const contact of ctx.store.contactsOf(account.account_id)) {
-      if (filters.every((filter) => filter(contact))) matches.push(contact);
-    }
-  }
-  const page = ctx.paginate(matches);
+  const page = ctx.paginate(matchingContacts(ctx.store, accounts, filters, text(ctx.query.search)));
   return {
     status: 200,
     body: {

@@ -3,7 +3,8 @@ import type { IdSequence } from './ids';
 import type { Network } from './network';
 import type { Pools } from './pools';
 import { Random } from './random';
-import { contactSearchText } from './search';
+import { contactSearchText, queryText } from './search';
+import { SearchIndex } from './search-index';
 import type {
   AccountRecord,
   ActivityEventRecord,
@@ -32,6 +33,10 @@ export interface StoreBasis {
 }
 
 const EMPTY: readonly never[] = [];
+
+// Changed or added contacts are checked on every search until the index is rebuilt; a rebuild costs about as
+// much as 30 searches' worth of such checks at this share of the account, so rebuild past it.
+const rebuildAfter = (contactCount: number) => Math.max(1024, contactCount / 32);
 
 /**
  * The in-memory service data. Lookups that take an organization treat another organization's ids as
@@ -63,6 +68,8 @@ export class Store {
   private readonly companyByAccountAndNetwork = new Map<string, CompanyRecord>();
   private readonly conversationsByAccount = new Map<string, ConversationRecord[]>();
   private readonly importedPeople = new Set<NetworkPersonRecord>();
+  /** Built on an account's first search, not at seeding: most accounts are never searched. */
+  private readonly searchIndexes = new Map<string, SearchIndex>();
 
   constructor(basis: StoreBasis) {
     this.seed = basis.seed;
@@ -148,6 +155,7 @@ export class Store {
       last_interaction_at: null,
       created_at: createdAt,
       search_text: '',
+      query_text: '',
       company_names: '',
     };
     this.contacts.set(contact.contact_id, contact);
@@ -164,7 +172,24 @@ export class Store {
   /** Call after changing anything the `search` filter reads (tags, notes, custom fields, work email). */
   refreshSearchText(contact: ContactRecord, details: PersonDetails = this.personDetails(contact.person)): void {
     contact.search_text = contactSearchText(contact, details);
+    contact.query_text = queryText(contact.person);
     contact.company_names = details.experiences.map((experience) => experience.company_name.toLowerCase()).join('\n');
+    this.searchIndexes.get(contact.account_id)?.noteChange(contact);
+  }
+
+  /**
+   * The account's contacts whose `search_text` may contain `needle` (lowercase), in creation order: every
+   * match and possibly more, so callers still check each.
+   */
+  searchCandidates(accountId: string, needle: string): Iterable<ContactRecord> {
+    const contacts = this.contactsOf(accountId);
+    if (contacts.length === 0) return contacts;
+    let index = this.searchIndexes.get(accountId);
+    if (!index || index.contacts !== contacts || index.staleness > rebuildAfter(contacts.length)) {
+      index = new SearchIndex(contacts);
+      this.searchIndexes.set(accountId, index);
+    }
+    return index.candidates(needle);
   }
 
   // Companies
@@ -225,13 +250,17 @@ export class Store {
 
   /** The contacts a view selects, in the account's contact order. */
   contactsOfView(view: ViewRecord): ContactRecord[] {
+    return this.contactsOf(view.account_id).filter(this.viewSelects(view));
+  }
+
+  /** Whether the view selects a contact: a test per contact, so a listing can stop at the end of its page. */
+  viewSelects(view: ViewRecord): (contact: ContactRecord) => boolean {
     const ids = view.rules.contact_ids ? new Set(view.rules.contact_ids) : null;
     const tag = view.rules.tag?.toLowerCase();
-    return this.contactsOf(view.account_id).filter(
-      (contact) =>
-        (!ids || ids.has(contact.contact_id)) &&
-        (tag === undefined || contact.tags.some((candidate) => candidate.name.toLowerCase() === tag)),
-    );
+    return (contact) =>
+      contact.account_id === view.account_id &&
+      (!ids || ids.has(contact.contact_id)) &&
+      (tag === undefined || contact.tags.some((candidate) => candidate.name.toLowerCase() === tag));
   }
 
   // Conversations

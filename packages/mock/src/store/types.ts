@@ -209,6 +209,8 @@ export interface ContactRecord {
   created_at: string;
   /** Lowercase text the `search` filter matches; rebuilt whenever tags, notes or custom fields change. */
   search_text: string;
+  /** Lowercase text the `query` filter matches (see `queryText`), computed with `search_text`. */
+  query_text: string;
   /** Lowercase current and past company names, for the `company_name` filter. */
   company_names: string;
 }
