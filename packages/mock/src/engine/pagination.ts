@@ -89,3 +89,10 @@ export function paginate<T>(items: Iterable<T>, opts: PaginateOptions): { items:
     pagination: hasMore ? { limit, has_more: true, next_cursor: encodeCursor(end, fingerprint) } : { limit, has_more: false },
   };
 }
+
+/** The items that pass `keep`, tested lazily: handed to paginate, the tests stop after the page. */
+export function* lazyFilter<T>(items: Iterable<T>, keep: (item: T) => boolean): Generator<T, void, undefined> {
+  for (const item of items) {
+    if (keep(item)) yield item;
+  }
+}

@@ -1,9 +1,10 @@
 import { badRequest, conflict, notFound, upstreamError } from '../engine/errors';
+import { lazyFilter } from '../engine/pagination';
 import { defineRoute, type RouteContext } from '../engine/router';
 import { applyUpdate, checkUpdate } from '../store/changes';
 import { HEADCOUNT_RANGES } from '../store/network';
 import type { Store } from '../store/index';
-import type { AccountRecord, ContactRecord } from '../store/types';
+import type { AccountRecord, ContactRecord, LocationRecord } from '../store/types';
 import { parseProfileUrl } from '../store/urls';
 import { contactWire } from '../store/wire';
 
@@ -42,9 +43,16 @@ function contactFilters(ctx: RouteContext<'listContacts'>, query: ListQuery): Co
   if (search !== undefined) filters.push((contact) => contact.search_text.includes(search));
   const location = text(query.location);
   if (location !== undefined) {
+    // People share a few dozen location records: each is tested once per request, not once per contact.
+    const tested = new Map<LocationRecord, boolean>();
     filters.push((contact) => {
       const place = contact.person.location;
-      return [place.display_text, place.network_text, place.country_full, place.country_code].some((part) => contains(part, location));
+      let found = tested.get(place);
+      if (found === undefined) {
+        found = [place.display_text, place.network_text, place.country_full, place.country_code].some((part) => contains(part, location));
+        tested.set(place, found);
+      }
+      return found;
     });
   }
   if (query.company_size !== undefined) {
@@ -87,15 +95,12 @@ function listedAccounts(ctx: RouteContext<'listContacts'>): { accounts: AccountR
 }
 
 /**
- * The matches in list order, lazily, so that paginate stops the walk after the page. With `search`, only the
- * account's search index candidates are walked: a superset of the matches that the filters still check.
+ * The accounts' contacts in list order, or with `search` only the search index's candidates: a superset of the
+ * matches, which the filters still check.
  */
-function* matchingContacts(store: Store, accounts: AccountRecord[], filters: ContactFilter[], search: string | undefined) {
+function* contactsToCheck(store: Store, accounts: AccountRecord[], search: string | undefined): Generator<ContactRecord, void, undefined> {
   for (const account of accounts) {
-    const contacts = search === undefined ? store.contactsOf(account.account_id) : store.searchCandidates(account.account_id, search);
-    for (const contact of contacts) {
-      if (filters.every((filter) => filter(contact))) yield contact;
-    }
+    yield* search === undefined ? store.contactsOf(account.account_id) : store.searchCandidates(account.account_id, search);
   }
 }
 
@@ -103,7 +108,8 @@ export const listContacts = defineRoute('listContacts', (ctx) => {
   const { accounts, viewFilter } = listedAccounts(ctx);
   const filters = contactFilters(ctx, ctx.query);
   if (viewFilter) filters.unshift(viewFilter);
-  const page = ctx.paginate(matchingContacts(ctx.store, accounts, filters, text(ctx.query.search)));
+  const contacts = contactsToCheck(ctx.store, accounts, text(ctx.query.search));
+  const page = ctx.paginate(lazyFilter(contacts, (contact) => filters.every((filter) => filter(contact))));
   return {
     status: 200,
     body: {

@@ -1,5 +1,6 @@
 import type { Conversation, ConversationParticipant } from '@network-org/sdk';
 import { badRequest } from '../engine/errors';
+import { lazyFilter } from '../engine/pagination';
 import { defineRoute } from '../engine/router';
 import type { Store } from '../store/index';
 import type { AccountRecord, ContactRecord, ConversationRecord } from '../store/types';
@@ -55,17 +56,14 @@ export const listConversations = defineRoute('listConversations', (ctx) => {
   }
   // As the contact list's `tag`: case-insensitive, surrounding spaces ignored, empty means no filter.
   const tag = query.tag?.trim().toLowerCase() || undefined;
-  const conversations = accounts
-    .flatMap((account) => store.conversationsOf(account.account_id))
-    .filter(
-      (conversation) =>
-        (contactId === undefined || conversation.participant_contact_ids.includes(contactId)) &&
-        // Participants are the account's contacts; its own profile is never among them, so its tags never match.
-        (tag === undefined ||
-          participantContacts(store, conversation).some((contact) => contact.tags.some((candidate) => candidate.name.toLowerCase() === tag))),
-    )
-    .sort(byRecency);
-  const page = ctx.paginate(conversations);
+  const matches = (conversation: ConversationRecord) =>
+    (contactId === undefined || conversation.participant_contact_ids.includes(contactId)) &&
+    // Participants are the account's contacts; its own profile is never among them, so its tags never match.
+    (tag === undefined ||
+      participantContacts(store, conversation).some((contact) => contact.tags.some((candidate) => candidate.name.toLowerCase() === tag)));
+  // Sorted first and filtered lazily, so paginate stops testing participants' tags after the page.
+  const sorted = accounts.flatMap((account) => store.conversationsOf(account.account_id)).sort(byRecency);
+  const page = ctx.paginate(lazyFilter(sorted, matches));
   return {
     status: 200,
     body: { data: { conversations: page.items.map((conversation) => conversationWire(store, conversation)), pagination: page.pagination } },

@@ -34,8 +34,8 @@ export interface StoreBasis {
 
 const EMPTY: readonly never[] = [];
 
-// Changed or added contacts are checked on every search until the index is rebuilt; a rebuild costs about as
-// much as 30 searches' worth of such checks at this share of the account, so rebuild past it.
+// Changed or added contacts are candidates of every search until the index is rebuilt, and a rebuild walks the
+// whole account: rebuild once they are a thirty-second of it (at least 1,024), so neither cost dominates.
 const rebuildAfter = (contactCount: number) => Math.max(1024, contactCount / 32);
 
 /**
