@@ -29,14 +29,25 @@ export function longestWord(needle: string): string | undefined {
   return longest;
 }
 
-// Above this many candidates per indexed contact the superset is most of the account: a plain walk that stops
-// at the end of the page is cheaper than marking them.
-const MAX_CANDIDATE_SHARE = 0.5;
+// Above this much posting data per indexed contact the superset is most of the account: a plain walk that stops
+// at the end of the page is cheaper than decoding and marking it.
+const MAX_POSTING_BYTES_PER_CONTACT = 0.5;
+
+/** Bytes of `value` (a positive integer) as a varint: seven bits per byte, the high bit set on all but the last. */
+function varintLength(value: number): number {
+  let length = 1;
+  for (let rest = value >>> 7; rest !== 0; rest >>>= 7) length++;
+  return length;
+}
 
 /**
  * The words of one account's contact search texts and, per word, the positions (in the account's list) of the
- * contacts having it, packed in typed arrays. It only narrows the contacts to check: callers still match each
- * candidate's `search_text`, so results and their order are those of a plain walk.
+ * contacts having it. It only narrows the contacts to check: callers still match each candidate's
+ * `search_text`, so results and their order are those of a plain walk.
+ *
+ * Kept small for 100,000 contacts: the vocabulary is one string, and each word's positions are ascending gaps
+ * packed as varints in one byte array (about 1.5 bytes a position). Built in two passes over the texts, so no
+ * per-contact word lists are held in between.
  *
  * Contacts added since the build (positions at or past `builtCount`) and contacts whose search text changed
  * since (see `noteChange`) are always candidates, so the index never hides a match; `staleness` tells the
@@ -49,9 +60,9 @@ export class SearchIndex {
   private readonly vocabulary: string;
   /** Offset of each word in `vocabulary`, plus its length at the end. */
   private readonly wordStarts: Uint32Array;
-  /** `postings[postingStarts[w] .. postingStarts[w + 1]]` are the positions of the contacts having word `w`, ascending. */
+  /** `postings[postingStarts[w] .. postingStarts[w + 1]]` are the varint gaps between the positions having word `w`. */
   private readonly postingStarts: Uint32Array;
-  private readonly postings: Uint32Array;
+  private readonly postings: Uint8Array;
   private readonly changed = new Set<number>();
 
   /** Indexes `contacts`, the account's live list (contacts are only ever appended to it). */
@@ -60,12 +71,9 @@ export class SearchIndex {
     this.builtCount = contacts.length;
     const wordIds = new Map<string, number>();
     const words: string[] = [];
-    const counts: number[] = [];
-    const lastPosition: number[] = [];
-    // Each contact's distinct word ids, contact after contact; `contactEnds` marks where each contact's ids end.
-    let pairs = new Uint32Array(Math.max(1024, contacts.length * 64));
-    let pairCount = 0;
-    const contactEnds = new Uint32Array(contacts.length);
+    const byteCounts: number[] = [];
+    const previous: number[] = [];
+    // First pass: the vocabulary and the bytes of each word's gaps.
     for (let position = 0; position < contacts.length; position++) {
       forEachWord((contacts[position] as ContactRecord).search_text, (word) => {
         let id = wordIds.get(word);
@@ -73,20 +81,14 @@ export class SearchIndex {
           id = words.length;
           wordIds.set(word, id);
           words.push(word);
-          counts.push(0);
-          lastPosition.push(-1);
+          byteCounts.push(0);
+          previous.push(-1);
         }
-        if (lastPosition[id] === position) return;
-        lastPosition[id] = position;
-        counts[id] = (counts[id] as number) + 1;
-        if (pairCount === pairs.length) {
-          const grown = new Uint32Array(pairs.length * 2);
-          grown.set(pairs);
-          pairs = grown;
-        }
-        pairs[pairCount++] = id;
+        const last = previous[id] as number;
+        if (last === position) return;
+        byteCounts[id] = (byteCounts[id] as number) + varintLength(position - last);
+        previous[id] = position;
       });
-      contactEnds[position] = pairCount;
     }
     this.wordStarts = new Uint32Array(words.length + 1);
     this.postingStarts = new Uint32Array(words.length + 1);
@@ -94,21 +96,26 @@ export class SearchIndex {
     for (let id = 0; id < words.length; id++) {
       this.wordStarts[id] = offset;
       offset += (words[id] as string).length + 1;
-      this.postingStarts[id + 1] = (this.postingStarts[id] as number) + (counts[id] as number);
+      this.postingStarts[id + 1] = (this.postingStarts[id] as number) + (byteCounts[id] as number);
     }
     this.wordStarts[words.length] = offset;
     this.vocabulary = words.join('\n') + '\n';
-    // Contacts are visited in order, so each word's positions come out ascending.
-    this.postings = new Uint32Array(pairCount);
+    // Second pass: the gaps themselves. Contacts are visited in order, so each word's positions ascend.
+    this.postings = new Uint8Array(this.postingStarts[words.length] as number);
     const fill = this.postingStarts.slice(0, words.length);
-    let pair = 0;
+    previous.fill(-1);
     for (let position = 0; position < contacts.length; position++) {
-      for (const end = contactEnds[position] as number; pair < end; pair++) {
-        const id = pairs[pair] as number;
-        const slot = fill[id] as number;
-        this.postings[slot] = position;
-        fill[id] = slot + 1;
-      }
+      forEachWord((contacts[position] as ContactRecord).search_text, (word) => {
+        const id = wordIds.get(word) as number;
+        const last = previous[id] as number;
+        if (last === position) return;
+        previous[id] = position;
+        let at = fill[id] as number;
+        let gap = position - last;
+        for (; gap >= 0x80; gap >>>= 7) this.postings[at++] = (gap & 0x7f) | 0x80;
+        this.postings[at++] = gap;
+        fill[id] = at;
+      });
     }
   }
 
@@ -138,19 +145,30 @@ export class SearchIndex {
   /** Marks the contacts having a word that contains `word`; undefined when that is most of them. */
   private markWordsContaining(word: string): Uint8Array | undefined {
     const ids: number[] = [];
-    let total = 0;
-    const maxTotal = this.builtCount * MAX_CANDIDATE_SHARE;
+    let bytes = 0;
+    const maxBytes = this.builtCount * MAX_POSTING_BYTES_PER_CONTACT;
     for (let at = this.vocabulary.indexOf(word); at !== -1; ) {
       const id = this.wordAt(at);
       ids.push(id);
-      total += (this.postingStarts[id + 1] as number) - (this.postingStarts[id] as number);
-      if (total > maxTotal) return undefined;
+      bytes += (this.postingStarts[id + 1] as number) - (this.postingStarts[id] as number);
+      if (bytes > maxBytes) return undefined;
       at = this.vocabulary.indexOf(word, this.wordStarts[id + 1]);
     }
     const marks = new Uint8Array(this.builtCount);
+    const postings = this.postings;
     for (const id of ids) {
-      for (let index = this.postingStarts[id] as number, end = this.postingStarts[id + 1] as number; index < end; index++) {
-        marks[this.postings[index] as number] = 1;
+      let position = -1;
+      for (let at = this.postingStarts[id] as number, end = this.postingStarts[id + 1] as number; at < end; ) {
+        let gap = 0;
+        let byte: number;
+        let shift = 0;
+        do {
+          byte = postings[at++] as number;
+          gap |= (byte & 0x7f) << shift;
+          shift += 7;
+        } while (byte >= 0x80);
+        position += gap;
+        marks[position] = 1;
       }
     }
     for (const position of this.changed) marks[position] = 1;
