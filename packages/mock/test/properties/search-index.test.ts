@@ -1,0 +1,168 @@
+// The contacts list answers the same with the search index as with a plain walk of every contact: byte for
+// byte, on every page, for any filters, and after writes that bring new words, imports and resets.
+import fc from 'fast-check';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { FIXTURE_KEYS } from '../../src/index';
+import type { Store } from '../../src/store/index';
+import { HEADCOUNT_RANGES, TAG_CATALOG } from '../../src/store/index';
+import { BASE_URL, RUNS, createPropertyMock, datasetIds } from './support';
+
+const indexed = createPropertyMock();
+const plain = createPropertyMock();
+const ids = datasetIds(indexed);
+let requests = 0;
+
+// The plain mock checks every contact, as the list did before the index; each reset brings a new store.
+const unindexed = new WeakSet<Store>();
+function plainStore(): Store {
+  const store = plain.db;
+  if (!unindexed.has(store)) {
+    store.searchCandidates = (accountId) => store.contactsOf(accountId);
+    unindexed.add(store);
+  }
+  return store;
+}
+
+afterEach(() => {
+  indexed.contract.assertClean();
+  plain.contract.assertClean();
+});
+afterAll(() => console.info(`[properties:search-index] requests to each mock: ${requests}`));
+
+/** Sends the request to both mocks and expects the same status and body text; returns the indexed answer. */
+async function both(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+  plainStore();
+  requests++;
+  const request = () =>
+    new Request(`${BASE_URL}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${FIXTURE_KEYS.admin}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+  const [fromIndex, fromWalk] = await Promise.all([indexed.fetch(request()), plain.fetch(request())]);
+  const text = await fromIndex.text();
+  expect({ status: fromIndex.status, text }, `${method} ${path}`).toEqual({ status: fromWalk.status, text: await fromWalk.text() });
+  return { status: fromIndex.status, json: JSON.parse(text) };
+}
+
+/** Walks every page of the query on both mocks; each contact must come once. */
+async function walkBoth(query: URLSearchParams): Promise<void> {
+  const seen = new Set<string>();
+  for (let pages = 0; pages < 1_000; pages++) {
+    const { status, json } = await both('GET', `/v1/contacts?${query}`);
+    if (status !== 200) return;
+    for (const contact of json.data.contacts as { contact_id: string }[]) {
+      expect(seen.has(contact.contact_id), `${contact.contact_id} twice`).toBe(false);
+      seen.add(contact.contact_id);
+    }
+    if (!json.data.pagination.has_more) return;
+    query.set('cursor', json.data.pagination.next_cursor);
+  }
+  throw new Error(`the walk of ${query} did not end`);
+}
+
+// Pieces of the seeded search texts (within words and across their separators), words that writes bring,
+// and text no contact has.
+const seededTexts = [...indexed.db.contacts.values()].map((contact) => contact.search_text);
+const seededPiece = fc
+  .record({ text: fc.constantFrom(...seededTexts), start: fc.nat(), length: fc.integer({ min: 1, max: 16 }) })
+  .map(({ text, start, length }) => text.slice(start % text.length, (start % text.length) + length));
+const NEW_WORDS = ['Xylophonic', 'quokka-ish', 'Zebrawood', 'wombat corp', 'Ünïcode wörd', 'dealstage'];
+/** A word no seeded contact has; the number keeps it new to the index across runs. */
+const newWord = fc.tuple(fc.constantFrom(...NEW_WORDS), fc.nat(999)).map(([word, n]) => `${word}${n}`);
+const needle = fc.oneof(
+  { weight: 5, arbitrary: seededPiece },
+  { weight: 2, arbitrary: newWord },
+  { weight: 1, arbitrary: fc.constantFrom('qzxjv', '@', ' - ', '.com', '  CUSTOMER ', 'a', 'e', 'é€😀') },
+  { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
+);
+
+/** Absent three times out of four, so that most lists combine a few filters and still match something. */
+const optional = <T>(arbitrary: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary });
+/** A search with any other filters; `search` replaces the generated needle (to look for what a write brought). */
+const listQuery = (search: fc.Arbitrary<string> = needle) =>
+  fc
+    .record({
+      search,
+      account_id: optional(fc.constantFrom(...ids.acmeAccounts, ids.acmeAccounts.join(','))),
+      query: optional(needle),
+      company_name: optional(needle),
+      headline: optional(needle),
+      location: optional(fc.constantFrom('united', 'new', ' DE ', 'zz')),
+      tag: optional(fc.constantFrom(...TAG_CATALOG.map((tag) => tag.name), ...NEW_WORDS)),
+      relationship_status: optional(fc.constantFrom('any', 'connected', 'not_connected', 'unknown')),
+      invitation_status: optional(fc.constant('pending')),
+      company_size: optional(fc.constantFrom(...HEADCOUNT_RANGES.map((range) => range.label))),
+      view_id: optional(fc.constantFrom(...ids.viewIds)),
+      limit: fc.integer({ min: 3, max: 30 }),
+    })
+    .map((fields) => new URLSearchParams(Object.entries(fields).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]]))));
+
+const contactId = fc.constantFrom(...ids.contactIds);
+type Action =
+  | { kind: 'list'; query: URLSearchParams }
+  | { kind: 'update'; contactId: string; body: Record<string, unknown>; then: URLSearchParams }
+  | { kind: 'findEmail'; contactId: string }
+  | { kind: 'import'; pick: number }
+  | { kind: 'reset'; seed: number };
+const action: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 5, arbitrary: listQuery().map((query) => ({ kind: 'list' as const, query })) },
+  {
+    // A write that brings a new word, then a search for a piece of it.
+    weight: 4,
+    arbitrary: fc
+      .record({ word: newWord, start: fc.nat(4), contactId, field: fc.constantFrom('add', 'set', 'remove', 'notes', 'clear', 'custom') })
+      .chain(({ word, start, contactId, field }) => {
+        const body: Record<string, Record<string, unknown>> = {
+          add: { tags: { add: [{ name: word, color: 'green' }] } },
+          set: { tags: { set: [{ name: word, color: 'red' }] } },
+          remove: { tags: { remove: TAG_CATALOG.map((tag) => tag.name) } },
+          notes: { notes_json: JSON.stringify({ text: word }) },
+          clear: { notes_json: null },
+          custom: { 'Deal stage': word, 'Lead score': 7 },
+        };
+        return listQuery(fc.constant(word.slice(start))).map((then) => ({ kind: 'update' as const, contactId, body: body[field]!, then }));
+      }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('findEmail' as const), contactId }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('import' as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reset' as const), seed: fc.constantFrom(1, 1, 2) }) },
+);
+
+async function run(step: Action): Promise<void> {
+  switch (step.kind) {
+    case 'list':
+      return walkBoth(new URLSearchParams(step.query));
+    case 'update':
+      await both('PATCH', `/v1/contacts/${step.contactId}`, step.body);
+      return walkBoth(new URLSearchParams(step.then));
+    case 'findEmail':
+      await both('POST', `/v1/contacts/${step.contactId}/find-email`, {});
+      return;
+    case 'import': {
+      const { profiles } = indexed.networkProfiles({ limit: 20 });
+      const profile = profiles[step.pick % Math.max(1, profiles.length)];
+      if (profile) await both('POST', '/v1/contacts/import', { account_id: ids.acmeAccounts[step.pick % ids.acmeAccounts.length], network_url: profile.network_url });
+      return;
+    }
+    case 'reset':
+      indexed.reset({ seed: step.seed });
+      plain.reset({ seed: step.seed });
+  }
+}
+
+describe('properties: contacts search index', () => {
+  it('lists exactly what a plain walk lists, every page, across writes, imports and resets', async () => {
+    await fc.assert(
+      fc.asyncProperty(listQuery(), fc.array(action, { minLength: 1, maxLength: 10 }), async (first, actions) => {
+        // A search over every account first, so that the writes after it meet built indexes.
+        const everyAccount = new URLSearchParams(first);
+        everyAccount.delete('account_id');
+        await walkBoth(everyAccount);
+        for (const step of actions) await run(step);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
