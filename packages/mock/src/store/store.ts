@@ -169,7 +169,10 @@ export class Store {
     return contact;
   }
 
-  /** Call after changing anything the `search` filter reads (tags, notes, custom fields, work email). */
+  /**
+   * Call after changing anything the `search` filter reads (tags, notes, custom fields, work email): it also
+   * tells the account's search index, which would otherwise not offer the contact for its new words.
+   */
   refreshSearchText(contact: ContactRecord, details: PersonDetails = this.personDetails(contact.person)): void {
     contact.search_text = contactSearchText(contact, details);
     contact.query_text = queryText(contact.person);
