@@ -1,4 +1,4 @@
-import { http, type HttpHandler } from 'msw';
+import { HttpHandler } from 'msw';
 import { CONTROL_PREFIX, handleControlRequest } from '../control/http';
 import { handleApiRequest } from './dispatch';
 import { preflightResponse } from './respond';
@@ -29,9 +29,28 @@ export async function handleRequest(runtime: MockRuntime, request: Request, base
   return response;
 }
 
-/** A catch-all MSW handler over the base URL; the route table inside does the matching. */
+/**
+ * A catch-all MSW handler over the base URL; the route table inside does the matching. It matches by a prefix
+ * test instead of msw's path pattern and cookie parsing (the API reads no cookies): that is most of msw's cost
+ * per request, and this handler sees every request.
+ */
+class MockApiHandler extends HttpHandler {
+  readonly #prefix: string;
+
+  constructor(prefix: string, resolver: (request: Request) => Promise<Response>) {
+    super(/.+/, `${prefix}*`, ({ request }) => resolver(request));
+    this.#prefix = prefix.toLowerCase();
+  }
+
+  override async parse({ request }: { request: Request }) {
+    // Case-insensitive, as msw's own path matching is.
+    const matches = request.url.slice(0, this.#prefix.length).toLowerCase() === this.#prefix;
+    return { match: { matches, params: {} }, cookies: {} };
+  }
+}
+
 export function createHandlers(runtime: MockRuntime, baseUrl: string): HttpHandler[] {
   const base = new URL(baseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
-  return [http.all(`${base.origin}${basePath}/*`, ({ request }) => handleRequest(runtime, request, basePath))];
+  return [new MockApiHandler(`${base.origin}${basePath}/`, (request) => handleRequest(runtime, request, basePath))];
 }
