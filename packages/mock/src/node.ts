@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { getResponse } from 'msw';
 import { setRequestClient } from './engine/client';
 import { MAX_BODY_BYTES } from './engine/request-body';
-import { jsonResponse } from './engine/respond';
+import { jsonResponse, responseText } from './engine/respond';
 import { createMockApi, type MockApi, type MockApiOptions } from './index';
 
 export interface MockServerOptions extends Omit<MockApiOptions, 'baseUrl' | 'controlExposed'> {
@@ -60,8 +60,10 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  const body = Buffer.from(await response.arrayBuffer());
-  res.writeHead(response.status, { ...headers, 'content-length': String(body.byteLength) });
+  // The mock's own answers carry their JSON text: written as is, without reading the body stream back.
+  const text = responseText(response);
+  const body = text ?? Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, { ...headers, 'content-length': String(Buffer.byteLength(body)) });
   res.end(body);
 }
 
