@@ -5,6 +5,7 @@ import { requestClient } from './client';
 import { defaultCodeForStatus, internalError, MockApiError, notFound, rateLimitExceeded } from './errors';
 import { matchOperation, type OperationEntry } from './operation-table';
 import { paginate } from './pagination';
+import { bumpRevision } from '../store/wire-cache';
 import { readJsonObjectBody } from './request-body';
 import { errorResponse, jsonResponse } from './respond';
 import type { RouteContext } from './router';
@@ -108,7 +109,15 @@ async function answerOperation(
       });
     },
   };
-  const result = await route.handle(context);
+  // A write may change what any cached wire shape shows: those built before or during it are stale after it.
+  const writes = request.method !== 'GET';
+  if (writes) bumpRevision(store);
+  let result;
+  try {
+    result = await route.handle(context);
+  } finally {
+    if (writes) bumpRevision(store);
+  }
   return jsonResponse(Number(result.status), result.body, result.headers);
 }
 

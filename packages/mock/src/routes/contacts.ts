@@ -7,6 +7,7 @@ import type { Store } from '../store/index';
 import type { AccountRecord, ContactRecord, LocationRecord } from '../store/types';
 import { parseProfileUrl } from '../store/urls';
 import { contactWire } from '../store/wire';
+import { contactListWire } from '../store/wire-cache';
 
 type ContactFilter = (contact: ContactRecord) => boolean;
 type ListQuery = RouteContext<'listContacts'>['query'];
@@ -114,7 +115,7 @@ export const listContacts = defineRoute('listContacts', (ctx) => {
     status: 200,
     body: {
       data: {
-        contacts: page.items.map((contact) => contactWire(ctx.store, contact, 'list')),
+        contacts: page.items.map((contact) => contactListWire(ctx.store, contact)),
         pagination: page.pagination,
       },
     },
