@@ -9,7 +9,7 @@ import {
   mergeHeaders,
 } from 'openapi-fetch';
 import type { paths } from '../generated/openapi';
-import { type Fetch, parseBody, type Redact, readText, send } from './transport';
+import { type Fetch, parseBody, type Redact, readText, type SendInit, send } from './transport';
 
 /** What a resource sends an operation through: `client.raw`, or the direct path while `raw` has no middleware. */
 export type Caller = Pick<Client<paths>, 'GET' | 'POST' | 'PATCH'>;
@@ -19,7 +19,7 @@ interface DirectInit {
   params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
   body?: unknown;
   headers?: HeadersOptions;
-  signal: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 type DirectResult = { data?: unknown; error?: unknown; response: Response };
@@ -28,7 +28,6 @@ type DirectResult = { data?: unknown; error?: unknown; response: Response };
 const querySerializer = createQuerySerializer();
 // Typed with one argument, but it reads the Content-Type header to pick form encoding over JSON.
 const serializeBody = defaultBodySerializer as (body: unknown, headers: Headers) => string;
-const JSON_CONTENT_TYPE = { 'Content-Type': 'application/json' };
 
 /**
  * The request openapi-fetch would send, sent without building a `Request` first: openapi-fetch builds one,
@@ -36,35 +35,38 @@ const JSON_CONTENT_TYPE = { 'Content-Type': 'application/json' };
  * rest of a call. Only for use while no middleware is registered, since middleware expects that `Request`.
  */
 export function directCaller(baseUrl: string, baseHeaders: Headers, custom: Fetch | undefined, redact: Redact): Caller {
+  // openapi-fetch's merge order (JSON content type, then the client's headers, then the call's), done once
+  // for the calls without headers of their own; those get a copy, since a custom fetch may change it.
+  const withoutBody = mergeHeaders(baseHeaders);
+  const withBody = mergeHeaders({ 'Content-Type': 'application/json' }, baseHeaders);
   const method =
     (name: string) =>
     async (path: string, init: DirectInit): Promise<DirectResult> => {
+      const { body, signal } = init;
+      const defaults = body === undefined ? withoutBody : withBody;
+      const headers = init.headers === undefined ? new Headers(defaults) : mergeHeaders(defaults, init.headers);
       // `new URL().href` is the URL a `Request` would carry, so a custom fetch sees the same string on both paths.
       const url = new URL(
         createFinalURL(path, { baseUrl, params: init.params ?? {}, querySerializer, pathSerializer: defaultPathSerializer }),
       ).href;
-      const headers = mergeHeaders(init.body === undefined ? undefined : JSON_CONTENT_TYPE, baseHeaders, init.headers);
-      const requestInit: RequestInit & { signal: AbortSignal } = { method: name, headers, signal: init.signal, redirect: 'follow' };
-      if (init.body !== undefined) requestInit.body = serializeBody(init.body, headers);
-      return readResult(await send(custom, url, requestInit, redact), url, init.signal, redact);
+      const requestInit: SendInit = { method: name, headers, signal, redirect: 'follow' };
+      if (body !== undefined) requestInit.body = serializeBody(body, headers);
+      const response = await send(custom, url, requestInit, redact);
+      // openapi-fetch's reading of the body: none for 204 or an empty length, JSON on success, JSON or text on error.
+      const length = response.headers.get('content-length');
+      if (response.status === 204 || (length === '0' && !response.headers.get('transfer-encoding')?.includes('chunked'))) {
+        return response.ok ? { data: undefined, response } : { error: undefined, response };
+      }
+      const text = await readText(() => response.text(), url, signal, redact);
+      if (response.ok) return { data: text === '' ? undefined : parseBody(text, response.status), response };
+      try {
+        return { error: JSON.parse(text) as unknown, response };
+      } catch {
+        return { error: text, response };
+      }
     };
   // The methods are not generic over the paths as openapi-fetch's are; the resources' calls are typed by `Caller`.
   return { GET: method('GET'), POST: method('POST'), PATCH: method('PATCH') } as unknown as Caller;
-}
-
-/** The body as openapi-fetch reads it: none for 204 or an empty length, JSON on success, JSON or text on error. */
-async function readResult(response: Response, url: string, signal: AbortSignal, redact: Redact): Promise<DirectResult> {
-  const length = response.headers.get('content-length');
-  if (response.status === 204 || (length === '0' && !response.headers.get('transfer-encoding')?.includes('chunked'))) {
-    return response.ok ? { data: undefined, response } : { error: undefined, response };
-  }
-  const text = await readText(() => response.text(), url, signal, redact);
-  if (response.ok) return { data: text === '' ? undefined : parseBody(text, response.status), response };
-  try {
-    return { error: JSON.parse(text) as unknown, response };
-  } catch {
-    return { error: text, response };
-  }
 }
 
 /**

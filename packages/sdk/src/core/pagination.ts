@@ -56,8 +56,3 @@ export class PagePromise<T, P extends Page<T> = Page<T>> extends APIPromise<P> i
     }
   }
 }
-
-/** Starts loading the first page and wraps it as a `PagePromise`. */
-export function paginate<T, P extends Page<T>>(load: PageLoader<P>): PagePromise<T, P> {
-  return new PagePromise<T, P>(load(undefined).then((page) => ({ data: page, response: page.response })));
-}

@@ -37,27 +37,33 @@ export interface RequestContext {
 export type RawCall<D> = (
   client: Caller,
   init: {
-    signal: AbortSignal;
+    signal?: AbortSignal | undefined;
     headers?: HeadersOptions;
   },
 ) => Promise<{ data?: D; error?: unknown; response: Response }>;
 
+/** Takes a call's result out of its successful response body (the envelope). */
+export type Unwrap<D, R> = (data: D, response: Response) => R;
+
 type Outcome<D> = { ok: true; data: D; response: Response } | { ok: false; error: unknown };
 
-/** Runs `call` with timeout, retries and (when enabled) response validation. */
-export async function request<D>(
+const accept = () => true;
+
+/** Runs `call` with timeout, retries and (when enabled) response validation, and unwraps the result. */
+export async function request<D, R>(
   context: RequestContext,
   operationId: OperationId,
   call: RawCall<D>,
-  options: RequestOptions = {},
-): Promise<WithResponse<D>> {
+  options: RequestOptions,
+  unwrap: Unwrap<D, R>,
+  check: (value: R) => boolean = accept,
+): Promise<WithResponse<R>> {
   for (let retry = 0; ; retry++) {
     const outcome = await attempt(context, operationId, call, options);
     if (outcome.ok) {
-      if (context.validateResponses) {
-        await validateResponse(operationId, outcome.response.status, outcome.data);
-      }
-      return { data: outcome.data, response: outcome.response };
+      const { data, response } = outcome;
+      if (context.validateResponses) await validateResponse(operationId, response.status, data);
+      return { data: unwrapped(operationId, data, response, unwrap, check), response };
     }
     const delay = retryDelay(outcome.error, retry, {
       maxRetries: options.maxRetries ?? context.maxRetries,
@@ -68,31 +74,26 @@ export async function request<D>(
   }
 }
 
-/** `request`, with the payload unwrapped from its envelope, as an `APIPromise`. */
+/** `request` as an `APIPromise`. */
 export function apiCall<D, R>(
   context: RequestContext,
   operationId: OperationId,
   call: RawCall<D>,
   options: RequestOptions | undefined,
-  unwrap: (data: D, response: Response) => R,
+  unwrap: Unwrap<D, R>,
 ): APIPromise<R> {
-  return new APIPromise(
-    request(context, operationId, call, options).then(({ data, response }) => ({
-      data: unwrapped(operationId, response, () => unwrap(data, response)),
-      response,
-    })),
-  );
+  return new APIPromise(request(context, operationId, call, options ?? {}, unwrap));
 }
 
 /**
- * `unwrap()`, with a 2xx body that lacks the operation's envelope (`{}`, an empty body) reported as a
+ * `unwrap(data, response)`, with a 2xx body that lacks the operation's envelope (`{}`, an empty body) reported as a
  * `ResponseValidationError` instead of a TypeError from deep inside the SDK. `check` rejects results that
  * unwrapped without throwing but are still not what the operation returns.
  */
-export function unwrapped<R>(operationId: OperationId, response: Response, unwrap: () => R, check: (value: R) => boolean = () => true): R {
+function unwrapped<D, R>(operationId: OperationId, data: D, response: Response, unwrap: Unwrap<D, R>, check: (value: R) => boolean): R {
   let value: R | undefined;
   try {
-    value = unwrap();
+    value = unwrap(data, response);
   } catch (cause) {
     if (!(cause instanceof TypeError)) throw cause;
   }
@@ -112,32 +113,33 @@ function attempt<D>(context: RequestContext, operationId: OperationId, call: Raw
   const { signal } = options;
   if (signal?.aborted) return Promise.reject(signal.reason as unknown);
   const timeout = options.timeout ?? context.timeout;
-  const controller = new AbortController();
+  const timed = Number.isFinite(timeout) && timeout > 0;
+  // An AbortSignal costs more than the rest of the SDK's work on a call: make one only for a timeout, and
+  // otherwise hand fetch the caller's (or none).
+  const controller = timed ? new AbortController() : undefined;
   return new Promise<Outcome<D>>((resolve, reject) => {
     const onAbort = () => {
       finish();
-      controller.abort(signal?.reason);
+      controller?.abort(signal?.reason);
       reject(signal?.reason as unknown);
     };
-    const timer =
-      Number.isFinite(timeout) && timeout > 0
-        ? setTimeout(() => {
-            finish();
-            controller.abort();
-            resolve({ ok: false, error: new ApiTimeoutError(`Request timed out after ${timeout} ms`) });
-          }, timeout)
-        : undefined;
+    const timer = controller
+      ? setTimeout(() => {
+          finish();
+          controller.abort();
+          resolve({ ok: false, error: new ApiTimeoutError(`Request timed out after ${timeout} ms`) });
+        }, timeout)
+      : undefined;
     const finish = () => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     };
     signal?.addEventListener('abort', onAbort, { once: true });
 
-    const answered = (result: Awaited<ReturnType<RawCall<D>>>) => {
+    const answered = ({ data, error, response }: Awaited<ReturnType<RawCall<D>>>) => {
       finish();
-      const { response } = result;
-      if (response.ok) resolve({ ok: true, data: result.data as D, response });
-      else resolve({ ok: false, error: errorFromResponse(response.status, result.error, response.headers, context.redact) });
+      if (response.ok) resolve({ ok: true, data: data as D, response });
+      else resolve({ ok: false, error: errorFromResponse(response.status, error, response.headers, context.redact) });
     };
     const failed = (cause: unknown) => {
       finish();
@@ -147,11 +149,9 @@ function attempt<D>(context: RequestContext, operationId: OperationId, call: Raw
         reject(new ResponseValidationError(operationId, cause.status, [{ path: [], message: cause.message }]));
       } else reject(cause);
     };
+    const init = { signal: controller ? controller.signal : signal, ...(options.headers !== undefined && { headers: options.headers }) };
     try {
-      call(context.caller(), { signal: controller.signal, ...(options.headers !== undefined && { headers: options.headers }) }).then(
-        answered,
-        failed,
-      );
+      call(context.caller(), init).then(answered, failed);
     } catch (cause) {
       failed(cause);
     }

@@ -1,6 +1,6 @@
 import type { APIPromise } from './api-promise';
-import { type Page, type PageLoader, type PagePromise, paginate } from './pagination';
-import { apiCall, type OperationId, type RawCall, type RequestContext, type RequestOptions, request, unwrapped } from './request';
+import { type Page, type PageLoader, PagePromise } from './pagination';
+import { apiCall, type OperationId, type RawCall, type RequestContext, type RequestOptions, request, type Unwrap } from './request';
 
 /** Base of every resource: holds the client's request context out of sight of enumeration. */
 export abstract class APIResource {
@@ -10,12 +10,7 @@ export abstract class APIResource {
     this.#context = context;
   }
 
-  protected call<D, R>(
-    operationId: OperationId,
-    call: RawCall<D>,
-    options: RequestOptions | undefined,
-    unwrap: (data: D, response: Response) => R,
-  ): APIPromise<R> {
+  protected call<D, R>(operationId: OperationId, call: RawCall<D>, options: RequestOptions | undefined, unwrap: Unwrap<D, R>): APIPromise<R> {
     return apiCall(this.#context, operationId, call, options, unwrap);
   }
 
@@ -23,20 +18,20 @@ export abstract class APIResource {
   protected paginated<D, T, P extends Page<T>>(
     operationId: OperationId,
     callAt: (cursor: string | undefined) => RawCall<D>,
-    options: RequestOptions | undefined,
+    options: RequestOptions = {},
     toPage: (data: D, response: Response, load: PageLoader<P>) => P,
   ): PagePromise<T, P> {
-    const load: PageLoader<P> = (cursor) =>
-      request(this.#context, operationId, callAt(cursor), options).then(({ data, response }) =>
-        unwrapped(
-          operationId,
-          response,
-          () => toPage(data, response, load),
-          (page) => Array.isArray(page.items) && typeof page.pagination?.has_more === 'boolean',
-        ),
-      );
-    return paginate<T, P>(load);
+    const toLoadedPage: Unwrap<D, P> = (data, response) => toPage(data, response, load);
+    const loadPage = (cursor: string | undefined) =>
+      request(this.#context, operationId, callAt(cursor), options, toLoadedPage, isPage);
+    const load: PageLoader<P> = (cursor) => loadPage(cursor).then(({ data }) => data);
+    return new PagePromise<T, P>(loadPage(undefined));
   }
+}
+
+/** A page that unwrapped without throwing can still lack its items or pagination. */
+function isPage(page: Page<unknown>): boolean {
+  return Array.isArray(page.items) && typeof page.pagination?.has_more === 'boolean';
 }
 
 /** The query of the page at `cursor`: the original query, with the cursor when there is one. */

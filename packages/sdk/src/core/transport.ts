@@ -24,26 +24,29 @@ function toHeadersInit(headers: HeadersOptions | undefined): HeadersInit | undef
   return entries;
 }
 
+/** What a request needs: the signal is absent when neither a timeout nor the caller can abort it. */
+export type SendInit = RequestInit & { signal?: AbortSignal | undefined };
+
 /**
  * Calls the custom fetch, or the global one looked up now so that fetch interceptors installed after
  * construction (msw) apply, and marks transport failures as `ApiConnectionError`, so that only they, and
  * not bugs in user middleware, are retried.
  */
-export async function send(custom: Fetch | undefined, url: string, init: RequestInit & { signal: AbortSignal }, redact: Redact): Promise<Response> {
+export async function send(custom: Fetch | undefined, url: string, init: SendInit, redact: Redact): Promise<Response> {
   try {
     return await (custom ? custom(url, init) : globalThis.fetch(url, init));
   } catch (cause) {
-    if (init.signal.aborted) throw cause;
+    if (init.signal?.aborted) throw cause;
     throw connectionError(`Connection to ${new URL(url).origin} failed`, cause, redact);
   }
 }
 
 /** `read()`s the body of the response to `url`; a connection that drops mid-body is an `ApiConnectionError`. */
-export async function readText(read: () => Promise<string>, url: string, signal: AbortSignal, redact: Redact): Promise<string> {
+export async function readText(read: () => Promise<string>, url: string, signal: AbortSignal | undefined, redact: Redact): Promise<string> {
   try {
     return await read();
   } catch (cause) {
-    if (signal.aborted) throw cause;
+    if (signal?.aborted) throw cause;
     throw connectionError(`Connection to ${new URL(url).origin} closed before the response body was complete`, cause, redact);
   }
 }
@@ -68,7 +71,7 @@ export function parseBody(text: string, status: number): unknown {
  */
 export function transport(custom: Fetch | undefined, redact: Redact): (request: Request) => Promise<Response> {
   return async (request) => {
-    const init: RequestInit & { signal: AbortSignal } = {
+    const init: SendInit = {
       method: request.method,
       headers: request.headers,
       signal: request.signal,
