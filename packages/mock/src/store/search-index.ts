@@ -45,8 +45,8 @@ function varintLength(value: number): number {
  * contacts having it. It only narrows the contacts to check: callers still match each candidate's
  * `search_text`, so results and their order are those of a plain walk.
  *
- * Kept small for 100,000 contacts: the vocabulary is one string, and each word's positions are ascending gaps
- * packed as varints in one byte array (about a byte a position: 7 MB at 100,000 contacts). Built in two passes over the texts, so no
+ * Kept small: the vocabulary is one string, and each word's positions are ascending gaps packed as varints in
+ * one byte array (about a byte a position, 7 MB at 100,000 contacts). Built in two passes over the texts, so no
  * per-contact word lists are held in between.
  *
  * Contacts added since the build (positions at or past `builtCount`) and contacts whose search text changed
