@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse } from 'msw';
-import { setRequestClient } from './engine/client';
+import { setStandaloneRequest } from './engine/client';
 import { MAX_BODY_BYTES } from './engine/request-body';
-import { jsonResponse, responseText } from './engine/respond';
+import { jsonResponse, responseBody } from './engine/respond';
 import { createMockApi, type MockApi, type MockApiOptions } from './index';
 
 export interface MockServerOptions extends Omit<MockApiOptions, 'baseUrl' | 'controlExposed'> {
@@ -52,7 +52,9 @@ async function toFetchRequest(req: IncomingMessage, baseUrl: string): Promise<Re
   const method = (req.method ?? 'GET').toUpperCase();
   const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
   // The mock's base URL, not the Host header, so any name the server is reached by matches the handlers.
-  return new Request(new URL(req.url ?? '/', `${baseUrl}/`), { method, headers, body: body?.byteLength ? body : undefined });
+  const request = new Request(new URL(req.url ?? '/', `${baseUrl}/`), { method, headers });
+  setStandaloneRequest(request, { client: req.socket.remoteAddress ?? 'unknown', body });
+  return request;
 }
 
 async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
@@ -60,17 +62,15 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  // The mock's own answers carry their JSON text: written as is, without reading the body stream back.
-  const text = responseText(response);
-  const body = text ?? Buffer.from(await response.arrayBuffer());
-  res.writeHead(response.status, { ...headers, 'content-length': String(Buffer.byteLength(body)) });
+  // The mock's own answers carry their JSON bytes: written as they are, without reading the body stream back.
+  const body = responseBody(response) ?? new Uint8Array(await response.arrayBuffer());
+  res.writeHead(response.status, { ...headers, 'content-length': String(body.byteLength) });
   res.end(body);
 }
 
 async function answer(mock: MockApi, req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
     const request = await toFetchRequest(req, mock.baseUrl);
-    setRequestClient(request, req.socket.remoteAddress ?? 'unknown');
     const response =
       (await getResponse(mock.handlers, request)) ??
       jsonResponse(404, { code: 'not_found', message: `No operation matches ${request.method} ${req.url ?? '/'}.` });

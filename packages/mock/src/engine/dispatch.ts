@@ -1,11 +1,11 @@
 import { operations as operationSchemas } from '@network-org/sdk/zod';
 import type { z } from 'zod';
+import { forgetCachedWires } from '../store/wire-cache';
 import { accountAccess, authenticate, creditLedger } from './auth';
 import { requestClient } from './client';
 import { defaultCodeForStatus, internalError, MockApiError, notFound, rateLimitExceeded } from './errors';
 import { matchOperation, type OperationEntry } from './operation-table';
 import { paginate } from './pagination';
-import { bumpRevision } from '../store/wire-cache';
 import { readJsonObjectBody } from './request-body';
 import { errorResponse, jsonResponse } from './respond';
 import type { RouteContext } from './router';
@@ -109,14 +109,14 @@ async function answerOperation(
       });
     },
   };
-  // A write may change what any cached wire shape shows: those built before or during it are stale after it.
+  // A write may change what any cached wire shape shows, including one built while it runs.
   const writes = request.method !== 'GET';
-  if (writes) bumpRevision(store);
+  if (writes) forgetCachedWires(store);
   let result;
   try {
     result = await route.handle(context);
   } finally {
-    if (writes) bumpRevision(store);
+    if (writes) forgetCachedWires(store);
   }
   return jsonResponse(Number(result.status), result.body, result.headers);
 }

@@ -1,3 +1,4 @@
+import { requestBodyBytes } from './client';
 import { badRequest } from './errors';
 
 /** Contract §5: bodies over 1 MiB are refused. */
@@ -32,7 +33,7 @@ function findForbiddenKey(root: unknown): string | undefined {
 export async function readJsonObjectBody(request: Request, required: boolean): Promise<Record<string, unknown> | undefined> {
   const declaredLength = Number(request.headers.get('content-length') ?? '0');
   if (declaredLength > MAX_BODY_BYTES) throw badRequest(`Request body is larger than the 1 MiB limit.`);
-  const bytes = new Uint8Array(await request.arrayBuffer());
+  const bytes = await requestBodyBytes(request);
   if (bytes.byteLength > MAX_BODY_BYTES) throw badRequest(`Request body is larger than the 1 MiB limit.`);
   const text = new TextDecoder().decode(bytes);
   if (text.trim() === '') {

@@ -6,12 +6,14 @@ const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Expose-Headers': 'Retry-After',
 };
 
-// Values whose JSON text is already known (a cached record): spliced into the body instead of serialized again.
-const knownJsonText = new WeakMap<object, string>();
+const encoder = new TextEncoder();
 
-/** Registers `text` as the JSON of `value`; `value` must not change while registered (cache it per revision). */
-export function withJsonText<T extends object>(value: T, text: string): T {
-  knownJsonText.set(value, text);
+// Values whose JSON is already known (a cached record): spliced into the body as bytes instead of serialized again.
+const knownJson = new WeakMap<object, Uint8Array>();
+
+/** Registers `json` (UTF-8 bytes) as the JSON of `value`; `value` must not change while registered. */
+export function withKnownJson<T extends object>(value: T, json: Uint8Array): T {
+  knownJson.set(value, json);
   return value;
 }
 
@@ -19,45 +21,67 @@ export function withJsonText<T extends object>(value: T, text: string): T {
 const PLACEHOLDER = `\u2063network-mock-json-${Math.random().toString(36).slice(2)}-`;
 const PLACEHOLDER_PATTERN = new RegExp(`"${PLACEHOLDER}(\\d+)"`, 'g');
 
-/** Whether a value of known text sits in the body's first levels (`{data: {contacts: [known, …]}}`). */
-function holdsKnownText(value: unknown, depth: number): boolean {
+function isKnown(value: unknown): value is object {
+  return value !== null && typeof value === 'object' && knownJson.has(value);
+}
+
+/** Whether a value of known JSON sits in the body's first levels (`{data: {contacts: [known, …]}}`). */
+function holdsKnownJson(value: unknown, depth: number): boolean {
   if (value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.length > 0 && typeof value[0] === 'object' && value[0] !== null && knownJsonText.has(value[0]);
+  if (Array.isArray(value)) return isKnown(value[0]);
   if (depth === 0) return false;
   for (const key in value) {
-    if (holdsKnownText((value as Record<string, unknown>)[key], depth - 1)) return true;
+    if (holdsKnownJson((value as Record<string, unknown>)[key], depth - 1)) return true;
   }
   return false;
 }
 
-/** The body's JSON; known values are spliced in as text, the rest goes through the native serializer. */
-export function toJsonText(body: unknown): string {
-  if (!holdsKnownText(body, 2)) return JSON.stringify(body);
-  const texts: string[] = [];
-  const json = JSON.stringify(body, (_key, value: unknown) => {
-    const text = value !== null && typeof value === 'object' ? knownJsonText.get(value) : undefined;
-    if (text === undefined) return value;
-    texts.push(text);
-    return `${PLACEHOLDER}${texts.length - 1}`;
-  });
-  return json.replace(PLACEHOLDER_PATTERN, (_match, index: string) => texts[Number(index)] as string);
+function concatBytes(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  let length = 0;
+  for (const part of parts) length += part.byteLength;
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return bytes;
 }
 
-// The text each response was built from, so the standalone server writes it without reading the body stream back.
-const responseTexts = new WeakMap<Response, string>();
+/** The body's JSON as UTF-8; known values are spliced in as bytes, the rest goes through the native serializer. */
+export function toJsonBytes(body: unknown): Uint8Array<ArrayBuffer> {
+  if (!holdsKnownJson(body, 2)) return encoder.encode(JSON.stringify(body));
+  const known: Uint8Array[] = [];
+  const json = JSON.stringify(body, (_key, value: unknown) => {
+    if (!isKnown(value)) return value;
+    known.push(knownJson.get(value) as Uint8Array);
+    return `${PLACEHOLDER}${known.length - 1}`;
+  });
+  const parts: Uint8Array[] = [];
+  let last = 0;
+  for (const match of json.matchAll(PLACEHOLDER_PATTERN)) {
+    parts.push(encoder.encode(json.slice(last, match.index)), known[Number(match[1])] as Uint8Array);
+    last = match.index + match[0].length;
+  }
+  parts.push(encoder.encode(json.slice(last)));
+  return concatBytes(parts);
+}
 
-/** The JSON text a response of `jsonResponse` carries; undefined for any other response. */
-export function responseText(response: Response): string | undefined {
-  return responseTexts.get(response);
+// The bytes each response was built from, so the standalone server writes them without reading the body back.
+const responseBodies = new WeakMap<Response, Uint8Array>();
+
+/** The JSON body (UTF-8) a response of `jsonResponse` carries; undefined for any other response. */
+export function responseBody(response: Response): Uint8Array | undefined {
+  return responseBodies.get(response);
 }
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  const text = toJsonText(body);
-  const response = new Response(text, {
+  const bytes = toJsonBytes(body);
+  const response = new Response(bytes, {
     status,
     headers: { 'Content-Type': 'application/json', ...CORS_HEADERS, ...headers },
   });
-  responseTexts.set(response, text);
+  responseBodies.set(response, bytes);
   return response;
 }
 

@@ -1,34 +1,35 @@
 import type { Contact } from '@network-org/sdk';
-import { withJsonText } from '../engine/respond';
+import { withKnownJson } from '../engine/respond';
 import type { Store } from './store';
 import type { ContactRecord } from './types';
 import { contactWire } from './wire';
 
 /*
  * A list page serializes the same contacts request after request. Each contact's list shape and its JSON are
- * kept until the store's revision moves: every write request moves it (engine/dispatch), and `reset` makes a
- * new store, so a cached shape never outlives the data it was built from.
+ * kept until the data may have changed: every write request forgets them all (engine/dispatch), and `reset`
+ * makes a new store, so a cached shape never outlives the data it was built from.
  */
-const revisions = new WeakMap<Store, number>();
 
-interface CachedWire {
-  revision: number;
-  wire: Contact;
+/** Bounds the memory a walk over a very large account can pin: the oldest entries go first. */
+const MAX_CACHED_CONTACTS = 2048;
+
+const encoder = new TextEncoder();
+const listWires = new WeakMap<Store, Map<ContactRecord, Contact>>();
+
+/** Forgets every cached shape of this store: call before and after anything that may change its data. */
+export function forgetCachedWires(store: Store): void {
+  listWires.get(store)?.clear();
 }
 
-const listWires = new WeakMap<ContactRecord, CachedWire>();
-
-/** Marks every cached shape of this store as stale: call before and after anything that may change the data. */
-export function bumpRevision(store: Store): void {
-  revisions.set(store, (revisions.get(store) ?? 0) + 1);
-}
-
-/** `contactWire(store, contact, 'list')`, built and serialized once per revision. */
+/** `contactWire(store, contact, 'list')`, built and serialized once while the data stays the same. */
 export function contactListWire(store: Store, contact: ContactRecord): Contact {
-  const revision = revisions.get(store) ?? 0;
-  const cached = listWires.get(contact);
-  if (cached && cached.revision === revision) return cached.wire;
+  let cache = listWires.get(store);
+  if (!cache) listWires.set(store, (cache = new Map()));
+  const cached = cache.get(contact);
+  if (cached) return cached;
   const wire = contactWire(store, contact, 'list');
-  listWires.set(contact, { revision, wire: withJsonText(wire, JSON.stringify(wire)) });
+  withKnownJson(wire, encoder.encode(JSON.stringify(wire)));
+  if (cache.size >= MAX_CACHED_CONTACTS) cache.delete(cache.keys().next().value as ContactRecord);
+  cache.set(contact, wire);
   return wire;
 }
