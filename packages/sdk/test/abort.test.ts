@@ -54,6 +54,23 @@ describe('caller abort', () => {
     await expect(promise).rejects.toBe(reason);
   });
 
+  it('rejects with the caller’s reason and aborts the fetch when the call has no timeout', async () => {
+    let fetchSignal: AbortSignal | undefined;
+    const { fetch } = hangingFetch();
+    const controller = new AbortController();
+    const reason = new Error('cancelled without a timeout');
+    const promise = client(
+      (url, init) => {
+        fetchSignal = init.signal ?? undefined;
+        return fetch(url, init);
+      },
+      { timeout: Number.POSITIVE_INFINITY },
+    ).accounts.list({ signal: controller.signal });
+    controller.abort(reason);
+    await expect(promise).rejects.toBe(reason);
+    expect(fetchSignal?.aborted).toBe(true);
+  });
+
   it('rejects at once with the reason when the signal is already aborted, without a request', async () => {
     const { fetch, calls } = fakeFetch(json({ data: { accounts: [] } }));
     const reason = new Error('already cancelled');

@@ -414,3 +414,37 @@ describe('SDK against a hostile server', () => {
     });
   });
 });
+
+// The same failures through openapi-fetch, the path every call takes while `client.raw` has middleware.
+describe('SDK against a hostile server, with client.raw middleware registered', () => {
+  async function serveThroughMiddleware(behave: Behaviour, options: Partial<ClientOptions> = {}): Promise<NetworkClient> {
+    const network = await serve(behave, options);
+    network.raw.use({ onRequest: ({ request }) => request });
+    return network;
+  }
+
+  it('a 200 body cut short of its Content-Length is an ApiConnectionError', async () => {
+    const network = await serveThroughMiddleware((_req, res) => sendTruncated(res, 200, accountsText, 12));
+    const error = await failure(network.accounts.list());
+    expect(error).toBeInstanceOf(ApiConnectionError);
+    expectKeyHidden(error);
+  });
+
+  it('an HTML page with status 200 is a ResponseValidationError', async () => {
+    const network = await serveThroughMiddleware((_req, res) => sendText(res, 200, 'text/html', '<html>Sign in</html>'));
+    expect(await failure(network.accounts.list())).toBeInstanceOf(ResponseValidationError);
+  });
+
+  it('a reset is an ApiConnectionError that does not reveal the key, and is retried', async () => {
+    const network = await serveThroughMiddleware((req) => reset(req), { maxRetries: 1 });
+    const error = await failure(network.accounts.list());
+    expect(error).toBeInstanceOf(ApiConnectionError);
+    expectKeyHidden(error);
+    expect(server?.requests).toBe(2);
+  });
+
+  it('a body that stalls past the timeout is an ApiTimeoutError', async () => {
+    const network = await serveThroughMiddleware((_req, res) => stallBody(res, accountsText, 10), { timeout: 300 });
+    expect(await failure(network.accounts.list())).toBeInstanceOf(ApiTimeoutError);
+  });
+});
