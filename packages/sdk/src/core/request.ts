@@ -138,8 +138,16 @@ function attempt<D>(context: RequestContext, operationId: OperationId, call: Raw
 
     const answered = ({ data, error, response }: Awaited<ReturnType<RawCall<D>>>) => {
       finish();
-      if (response.ok) resolve({ ok: true, data: data as D, response });
-      else resolve({ ok: false, error: errorFromResponse(response.status, error, response.headers, context.redact) });
+      // What throws here rejects the attempt instead of escaping as an unhandled rejection.
+      try {
+        resolve(
+          response.ok
+            ? { ok: true, data: data as D, response }
+            : { ok: false, error: errorFromResponse(response.status, error, response.headers, context.redact) },
+        );
+      } catch (cause) {
+        reject(cause);
+      }
     };
     const failed = (cause: unknown) => {
       finish();
