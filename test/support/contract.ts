@@ -5,6 +5,7 @@ import { setupServer, type SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { operations as generatedOperations } from '../../packages/sdk/src/generated/zod';
 import { createMockApi, type MockApi, type MockApiOptions } from '../../packages/mock/src/index';
+import { responseBodyParts } from '../../packages/mock/src/engine/respond';
 import { findSpecOperation, validateBodyWithAjv, validateHeaders, validateWithAjv } from './spec';
 
 export interface ContractViolation {
@@ -15,6 +16,17 @@ export interface ContractViolation {
 }
 
 type ZodLike = { safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } };
+
+/**
+ * The body as sent: an answer to the standalone server carries its bytes beside a Response without a body
+ * stream (what node.ts writes), any other answer in its body.
+ */
+async function responseText(response: Response): Promise<string> {
+  const parts = responseBodyParts(response);
+  if (!parts) return response.clone().text();
+  const decoder = new TextDecoder();
+  return parts.map((part, index) => decoder.decode(part, { stream: index < parts.length - 1 })).join('');
+}
 
 /** Collects the verdict on every response; `assertClean()` throws when any broke the spec. */
 export class ContractRecorder {
@@ -33,7 +45,7 @@ export class ContractRecorder {
     const label = `${request.method} ${pathname}${new URL(request.url).search}`;
     const operation = findSpecOperation(request.method, pathname);
     const problems: string[] = [];
-    const text = await response.clone().text();
+    const text = await responseText(response);
     let body: unknown;
     if (!(response.headers.get('content-type') ?? '').includes('application/json')) {
       problems.push(`content-type is "${response.headers.get('content-type')}", not application/json`);

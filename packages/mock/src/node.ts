@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { getResponse } from 'msw';
 import { setStandaloneRequest } from './engine/client';
 import { MAX_BODY_BYTES } from './engine/request-body';
-import { jsonResponse, responseBody } from './engine/respond';
+import { jsonResponse, responseBodyParts } from './engine/respond';
 import { createMockApi, type MockApi, type MockApiOptions } from './index';
 
 export interface MockServerOptions extends Omit<MockApiOptions, 'baseUrl' | 'controlExposed'> {
@@ -63,9 +63,15 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
     headers[name] = value;
   });
   // The mock's own answers carry their JSON bytes: written as they are, without reading the body stream back.
-  const body = responseBody(response) ?? new Uint8Array(await response.arrayBuffer());
-  res.writeHead(response.status, { ...headers, 'content-length': String(body.byteLength) });
-  res.end(body);
+  const parts = responseBodyParts(response) ?? [new Uint8Array(await response.arrayBuffer())];
+  let length = 0;
+  for (const part of parts) length += part.byteLength;
+  res.writeHead(response.status, { ...headers, 'content-length': String(length) });
+  // Corked, the parts leave in one write (no copy into a single buffer first).
+  res.cork();
+  for (const part of parts) res.write(part);
+  res.end();
+  res.uncork();
 }
 
 async function answer(mock: MockApi, req: IncomingMessage, res: ServerResponse): Promise<void> {

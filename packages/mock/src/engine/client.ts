@@ -17,6 +17,10 @@ export function setStandaloneRequest(request: Request, info: StandaloneRequest):
   standaloneRequests.set(request, info);
 }
 
+export function isStandaloneRequest(request: Request): boolean {
+  return standaloneRequests.has(request);
+}
+
 export function requestClient(request: Request): string {
   return standaloneRequests.get(request)?.client ?? IN_PROCESS_CLIENT;
 }

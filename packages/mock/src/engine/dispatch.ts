@@ -69,7 +69,7 @@ async function applyFault(runtime: MockRuntime, request: Request, url: URL, entr
   const code = (fault.rule.code ?? defaultCodeForStatus(status)) as MockApiError['code'];
   const headers: Record<string, string> = {};
   if (status === 429 || fault.rule.retry_after !== undefined) headers['Retry-After'] = String(fault.rule.retry_after ?? 1);
-  return jsonResponse(status, { code, message: fault.rule.message ?? `Injected fault: ${status} ${code}.` }, headers);
+  return jsonResponse(status, { code, message: fault.rule.message ?? `Injected fault: ${status} ${code}.` }, headers, request);
 }
 
 async function answerOperation(
@@ -118,7 +118,7 @@ async function answerOperation(
   } finally {
     if (writes) forgetCachedWires(store);
   }
-  return jsonResponse(Number(result.status), result.body, result.headers);
+  return jsonResponse(Number(result.status), result.body, result.headers, request);
 }
 
 export interface ApiOutcome {
@@ -142,10 +142,15 @@ export async function handleApiRequest(runtime: MockRuntime, request: Request, u
     }
     return { response: await answerOperation(runtime, request, url, match.entry, match.rawParams), operationId: entry?.operationId };
   } catch (error) {
-    if (error instanceof MockApiError) return { response: errorResponse(error), operationId: entry?.operationId };
+    if (error instanceof MockApiError) return { response: errorResponse(error, request), operationId: entry?.operationId };
     const detail = error instanceof Error ? error.message : String(error);
     return {
-      response: jsonResponse(500, { code: 'internal_error', message: 'The mock failed while answering this request.', debug: detail }),
+      response: jsonResponse(
+        500,
+        { code: 'internal_error', message: 'The mock failed while answering this request.', debug: detail },
+        {},
+        request,
+      ),
       operationId: entry?.operationId,
     };
   }

@@ -1,0 +1,135 @@
+// The contacts list serves each contact's JSON from a cache (issue 8): these prove a user never sees it stale.
+import { createMockApi, type MockApi } from '@network-org/mock';
+import { startMockServer, type MockServer } from '@network-org/mock/node';
+import { getResponse } from 'msw';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ADMIN = { authorization: 'Bearer sk_test_admin', 'content-type': 'application/json' };
+
+interface ListedContact {
+  contact_id: string;
+  tags: { name: string }[];
+  [field: string]: unknown;
+}
+
+function send(mock: MockApi, method: string, path: string, body?: unknown): Promise<Response> {
+  return mock.fetch(
+    new Request(`${mock.baseUrl}${path}`, { method, headers: ADMIN, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+  );
+}
+
+async function page(mock: MockApi, query: string): Promise<{ text: string; contacts: ListedContact[]; next?: string }> {
+  const response = await send(mock, 'GET', `/v1/contacts?${query}`);
+  expect(response.status).toBe(200);
+  const text = await response.text();
+  const json = JSON.parse(text) as { data: { contacts: ListedContact[]; pagination: { next_cursor?: string } } };
+  return { text, contacts: json.data.contacts, next: json.data.pagination.next_cursor };
+}
+
+async function primaryAccount(mock: MockApi): Promise<string> {
+  const response = await send(mock, 'GET', '/v1/accounts');
+  return ((await response.json()) as { data: { accounts: { account_id: string }[] } }).data.accounts[0]!.account_id;
+}
+
+describe('cached contact lists', () => {
+  it('show a PATCH at once, and nothing of a rejected one', async () => {
+    const mock = createMockApi({ rateLimit: false });
+    const account = await primaryAccount(mock);
+    const before = await page(mock, `account_id=${account}&limit=5`);
+    const target = before.contacts[2]!;
+
+    const rejected = await send(mock, 'PATCH', `/v1/contacts/${target.contact_id}`, { account_id: account, tags: { add: 'not a list' } });
+    expect(rejected.status).toBe(400);
+    expect((await page(mock, `account_id=${account}&limit=5`)).text).toBe(before.text);
+
+    const patched = await send(mock, 'PATCH', `/v1/contacts/${target.contact_id}`, {
+      account_id: account,
+      tags: { add: [{ name: 'Cache check', color: 'green' }] },
+      'Deal stage': 'Negotiation',
+    });
+    expect(patched.status).toBe(200);
+    const after = await page(mock, `account_id=${account}&limit=5`);
+    const listed = after.contacts.find((contact) => contact.contact_id === target.contact_id)!;
+    expect(listed.tags.map((tag) => tag.name)).toContain('Cache check');
+    expect(listed['Deal stage']).toBe('Negotiation');
+    // The other contacts of the page are as they were.
+    expect(after.contacts.filter((contact) => contact !== listed)).toEqual(before.contacts.filter((contact) => contact.contact_id !== target.contact_id));
+  });
+
+  it('answer as a fresh mock does after reset to another seed', async () => {
+    const mock = createMockApi({ rateLimit: false });
+    await page(mock, 'limit=10');
+    mock.reset({ seed: 2 });
+    const fresh = createMockApi({ rateLimit: false, seed: 2 });
+    expect((await page(mock, 'limit=10')).text).toBe((await page(fresh, 'limit=10')).text);
+  });
+
+  it('walk an account larger than the cache twice with the same bytes, and as an uncached walk does', async () => {
+    const options = { rateLimit: false as const, contactsPerAccount: 20, primaryAccountContacts: 2600 };
+    const walk = async (mock: MockApi, account: string) => {
+      const texts: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const next = await page(mock, `account_id=${account}&limit=25${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        texts.push(next.text);
+        cursor = next.next;
+      } while (cursor);
+      return texts;
+    };
+    const mock = createMockApi(options);
+    const account = await primaryAccount(mock);
+    const first = await walk(mock, account);
+    expect(first.length).toBeGreaterThan(2048 / 25);
+    expect(await walk(mock, account)).toEqual(first);
+    // A write empties the cache: the walk after it is built from scratch, and nothing about it changed.
+    await send(mock, 'POST', '/v1/views', { account_id: account, type: 'contact', name: 'Any', filters: {} });
+    expect(await walk(mock, account)).toEqual(first);
+  });
+});
+
+describe('the standalone server', () => {
+  let server: MockServer;
+  const local = createMockApi({ rateLimit: false });
+  beforeAll(async () => {
+    server = await startMockServer({ port: 0, rateLimit: false });
+  });
+  afterAll(() => server.close());
+
+  it('sends the bytes the in-process mock answers, before and after the same write', async () => {
+    const account = await primaryAccount(local);
+    const remote = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${server.url}${path}`, { method, headers: ADMIN, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      return `${response.status} ${response.headers.get('content-length')} ${await response.text()}`;
+    };
+    const inProcess = async (method: string, path: string, body?: unknown) => {
+      const response = await send(local, method, path, body);
+      const text = await response.text();
+      return `${response.status} ${new TextEncoder().encode(text).byteLength} ${text}`;
+    };
+    const list = `/v1/contacts?account_id=${account}&limit=25`;
+    expect(await remote('GET', list)).toBe(await inProcess('GET', list));
+    const { contacts } = await page(local, `account_id=${account}&limit=1`);
+    const update = { account_id: account, notes_json: JSON.stringify({ text: 'Grüße, 東京 🚀' }) };
+    const path = `/v1/contacts/${contacts[0]!.contact_id}`;
+    expect(await remote('PATCH', path, update)).toBe(await inProcess('PATCH', path, update));
+    expect(await remote('GET', list)).toBe(await inProcess('GET', list));
+  });
+});
+
+describe('the MSW handler', () => {
+  const mock = createMockApi({ baseUrl: 'https://api.network.test/base', rateLimit: false });
+  const answer = (url: string) => getResponse(mock.handlers, new Request(url, { headers: ADMIN }));
+
+  it('answers everything under the base URL, whatever the case of its path', async () => {
+    expect((await answer('https://api.network.test/base/v1/accounts'))?.status).toBe(200);
+    expect((await answer('https://API.network.test/BASE/v1/accounts'))?.status).toBe(200);
+    expect((await answer('https://api.network.test/base/v1/nothing'))?.status).toBe(404);
+  });
+
+  it('leaves every other URL to other handlers', async () => {
+    expect(await answer('https://api.network.test/v1/accounts')).toBeUndefined();
+    expect(await answer('https://api.network.test/basement/v1/accounts')).toBeUndefined();
+    expect(await answer('https://other.test/base/v1/accounts')).toBeUndefined();
+  });
+});
+
