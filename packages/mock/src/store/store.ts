@@ -5,6 +5,7 @@ import type { Pools } from './pools';
 import { Random } from './random';
 import { contactSearchText, queryText } from './search';
 import { SearchIndex } from './search-index';
+import { forgetCachedWires } from './wire-cache';
 import type {
   AccountRecord,
   ActivityEventRecord,
@@ -178,6 +179,7 @@ export class Store {
     contact.query_text = queryText(contact.person);
     contact.company_names = details.experiences.map((experience) => experience.company_name.toLowerCase()).join('\n');
     this.searchIndexes.get(contact.account_id)?.noteChange(contact);
+    forgetCachedWires(this);
   }
 
   /**
