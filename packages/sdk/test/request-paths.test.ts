@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Middleware } from 'openapi-fetch';
 import { type ClientOptions, NetworkClient } from '@network-org/sdk';
-import { API_KEY, BASE_URL, contactsPage, json } from './helpers';
+import { API_KEY, BASE_URL, json } from './helpers';
 import { sendJson, startHostileServer, type HostileServer } from './hostile/server';
 
 /** A request as a custom fetch receives it, every part kept as given (the URL as a string, the body unparsed). */
@@ -51,6 +51,10 @@ const calls: [string, (network: NetworkClient) => Promise<unknown>][] = [
     (network) =>
       network.contacts.update('20 01/é', { account_id: '101', 'Deal stage': 'Won', notes_json: null }, { headers: { 'x-trace': 'call' } }),
   ],
+  [
+    'conversations.messages.list',
+    (network) => network.conversations.messages.list('conv 1/2', { account_id: '101', cursor: 'c/1+2=' }),
+  ],
   ['drafts.create', (network) => network.drafts.create({ account_id: '101', draft_message: 'Hi', contact_id: '2001' })],
   ['activity.summary', (network) => network.activity.summary({ from: '2024-01-01', to: '2024-02-01' })],
 ];
@@ -61,7 +65,7 @@ function answer(): Response {
   // One body that unwraps for every compared call.
   return json({
     organization: [],
-    data: { ...contactsPage([], { limit: 5, has_more: false }), contact: {}, draft: {}, total: 0 },
+    data: { contacts: [], messages: [], pagination: { limit: 5, has_more: false }, contact: {}, draft: {}, total: 0 },
   });
 }
 

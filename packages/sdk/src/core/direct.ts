@@ -35,6 +35,20 @@ const serializeBody = defaultBodySerializer as (body: unknown, headers: Headers)
  * rest of a call. Only for use while no middleware is registered, since middleware expects that `Request`.
  */
 export function directCaller(baseUrl: string, baseHeaders: Headers, custom: Fetch | undefined, redact: Redact): Caller {
+  const templates = new Map<string, Template>();
+  // createFinalURL as openapi-fetch calls it, with each path split at its parameters once instead of per call.
+  const finalUrl = (path: string, params: DirectInit['params'] = {}): string => {
+    let template = templates.get(path);
+    if (!template) {
+      template = compile(`${baseUrl}${path}`);
+      templates.set(path, template);
+    }
+    const url = fillPath(template, params.path);
+    if (url === undefined) return createFinalURL(path, { baseUrl, params, querySerializer, pathSerializer: defaultPathSerializer });
+    let search = params.query === undefined ? '' : querySerializer(params.query);
+    if (search.startsWith('?')) search = search.substring(1);
+    return search ? `${url}?${search}` : url;
+  };
   // openapi-fetch's merge order (JSON content type, then the client's headers, then the call's), done once
   // for the calls without headers of their own; those get a copy, since a custom fetch may change it.
   const withoutBody = mergeHeaders(baseHeaders);
@@ -46,9 +60,7 @@ export function directCaller(baseUrl: string, baseHeaders: Headers, custom: Fetc
       const defaults = body === undefined ? withoutBody : withBody;
       const headers = init.headers === undefined ? new Headers(defaults) : mergeHeaders(defaults, init.headers);
       // `new URL().href` is the URL a `Request` would carry, so a custom fetch sees the same string on both paths.
-      const url = new URL(
-        createFinalURL(path, { baseUrl, params: init.params ?? {}, querySerializer, pathSerializer: defaultPathSerializer }),
-      ).href;
+      const url = new URL(finalUrl(path, init.params)).href;
       const requestInit: SendInit = { method: name, headers, signal, redirect: 'follow' };
       if (body !== undefined) requestInit.body = serializeBody(body, headers);
       const response = await send(custom, url, requestInit, redact);
@@ -67,6 +79,46 @@ export function directCaller(baseUrl: string, baseHeaders: Headers, custom: Fetc
     };
   // The methods are not generic over the paths as openapi-fetch's are; the resources' calls are typed by `Caller`.
   return { GET: method('GET'), POST: method('POST'), PATCH: method('PATCH') } as unknown as Caller;
+}
+
+/**
+ * A URL split at its `{name}` parameters (`parts` has one more element than `names`); `simple` when every
+ * parameter has the simple style, the only one in the spec's paths.
+ */
+interface Template {
+  parts: string[];
+  names: string[];
+  simple: boolean;
+}
+
+const PATH_PARAMETER = /\{([^{}]+)\}/g;
+
+function compile(url: string): Template {
+  const parts: string[] = [];
+  const names: string[] = [];
+  let from = 0;
+  for (const match of url.matchAll(PATH_PARAMETER)) {
+    parts.push(url.slice(from, match.index));
+    names.push(match[1] as string);
+    from = match.index + match[0].length;
+  }
+  parts.push(url.slice(from));
+  return { parts, names, simple: names.every((name) => !/^[.;]|\*$/.test(name)) };
+}
+
+/**
+ * The template with each parameter written as defaultPathSerializer writes a primitive in the simple style;
+ * undefined for anything else, which is left to openapi-fetch's own serializer.
+ */
+function fillPath({ parts, names, simple }: Template, values: Record<string, unknown> | undefined): string | undefined {
+  if (!simple) return undefined;
+  let url = parts[0] as string;
+  for (let index = 0; index < names.length; index++) {
+    const value = values?.[names[index] as string];
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return undefined;
+    url += encodeURIComponent(value) + (parts[index + 1] as string);
+  }
+  return url;
 }
 
 /**
