@@ -9,7 +9,7 @@ import {
   mergeHeaders,
 } from 'openapi-fetch';
 import type { paths } from '../generated/openapi';
-import { type Fetch, parseBody, type Redact, readText, type SendInit, send } from './transport';
+import { callFetch, type Fetch, parseBody, type Redact, type SendInit, transportFailure } from './transport';
 
 /** What a resource sends an operation through: `client.raw`, or the direct path while `raw` has no middleware. */
 export type Caller = Pick<Client<paths>, 'GET' | 'POST' | 'PATCH'>;
@@ -63,13 +63,23 @@ export function directCaller(baseUrl: string, baseHeaders: Headers, custom: Fetc
       const url = new URL(finalUrl(path, init.params)).href;
       const requestInit: SendInit = { method: name, headers, signal, redirect: 'follow' };
       if (body !== undefined) requestInit.body = serializeBody(body, headers);
-      const response = await send(custom, url, requestInit, redact);
+      let response: Response;
+      try {
+        response = await callFetch(custom, url, requestInit);
+      } catch (cause) {
+        throw transportFailure(cause, url, signal, redact, 'connect');
+      }
       // openapi-fetch's reading of the body: none for 204 or an empty length, JSON on success, JSON or text on error.
       const length = response.headers.get('content-length');
       if (response.status === 204 || (length === '0' && !response.headers.get('transfer-encoding')?.includes('chunked'))) {
         return response.ok ? { data: undefined, response } : { error: undefined, response };
       }
-      const text = await readText(() => response.text(), url, signal, redact);
+      let text: string;
+      try {
+        text = await response.text();
+      } catch (cause) {
+        throw transportFailure(cause, url, signal, redact, 'body');
+      }
       if (response.ok) return { data: text === '' ? undefined : parseBody(text, response.status), response };
       try {
         return { error: JSON.parse(text) as unknown, response };

@@ -27,31 +27,20 @@ function toHeadersInit(headers: HeadersOptions | undefined): HeadersInit | undef
 /** What a request needs: the signal is absent when neither a timeout nor the caller can abort it. */
 export type SendInit = RequestInit & { signal?: AbortSignal | undefined };
 
+/** Calls the custom fetch, or the global one looked up now so that interceptors installed after construction (msw) apply. */
+export function callFetch(custom: Fetch | undefined, url: string, init: SendInit): Promise<Response> {
+  return custom ? custom(url, init) : globalThis.fetch(url, init);
+}
+
 /**
- * Calls the custom fetch, or the global one looked up now so that fetch interceptors installed after
- * construction (msw) apply, and marks transport failures as `ApiConnectionError`, so that only they, and
- * not bugs in user middleware, are retried.
+ * What a failed fetch (`connect`) or body read (`body`) of a request to `url` throws: the cause itself when the
+ * request was aborted, otherwise an `ApiConnectionError`, so that only transport failures, and not bugs in user
+ * middleware, are retried.
  */
-export async function send(custom: Fetch | undefined, url: string, init: SendInit, redact: Redact): Promise<Response> {
-  try {
-    return await (custom ? custom(url, init) : globalThis.fetch(url, init));
-  } catch (cause) {
-    if (init.signal?.aborted) throw cause;
-    throw connectionError(`Connection to ${new URL(url).origin} failed`, cause, redact);
-  }
-}
-
-/** `read()`s the body of the response to `url`; a connection that drops mid-body is an `ApiConnectionError`. */
-export async function readText(read: () => Promise<string>, url: string, signal: AbortSignal | undefined, redact: Redact): Promise<string> {
-  try {
-    return await read();
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw connectionError(`Connection to ${new URL(url).origin} closed before the response body was complete`, cause, redact);
-  }
-}
-
-function connectionError(what: string, cause: unknown, redact: Redact): ApiConnectionError {
+export function transportFailure(cause: unknown, url: string, signal: AbortSignal | undefined, redact: Redact, phase: 'connect' | 'body'): unknown {
+  if (signal?.aborted) return cause;
+  const origin = new URL(url).origin;
+  const what = phase === 'connect' ? `Connection to ${origin} failed` : `Connection to ${origin} closed before the response body was complete`;
   const reason = cause instanceof Error ? cause.message : String(cause);
   return new ApiConnectionError(redact(`${what}: ${reason}`), { cause });
 }
@@ -78,7 +67,13 @@ export function transport(custom: Fetch | undefined, redact: Redact): (request: 
       redirect: request.redirect,
     };
     if (request.body !== null) init.body = await request.text();
-    return guardBody(await send(custom, request.url, init, redact), request.url, request.signal, redact);
+    let response: Response;
+    try {
+      response = await callFetch(custom, request.url, init);
+    } catch (cause) {
+      throw transportFailure(cause, request.url, request.signal, redact, 'connect');
+    }
+    return guardBody(response, request.url, request.signal, redact);
   };
 }
 
@@ -96,7 +91,13 @@ export class MalformedBodyError extends Error {
  */
 function guardBody(response: Response, url: string, signal: AbortSignal, redact: Redact): Response {
   const read = response.text.bind(response);
-  const text = () => readText(read, url, signal, redact);
+  const text = async () => {
+    try {
+      return await read();
+    } catch (cause) {
+      throw transportFailure(cause, url, signal, redact, 'body');
+    }
+  };
   const json = async () => parseBody(await text(), response.status);
   Object.defineProperties(response, { text: { value: text }, json: { value: json } });
   return response;
