@@ -58,15 +58,17 @@ async function toFetchRequest(req: IncomingMessage, baseUrl: string): Promise<Re
 }
 
 async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string> = {};
+  // Name-value pairs in a flat list: node:http takes them without walking an object.
+  const headers: string[] = [];
   response.headers.forEach((value, name) => {
-    headers[name] = value;
+    if (name !== 'content-length') headers.push(name, value);
   });
   // The mock's own answers carry their JSON bytes: written as they are, without reading the body stream back.
   const parts = responseBodyParts(response) ?? [new Uint8Array(await response.arrayBuffer())];
   let length = 0;
   for (const part of parts) length += part.byteLength;
-  res.writeHead(response.status, { ...headers, 'content-length': String(length) });
+  headers.push('content-length', String(length));
+  res.writeHead(response.status, headers);
   // Corked, the parts leave in one write (no copy into a single buffer first).
   res.cork();
   for (const part of parts) res.write(part);

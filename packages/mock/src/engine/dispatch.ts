@@ -35,6 +35,15 @@ function shapeKeys(schema: z.ZodType | null): string[] {
   return shape ? Object.keys(shape) : [];
 }
 
+// Whether an operation's body may be left out, per body schema: asked once, not on every request.
+const bodyRequired = new WeakMap<z.ZodType, boolean>();
+
+function isBodyRequired(schema: z.ZodType): boolean {
+  let required = bodyRequired.get(schema);
+  if (required === undefined) bodyRequired.set(schema, (required = !schema.safeParse(undefined).success));
+  return required;
+}
+
 async function parseRequestInputs(entry: OperationEntry, request: Request, url: URL, rawParams: Record<string, string>) {
   const schemas = operationSchemas[entry.operationId] as {
     query: z.ZodType | null;
@@ -51,8 +60,7 @@ async function parseRequestInputs(entry: OperationEntry, request: Request, url: 
   }
   let body: unknown;
   if (schemas.body) {
-    const required = !schemas.body.safeParse(undefined).success;
-    body = parseInput(schemas.body, await readJsonObjectBody(request, required), 'body');
+    body = parseInput(schemas.body, await readJsonObjectBody(request, isBodyRequired(schemas.body)), 'body');
   }
   return { params, query, body };
 }

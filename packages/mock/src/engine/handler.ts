@@ -14,7 +14,8 @@ export async function handleRequest(runtime: MockRuntime, request: Request, base
   if (request.method.toUpperCase() === 'OPTIONS') return preflightResponse();
   const time = runtime.currentTime().toISOString();
   const pathname = url.pathname.slice(basePath.length) || '/';
-  const routed = new URL(url);
+  // Without a base path (the usual case) the URL is already the routed one.
+  const routed = basePath === '' ? url : new URL(url);
   routed.pathname = pathname;
   if (isControlPath(pathname)) return handleControlRequest(runtime, request, routed);
   const { response, operationId } = await handleApiRequest(runtime, request, routed);
