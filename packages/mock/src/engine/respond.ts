@@ -18,21 +18,24 @@ export function withKnownJson<T extends object>(value: T, json: Uint8Array): T {
   return value;
 }
 
-// Stands in for a known value during JSON.stringify; no JSON a route builds contains this string by chance.
-const PLACEHOLDER = `\u2063network-mock-json-${Math.random().toString(36).slice(2)}-`;
-const PLACEHOLDER_PATTERN = new RegExp(`"${PLACEHOLDER}(\\d+)"`, 'g');
-
 function isKnown(value: unknown): value is object {
   return value !== null && typeof value === 'object' && knownJson.has(value);
 }
 
+const isKnownArray = (value: unknown): value is object[] => Array.isArray(value) && value.length > 0 && value.every(isKnown);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
 /** Whether a value of known JSON sits in the body's first levels (`{data: {contacts: [known, …]}}`). */
 function holdsKnownJson(value: unknown, depth: number): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return isKnown(value[0]);
-  if (depth === 0) return false;
+  if (isKnown(value) || isKnownArray(value)) return true;
+  if (depth === 0 || !isPlainObject(value)) return false;
   for (const key in value) {
-    if (holdsKnownJson((value as Record<string, unknown>)[key], depth - 1)) return true;
+    if (holdsKnownJson(value[key], depth - 1)) return true;
   }
   return false;
 }
@@ -50,20 +53,32 @@ function concatBytes(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-const [OPEN_BRACKET, COMMA, CLOSE_BRACKET] = ['[', ',', ']'].map((text) => encoder.encode(text)) as [Uint8Array, Uint8Array, Uint8Array];
-
-/** The bytes of a known value, or of an array of known values. */
-function knownParts(value: object, parts: Uint8Array[]): void {
-  if (!Array.isArray(value)) {
-    parts.push(knownJson.get(value) as Uint8Array);
-    return;
+/**
+ * Appends the JSON of `value` to `out`, text as strings and known values as their bytes. The first `depth` levels
+ * of plain objects are written here, in the order JSON.stringify uses; everything below goes to the native serializer.
+ */
+function appendJson(value: unknown, depth: number, out: (string | Uint8Array)[]): void {
+  if (isKnown(value)) {
+    out.push(knownJson.get(value) as Uint8Array);
+  } else if (isKnownArray(value)) {
+    value.forEach((item, index) => {
+      out.push(index === 0 ? '[' : ',', knownJson.get(item) as Uint8Array);
+    });
+    out.push(']');
+  } else if (depth > 0 && isPlainObject(value)) {
+    let separator = '{';
+    for (const key in value) {
+      const item = value[key];
+      // What JSON.stringify leaves out of an object.
+      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+      out.push(`${separator}${JSON.stringify(key)}:`);
+      separator = ',';
+      appendJson(item, depth - 1, out);
+    }
+    out.push(separator === '{' ? '{}' : '}');
+  } else {
+    out.push(JSON.stringify(value) ?? 'null');
   }
-  parts.push(OPEN_BRACKET);
-  value.forEach((item: object, index) => {
-    if (index > 0) parts.push(COMMA);
-    parts.push(knownJson.get(item) as Uint8Array);
-  });
-  parts.push(CLOSE_BRACKET);
 }
 
 /**
@@ -72,22 +87,20 @@ function knownParts(value: object, parts: Uint8Array[]): void {
  */
 export function toJsonParts(body: unknown): Uint8Array[] {
   if (!holdsKnownJson(body, 2)) return [encoder.encode(JSON.stringify(body))];
-  const spliced: object[] = [];
-  const json = JSON.stringify(body, (_key, value: unknown) => {
-    // A whole array of known values is spliced at once, so the serializer never walks its items.
-    const known = Array.isArray(value) ? value.length > 0 && value.every(isKnown) : isKnown(value);
-    if (!known) return value;
-    spliced.push(value as object);
-    return `${PLACEHOLDER}${spliced.length - 1}`;
-  });
+  const pieces: (string | Uint8Array)[] = [];
+  appendJson(body, 2, pieces);
   const parts: Uint8Array[] = [];
-  let last = 0;
-  for (const match of json.matchAll(PLACEHOLDER_PATTERN)) {
-    parts.push(encoder.encode(json.slice(last, match.index)));
-    knownParts(spliced[Number(match[1])] as object, parts);
-    last = match.index + match[0].length;
+  let text = '';
+  for (const piece of pieces) {
+    if (typeof piece === 'string') {
+      text += piece;
+      continue;
+    }
+    if (text !== '') parts.push(encoder.encode(text));
+    text = '';
+    parts.push(piece);
   }
-  parts.push(encoder.encode(json.slice(last)));
+  if (text !== '') parts.push(encoder.encode(text));
   return parts;
 }
 

@@ -1,0 +1,48 @@
+// Bodies holding records of known JSON (the cached contact list entries) are written by splicing their bytes in:
+// whatever the body, the bytes must be exactly JSON.stringify's.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { toJsonParts, withKnownJson } from '../../src/engine/respond';
+
+const encoder = new TextEncoder();
+
+function text(parts: readonly Uint8Array[]): string {
+  const decoder = new TextDecoder();
+  return parts.map((part, index) => decoder.decode(part, { stream: index < parts.length - 1 })).join('');
+}
+
+/** A record whose JSON is registered as known, as the contact list cache does. */
+const knownRecord = fc.jsonValue({ maxDepth: 3 }).map((value) => {
+  const record = { value, note: 'Grüße 🚀' };
+  return withKnownJson(record, encoder.encode(JSON.stringify(record)));
+});
+
+// Plain values with known records, and arrays of them, mixed in at every level the splicing looks at.
+const body = fc.letrec((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small' },
+    fc.jsonValue({ maxDepth: 2 }),
+    knownRecord,
+    fc.array(knownRecord, { maxLength: 4 }),
+    fc.dictionary(fc.string(), tie('node'), { maxKeys: 4 }),
+    fc.dictionary(fc.constantFrom('a', '1', '__proto__', 'undefined'), fc.constantFrom(undefined, 1, 'x')),
+  ),
+})).node;
+
+describe('toJsonParts', () => {
+  it('gives the bytes of JSON.stringify for any body, known records spliced or not', () => {
+    fc.assert(
+      fc.property(body, (value) => {
+        expect(text(toJsonParts(value))).toBe(JSON.stringify(value) ?? 'null');
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('splices a page of known records instead of serializing them again', () => {
+    const contact = withKnownJson({ contact_id: '1' }, encoder.encode('{"contact_id":"1"}'));
+    const parts = toJsonParts({ data: { contacts: [contact, contact], pagination: { limit: 2, has_more: false } } });
+    expect(text(parts)).toBe('{"data":{"contacts":[{"contact_id":"1"},{"contact_id":"1"}],"pagination":{"limit":2,"has_more":false}}}');
+    expect(parts.filter((part) => part === parts[1])).toHaveLength(2);
+  });
+});
