@@ -56,6 +56,7 @@ export async function httpThroughput(fixtures: Fixtures, options: LoadOptions): 
     { name: 'prism mock spec/openapi.yaml', start: () => startPrism() },
     { name: 'prism, -v silent', start: () => startPrism(['--verboseLevel', 'silent']) },
     { name: 'bare node:http, same bytes', start: () => startFixedProcess(fixtures.routes) },
+    { name: 'node:http + msw getResponse, same bytes, no route', start: () => startFixedProcess(fixtures.routes, true) },
   ];
   const requests = [fixtures.list, fixtures.listOne, fixtures.patch];
   const measured: Measured[] = [];
@@ -91,7 +92,10 @@ export async function httpThroughput(fixtures: Fixtures, options: LoadOptions): 
       `autocannon from the bench process, ${options.connections} keep-alive connections, one request in flight on each, ` +
       `${options.warmupSeconds} s warm-up then ${options.durationSeconds} s measured per request; every server runs alone in its own process. ` +
       `The mock runs without its rate limit. Prism answers every list with the spec's example (one contact), the mock ` +
-      `with seeded data, so the \`limit=1\` row compares answers of about the same size.`,
+      `with seeded data, so the \`limit=1\` row compares answers of about the same size. ` +
+      `The last server is the mock's serving path with no route behind it (node:http, a fetch \`Request\`, msw's ` +
+      `\`getResponse\` to one prefix-matching handler, the prepared bytes written beside a body-less Response): the ` +
+      `most the mock can serve while its standalone server answers through \`getResponse\` (issue 3).`,
     columns: ['request', 'server', 'answer', 'req/s', 'p50', 'p99', 'vs Prism', 'vs bare'],
     rows,
     targets,
