@@ -101,12 +101,11 @@ export function companyWire(company: CompanyRecord): Company {
 
 /** The company as the company list and update show it: with its account, contact count and custom fields. */
 export function companyListItemWire(company: CompanyRecord, contactCount: number): Company {
-  return {
-    ...customFieldsWire(company.custom_fields),
-    ...companyWire(company),
+  // Copied onto the custom fields, not spread after them: see contactWire.
+  return Object.assign(customFieldsWire(company.custom_fields), companyWire(company), {
     account_id: company.account_id,
     contact_count: contactCount,
-  };
+  }) as Company;
 }
 
 /**
@@ -154,9 +153,9 @@ export function contactWire(store: Store, contact: ContactRecord, shape: Contact
     school_provider_participant_id: education.school?.provider_participant_id ?? null,
     ...schoolFields(education),
   }));
-  const wire: Contact = {
-    ...customFieldsWire(contact.custom_fields),
-    ...base,
+  // Custom fields come first; the rest is copied onto them rather than spread into a literal after them, which
+  // costs V8 tens of microseconds per contact that has custom fields.
+  const wire = Object.assign(customFieldsWire(contact.custom_fields), base, {
     work_email: contact.work_email,
     phone: contact.phone,
     avatar_url: person.avatar_url,
@@ -175,7 +174,7 @@ export function contactWire(store: Store, contact: ContactRecord, shape: Contact
     locations: [locationWire(person.location, false)],
     company: companyWire(contact.company),
     last_interaction_at: contact.last_interaction_at,
-  };
+  }) as Contact;
   if (shape === 'full') {
     wire.notes_json = contact.notes_json;
     wire.contact_enrichment = {
