@@ -10,20 +10,27 @@ export interface JournalEntry {
 
 /** The most recent requests, oldest first; bounded so a long-running server does not grow without end. */
 export class RequestJournal {
+  // A ring: once full, each entry overwrites the oldest instead of shifting every other one.
   private readonly items: JournalEntry[] = [];
+  private oldest = 0;
 
   constructor(private readonly capacity = 1000) {}
 
   record(entry: JournalEntry): void {
-    this.items.push(entry);
-    if (this.items.length > this.capacity) this.items.splice(0, this.items.length - this.capacity);
+    if (this.items.length < this.capacity) {
+      this.items.push(entry);
+      return;
+    }
+    this.items[this.oldest] = entry;
+    this.oldest = (this.oldest + 1) % this.capacity;
   }
 
   list(): JournalEntry[] {
-    return this.items.map((entry) => ({ ...entry }));
+    return [...this.items.slice(this.oldest), ...this.items.slice(0, this.oldest)].map((entry) => ({ ...entry }));
   }
 
   clear(): void {
     this.items.length = 0;
+    this.oldest = 0;
   }
 }
