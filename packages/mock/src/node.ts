@@ -69,11 +69,10 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
   for (const part of parts) length += part.byteLength;
   headers.push('content-length', String(length));
   res.writeHead(response.status, headers);
-  // Corked, the parts leave in one write (no copy into a single buffer first).
+  // Corked, the parts leave in one write (no copy into a single buffer first); end() uncorks.
   res.cork();
   for (const part of parts) res.write(part);
   res.end();
-  res.uncork();
 }
 
 async function answer(mock: MockApi, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -89,6 +88,11 @@ async function answer(mock: MockApi, req: IncomingMessage, res: ServerResponse):
     }
     await writeResponse(res, response);
   } catch (error) {
+    // Too late for an error body once the answer has started: end the connection instead.
+    if (res.headersSent) {
+      req.socket.destroy();
+      return;
+    }
     await writeResponse(
       res,
       jsonResponse(500, {
