@@ -1,3 +1,4 @@
+import { setBounded } from './bounded-map';
 import { badRequest } from './errors';
 import { hashText, stableStringify } from './fingerprint';
 
@@ -34,8 +35,7 @@ function scopeFingerprint(scope: unknown): string {
   let fingerprint = recentFingerprints.get(plain);
   if (fingerprint === undefined) {
     fingerprint = hashText(stableStringify(bound));
-    if (recentFingerprints.size >= RECENT_FINGERPRINTS_MAX) recentFingerprints.delete(recentFingerprints.keys().next().value as string);
-    recentFingerprints.set(plain, fingerprint);
+    setBounded(recentFingerprints, plain, fingerprint, RECENT_FINGERPRINTS_MAX);
   }
   return fingerprint;
 }

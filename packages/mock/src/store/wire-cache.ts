@@ -1,4 +1,5 @@
 import type { Contact } from '@network-org/sdk';
+import { setBounded } from '../engine/bounded-map';
 import { withKnownJson } from '../engine/respond';
 import type { Store } from './store';
 import type { ContactRecord } from './types';
@@ -16,7 +17,7 @@ const MAX_CACHED_CONTACTS = 2048;
 const encoder = new TextEncoder();
 const listWires = new WeakMap<Store, Map<ContactRecord, Contact>>();
 
-/** Forgets every cached shape of this store: call before and after anything that may change its data. */
+/** Forgets every cached shape of this store: call after anything that may have changed its data. */
 export function forgetCachedWires(store: Store): void {
   listWires.get(store)?.clear();
 }
@@ -29,7 +30,6 @@ export function contactListWire(store: Store, contact: ContactRecord): Contact {
   if (cached) return cached;
   const wire = contactWire(store, contact, 'list');
   withKnownJson(wire, encoder.encode(JSON.stringify(wire)));
-  if (cache.size >= MAX_CACHED_CONTACTS) cache.delete(cache.keys().next().value as ContactRecord);
-  cache.set(contact, wire);
+  setBounded(cache, contact, wire, MAX_CACHED_CONTACTS);
   return wire;
 }
