@@ -117,14 +117,12 @@ async function answerOperation(
       });
     },
   };
-  // A write may change what any cached wire shape shows, including one built while it runs.
-  const writes = request.method !== 'GET';
-  if (writes) forgetCachedWires(store);
   let result;
   try {
     result = await route.handle(context);
   } finally {
-    if (writes) forgetCachedWires(store);
+    // A write may change what any cached wire shape shows, including one built before or while it ran.
+    if (request.method !== 'GET') forgetCachedWires(store);
   }
   return jsonResponse(Number(result.status), result.body, result.headers, request);
 }
