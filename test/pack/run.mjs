@@ -95,7 +95,7 @@ try {
   const checks = [];
   for (const pair of PAIRS) {
     const node = runtimes.value[pair.node];
-    const label = `Node ${node.version.replace(/^v/, '')} + msw ${pair.msw}`;
+    const label = `Node ${node.version} + msw ${pair.msw}`;
     const inApp = (args) => () => {
       if (app[pair.msw].status === 'rejected') return Promise.reject(app[pair.msw].reason);
       return run(node.path, args, { cwd: app[pair.msw].value, env: withPath(dirname(node.path)), timeoutMs: 3 * 60_000 });

@@ -60,15 +60,16 @@ export function runtimeBinary(dir, alias) {
       continue;
     }
     try {
-      const version = execFileSync(path, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 30_000 }).trim().split('\n')[0];
-      return { path, version };
+      const text = execFileSync(path, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 30_000 }).trim();
+      // `v22.23.3`, `1.4.5`, `deno 2.9.6 (stable, ...)`, `workerd 2026-11-17`: the version alone.
+      return { path, version: /\d[\w.-]*/.exec(text)?.[0] ?? text };
     } catch (error) {
       tried.push(`${path} (does not run: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
     }
   }
   throw new Error(
-    `${RUNTIME_PACKAGES[alias] ?? alias} is installed but has no runnable binary; looked at:\n  ${tried.join('\n  ')}\n` +
-      'Its package may fetch the binary in an install script, which npm 11 does not run unless allowed.',
+    `${RUNTIME_PACKAGES[alias] ?? alias}: no runnable binary in ${modules}; looked at:\n  ${tried.join('\n  ')}\n` +
+      'If the package is installed, it may fetch its binary in an install script, which npm 11 does not run unless allowed.',
   );
 }
 
