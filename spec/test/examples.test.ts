@@ -3,7 +3,7 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { operations } from '../../packages/sdk/src/generated/zod';
+import { operations } from '@network-org/spec/operations';
 import { deref, spec, specOperations, type Node } from './load';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });

@@ -1,20 +1,24 @@
 #!/usr/bin/env node
 // Release readiness, as a user receives the packages (`pnpm test:pack`, after `pnpm build`):
-//  1. a temporary copy of the repo runs `changeset version` (never the checkout: its result is not committed);
-//  2. `pnpm pack` packs every published package of the copy (workspace: ranges become real versions);
-//  3. a fresh project `npm install`s the tarballs from disk and their dependencies from the registry;
-//  4. it runs the SDK against the mock from ESM and from CommonJS, starts the `network-mock` CLI,
-//     type-checks the imports with TypeScript's node16 and bundler resolution, and type-checks and runs the
-//     READMEs' snippets there, as a newcomer pasting them would.
+//  1. the published packages are packed from a temporary copy of the repo after `changeset version`, and each
+//     tarball is checked to stand on its own (test/tools/tarballs.mjs);
+//  2. fresh projects `npm install` the tarballs from disk and their dependencies from the registry: one with
+//     msw 2, one with msw 3; Node 20, 22 and 24 come from the npm packages `node@20`, `node@22`, `node@24`;
+//  3. for each pair (Node 20 + msw 2, Node 22 + msw 3, Node 24 + msw 3) it runs the quick start from ESM and
+//     from CommonJS (createMockApi + msw's setupServer + the SDK, then startMockServer) and the `network-mock`
+//     CLI (listening line, a request, SIGTERM);
+//  4. in the msw 2 project it type-checks the imports with TypeScript's node16 and bundler resolution, and
+//     type-checks and runs the READMEs' snippets, as a newcomer pasting them would.
 // `--keep` leaves the temporary folder for a look inside.
-import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cleanEnv, run, settleWithLimit, withPath } from '../tools/process.mjs';
+import { packTarballs, root } from '../tools/tarballs.mjs';
+import { installRuntimes, npmInstall } from '../tools/toolchain.mjs';
 import { readmePrograms } from './readme-snippets.mjs';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const consumer = fileURLToPath(new URL('./consumer', import.meta.url));
 const keep = process.argv.includes('--keep');
 const readJson = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
@@ -26,121 +30,111 @@ function step(text) {
   console.log(`[pack ${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);
 }
 
-function run(command, args, cwd, env = process.env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} (in ${cwd}) exited ${code}:\n${output}`)),
+/** msw per project: the pinned msw 2 of the repo, and msw 3 as `npm i msw@3` gives it on Node 22+. */
+const MSW = { 2: `msw@${rootPackage.devDependencies.msw}`, 3: 'msw@3' };
+const PAIRS = [
+  { node: 'node20', msw: 2 },
+  { node: 'node22', msw: 3 },
+  { node: 'node24', msw: 3 },
+];
+
+/** Why a project could not be installed, in a user's words where npm's are cryptic. */
+function installFailure(msw, error, mockManifest) {
+  const output = error?.output ?? String(error);
+  if (/ERESOLVE/.test(output)) {
+    return new Error(
+      `npm refused to install msw ${msw} next to @network-org/mock, whose peerDependencies say msw "${mockManifest.peerDependencies?.msw}" ` +
+        `(ERESOLVE). The mock must declare and support msw ${msw} (issue 12).\n${output}`,
     );
-  });
-}
-
-/** The published packages: every non-private workspace package under packages/. */
-function publishedPackages(repo) {
-  return readdirSync(join(repo, 'packages'))
-    .map((name) => join(repo, 'packages', name))
-    .filter((dir) => existsSync(join(dir, 'package.json')))
-    .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
-    .filter(({ manifest }) => !manifest.private);
-}
-
-/** Every file a manifest points at (`exports`, `bin`, `main`, `types`). */
-function manifestTargets(manifest) {
-  const targets = [];
-  const walk = (value) => {
-    if (typeof value === 'string') targets.push(value);
-    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
-  };
-  walk([manifest.exports, manifest.bin, manifest.main, manifest.module, manifest.types]);
-  return targets.filter((target) => !target.endsWith('package.json'));
-}
-
-/** The tarballs are packed from the built `dist` (`pnpm build` first; `pnpm test` does): it must be complete. */
-function checkBuilt(packages) {
-  for (const { dir, manifest } of packages) {
-    const missing = manifestTargets(manifest).filter((target) => !existsSync(join(dir, target)));
-    if (missing.length > 0) {
-      throw new Error(`${manifest.name} is not built (missing ${missing.join(', ')}): run \`pnpm build\` first.`);
-    }
   }
+  return error;
 }
-
-/** The checkout's files as git sees them (tracked and new, not ignored), plus the built dist folders. */
-function copyRepo(target, packages) {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
-    .split('\0')
-    .filter((file) => file && existsSync(join(root, file)) && statSync(join(root, file)).isFile());
-  for (const file of files) {
-    mkdirSync(dirname(join(target, file)), { recursive: true });
-    cpSync(join(root, file), join(target, file));
-  }
-  for (const { dir } of packages) cpSync(join(dir, 'dist'), join(target, dir.slice(root.length), 'dist'), { recursive: true });
-}
-
-// npm must not read the pnpm run's npm_* settings meant for pnpm.
-const npmEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
 
 const work = mkdtempSync(join(tmpdir(), 'network-pack-'));
 try {
-  const packages = publishedPackages(root);
-  checkBuilt(packages);
+  const packed = await packTarballs(work, step);
+  const tarballs = Object.values(packed.files);
+  const mockManifest = packed.manifests['@network-org/mock'];
 
-  const repo = join(work, 'repo');
-  copyRepo(repo, packages);
-  step(`copied the repo to ${repo}`);
-
-  await run(process.execPath, [join(root, 'node_modules/@changesets/cli/bin.js'), 'version'], repo);
-  const versioned = publishedPackages(repo);
-  step(`changeset version: ${versioned.map(({ manifest }) => `${manifest.name}@${manifest.version}`).join(', ')}`);
-
-  // pnpm resolves `workspace:` ranges from the installed workspace links when it packs.
-  await run('pnpm', ['install', '--prod', '--prefer-offline', '--frozen-lockfile', '--ignore-scripts', '--filter', './packages/**'], repo);
-  const tarballs = join(work, 'tarballs');
-  mkdirSync(tarballs);
-  for (const { dir } of versioned) await run('pnpm', ['pack', '--pack-destination', tarballs], dir);
-  const packed = readdirSync(tarballs).filter((name) => name.endsWith('.tgz'));
-  for (const name of packed) {
-    const manifest = execFileSync('tar', ['-xOzf', join(tarballs, name), 'package/package.json'], { encoding: 'utf8' });
-    if (manifest.includes('workspace:')) throw new Error(`${name} still has a workspace: range in its package.json`);
-  }
-  step(`packed ${packed.join(', ')}`);
-
-  const app = join(work, 'app');
-  cpSync(consumer, app, { recursive: true });
-  writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'pack-smoke', private: true, version: '0.0.0' }, null, 2)}\n`);
   const readmes = [
     ...readmePrograms('sdk', readFileSync(join(root, 'packages/sdk/README.md'), 'utf8'), { continued: true }),
     ...readmePrograms('mock', readFileSync(join(root, 'packages/mock/README.md'), 'utf8'), { continued: false }),
   ];
-  mkdirSync(join(app, 'readme'));
-  for (const { name, source } of readmes) writeFileSync(join(app, 'readme', `${name}.mts`), source);
-  const tools = [
-    ...['msw', 'typescript', '@types/node'].map((name) => `${name}@${rootPackage.devDependencies[name]}`),
-    `tsx@${examplesPackage.devDependencies.tsx}`,
-  ];
-  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...packed.map((name) => join(tarballs, name)), ...tools], app, npmEnv);
-  step(`npm installed the tarballs and ${tools.join(', ')} into a fresh project`);
+  const tools = [...['typescript', '@types/node'].map((name) => `${name}@${rootPackage.devDependencies[name]}`), `tsx@${examplesPackage.devDependencies.tsx}`];
 
-  const tsc = join(app, 'node_modules/typescript/bin/tsc');
-  const checks = [
-    ['ESM: SDK against the mock (msw and HTTP)', ['esm.mjs']],
-    ['CommonJS: SDK against the mock (msw and HTTP)', ['cjs.cjs']],
-    ['CLI: network-mock serve --port 0, then SIGTERM', ['cli.mjs']],
-    ['types: moduleResolution node16 (.mts and .cts)', [tsc, '-p', 'types/tsconfig.node16.json']],
-    ['types: moduleResolution bundler', [tsc, '-p', 'types/tsconfig.bundler.json']],
-    [`README snippets type-check (${readmes.length} programs)`, [tsc, '-p', 'types/tsconfig.readme.json']],
+  /** A fresh project with the consumer scripts, the tarballs and msw `msw` (plus the TypeScript tools for msw 2). */
+  async function project(msw) {
+    const app = join(work, `app-msw${msw}`);
+    cpSync(consumer, app, { recursive: true });
+    writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: `pack-smoke-msw${msw}`, private: true, version: '0.0.0' }, null, 2)}\n`);
+    if (msw === 2) {
+      mkdirSync(join(app, 'readme'));
+      for (const { name, source } of readmes) writeFileSync(join(app, 'readme', `${name}.mts`), source);
+    }
+    try {
+      await npmInstall(app, [...tarballs, MSW[msw], ...(msw === 2 ? tools : [])]);
+    } catch (error) {
+      throw installFailure(msw, error, mockManifest);
+    }
+    const installed = JSON.parse(readFileSync(join(app, 'node_modules/msw/package.json'), 'utf8')).version;
+    if (Number(installed.split('.')[0]) !== msw) throw new Error(`${MSW[msw]} installed msw ${installed}`);
+    step(`npm installed the tarballs and msw ${installed}${msw === 2 ? `, ${tools.join(', ')}` : ''} into ${app}`);
+    return app;
+  }
+
+  const [runtimes, ...apps] = await Promise.allSettled([
+    installRuntimes(join(work, 'runtimes'), [...new Set(PAIRS.map(({ node }) => node))]),
+    project(2),
+    project(3),
+  ]);
+  if (runtimes.status === 'rejected') throw runtimes.reason;
+  step(`runtimes: ${Object.entries(runtimes.value).map(([alias, { version }]) => `${alias} ${version}`).join(', ')}`);
+  const app = { 2: apps[0], 3: apps[1] };
+
+  /** A check: label and a function that runs it (rejecting with the reason when it fails). */
+  const checks = [];
+  for (const pair of PAIRS) {
+    const node = runtimes.value[pair.node];
+    const label = `Node ${node.version} + msw ${pair.msw}`;
+    const inApp = (args) => () => {
+      if (app[pair.msw].status === 'rejected') return Promise.reject(app[pair.msw].reason);
+      return run(node.path, args, { cwd: app[pair.msw].value, env: withPath(dirname(node.path)), timeoutMs: 3 * 60_000 });
+    };
+    checks.push(
+      [`${label}: quick start from ESM (createMockApi + setupServer, startMockServer)`, inApp(['esm.mjs'])],
+      [`${label}: quick start from CommonJS`, inApp(['cjs.cjs'])],
+      [`${label}: CLI network-mock serve --port 0, a request, SIGTERM`, inApp(['cli.mjs'])],
+    );
+  }
+  const inTypesApp = (args) => () =>
+    app[2].status === 'rejected' ? Promise.reject(app[2].reason) : run(process.execPath, args, { cwd: app[2].value, env: cleanEnv });
+  const tsc = (project) => ['node_modules/typescript/bin/tsc', '-p', project];
+  checks.push(
+    ['types: moduleResolution node16 (.mts and .cts)', inTypesApp(tsc('types/tsconfig.node16.json'))],
+    ['types: moduleResolution bundler', inTypesApp(tsc('types/tsconfig.bundler.json'))],
+    [`README snippets type-check (${readmes.length} programs)`, inTypesApp(tsc('types/tsconfig.readme.json'))],
     ...readmes
       .filter(({ runnable }) => runnable)
-      .map(({ name }) => [`README snippets run: ${name}`, [join(app, 'node_modules/tsx/dist/cli.mjs'), `readme/${name}.mts`]]),
-  ];
-  const results = await Promise.allSettled(checks.map(([, args]) => run(process.execPath, args, app)));
+      .map(({ name }) => [`README snippets run: ${name}`, inTypesApp(['node_modules/tsx/dist/cli.mjs', `readme/${name}.mts`])]),
+  );
+
+  const results = await settleWithLimit(
+    checks.map(([, check]) => check),
+    4,
+  );
   results.forEach((result, i) => step(`${result.status === 'fulfilled' ? 'ok  ' : 'FAIL'} ${checks[i][0]}`));
-  const failures = results.filter((result) => result.status === 'rejected');
-  if (failures.length > 0) throw new Error(failures.map((failure) => failure.reason.message).join('\n'));
+  const failures = results.flatMap((result, i) => (result.status === 'rejected' ? [[checks[i][0], result.reason]] : []));
+  if (failures.length > 0) {
+    // One reason per distinct message: a project that did not install fails each of its checks the same way.
+    const reasons = new Map();
+    for (const [label, reason] of failures) {
+      const message = reason instanceof Error ? reason.message : String(reason);
+      reasons.set(message, [...(reasons.get(message) ?? []), label]);
+    }
+    throw new Error(
+      [...reasons].map(([message, labels]) => `--- ${labels.join('\n--- ')}\n${message}`).join('\n\n'),
+    );
+  }
   step('the packed packages install and work');
 } catch (error) {
   console.error(`pack smoke test failed: ${error instanceof Error ? error.message : String(error)}`);

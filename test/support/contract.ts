@@ -3,7 +3,7 @@
 import { http, type HttpHandler } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { operations as generatedOperations } from '../../packages/sdk/src/generated/zod';
+import { operations as generatedOperations } from '@network-org/spec/operations';
 import { createMockApi, type MockApi, type MockApiOptions } from '../../packages/mock/src/index';
 import { responseBodyParts } from '../../packages/mock/src/engine/respond';
 import { findSpecOperation, validateBodyWithAjv, validateHeaders, validateWithAjv } from './spec';

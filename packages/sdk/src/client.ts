@@ -1,5 +1,5 @@
 import createClient, { type Client, type HeadersOptions, removeTrailingSlash } from 'openapi-fetch';
-import type { NetworkEnrichment, paths } from './generated/openapi';
+import type { NetworkEnrichment, paths } from '@network-org/spec/openapi';
 import type { APIPromise } from './core/api-promise';
 import { directCaller, trackMiddleware } from './core/direct';
 import { readEnv } from './core/env';

@@ -27,4 +27,4 @@ export type { DraftCreateBody } from './resources/drafts';
 export type { ViewListQuery, ViewCreateBody } from './resources/views';
 export { ActivityPage, type ActivityListQuery, type ActivitySummaryQuery } from './resources/activity';
 export type { EnrichBody } from './resources/enrichment';
-export type * from './generated/openapi';
+export type * from '@network-org/spec/openapi';

@@ -1,2 +1,3 @@
 /** `@network-org/sdk/zod`: zod schemas of every wire type, and each operation's request and response schemas. */
-export * from './generated/zod';
+export { schemas } from '@network-org/spec/zod';
+export { operations, type OperationId } from '@network-org/spec/operations';

@@ -1,4 +1,5 @@
-// The installed `network-mock` bin: starts, prints its listening line, serves the SDK, stops on SIGTERM.
+// The installed `network-mock` bin (run by the `node` first on PATH, as a user's shell would): starts, prints its
+// listening line, answers a plain HTTP request and the SDK, stops on SIGTERM.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -17,6 +18,9 @@ const url = await new Promise((resolve, reject) => {
 });
 try {
   assert.match(output, /sk_test_admin/, 'the fixture keys follow the listening line');
+  const response = await fetch(`${url}/v1/accounts`, { headers: { authorization: 'Bearer sk_test_admin' } });
+  assert.equal(response.status, 200);
+  assert.ok(Array.isArray((await response.json()).data.accounts), 'GET /v1/accounts answers the accounts');
   const client = new NetworkClient({ baseUrl: url, apiKey: 'sk_test_admin' });
   assert.ok((await client.accounts.list()).length > 0);
 } finally {

@@ -1,4 +1,4 @@
-import { operations as operationSchemas } from '@network-org/sdk/zod';
+import { operations as operationSchemas } from '@network-org/spec/operations';
 import type { z } from 'zod';
 import { forgetCachedWires } from '../store/wire-cache';
 import { accountAccess, authenticate, creditLedger } from './auth';

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@network-org/sdk';
+import type { ErrorBody } from '@network-org/spec/openapi';
 
 export type ErrorCode = ErrorBody['code'];
 

@@ -1,4 +1,4 @@
-import { operations as operationSchemas } from '@network-org/sdk/zod';
+import { operations as operationSchemas } from '@network-org/spec/operations';
 
 export type OperationSchemas = typeof operationSchemas;
 export type OperationId = keyof OperationSchemas & string;

@@ -1,4 +1,4 @@
-import type { operations as OperationTypes } from '@network-org/sdk';
+import type { operations as OperationTypes } from '@network-org/spec/openapi';
 import type { z } from 'zod';
 import type { Store } from '../store/index';
 import type { AccountAccess, AuthContext, CreditLedger } from './auth';

@@ -1,4 +1,4 @@
-import type { ActivityEvent, ActivityFilters } from '@network-org/sdk';
+import type { ActivityEvent, ActivityFilters } from '@network-org/spec/openapi';
 import { selectActivity, type ActivitySelection } from '../activity/selection';
 import { summarizeActivity } from '../activity/summary';
 import { activityWindow, checkTimeZone, formatInstant } from '../activity/window';

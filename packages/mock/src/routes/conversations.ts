@@ -1,4 +1,4 @@
-import type { Conversation, ConversationParticipant } from '@network-org/sdk';
+import type { Conversation, ConversationParticipant } from '@network-org/spec/openapi';
 import { badRequest } from '../engine/errors';
 import { lazyFilter } from '../engine/pagination';
 import { defineRoute } from '../engine/router';

@@ -1,4 +1,4 @@
-import type { Draft } from '@network-org/sdk';
+import type { Draft } from '@network-org/spec/openapi';
 import { notFound } from '../engine/errors';
 import { defineRoute } from '../engine/router';
 import { saveDraft, type DraftTarget, type SavedDraft } from '../store/drafts';

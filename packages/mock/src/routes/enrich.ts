@@ -1,6 +1,6 @@
 import { badRequest, notFound, upstreamError } from '../engine/errors';
 import { defineRoute } from '../engine/router';
-import type { EnrichmentBlock } from '@network-org/sdk';
+import type { EnrichmentBlock } from '@network-org/spec/openapi';
 import { parseProfileUrl } from '../store/urls';
 import { companyEnrichmentWire, personEnrichmentWire } from '../store/wire';
 import { MAGIC_HANDLES } from './contacts';

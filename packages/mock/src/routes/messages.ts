@@ -1,4 +1,4 @@
-import type { Attachment, Message } from '@network-org/sdk';
+import type { Attachment, Message } from '@network-org/spec/openapi';
 import { badRequest } from '../engine/errors';
 import { defineRoute } from '../engine/router';
 import type { AttachmentRecord, MessageRecord } from '../store/types';

@@ -1,4 +1,4 @@
-import type { TagsUpdate } from '@network-org/sdk';
+import type { TagsUpdate } from '@network-org/spec/openapi';
 import { badRequest } from '../engine/errors';
 import type { CustomFieldRecord, CustomFieldValue, TagRecord } from './types';
 

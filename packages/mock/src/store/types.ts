@@ -1,4 +1,4 @@
-import type { ActivityEventType, EnrichmentStatus, Sequence, SequenceStep } from '@network-org/sdk';
+import type { ActivityEventType, EnrichmentStatus, Sequence, SequenceStep } from '@network-org/spec/openapi';
 
 // Records of the in-memory service. Field names follow the wire where a field is shown on the wire;
 // serialisation to the spec's shapes lives in the routes.

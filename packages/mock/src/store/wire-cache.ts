@@ -1,4 +1,4 @@
-import type { Contact } from '@network-org/sdk';
+import type { Contact } from '@network-org/spec/openapi';
 import { setBounded } from '../engine/bounded-map';
 import { withKnownJson } from '../engine/respond';
 import type { Store } from './store';

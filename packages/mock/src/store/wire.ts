@@ -9,7 +9,7 @@ import type {
   Location,
   Organization,
   View,
-} from '@network-org/sdk';
+} from '@network-org/spec/openapi';
 import type { Store } from './store';
 import type {
   AccountRecord,

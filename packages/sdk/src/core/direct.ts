@@ -8,7 +8,7 @@ import {
   defaultPathSerializer,
   mergeHeaders,
 } from 'openapi-fetch';
-import type { paths } from '../generated/openapi';
+import type { paths } from '@network-org/spec/openapi';
 import { callFetch, type Fetch, parseBody, type Redact, type SendInit, transportFailure } from './transport';
 
 /** What a resource sends an operation through: `client.raw`, or the direct path while `raw` has no middleware. */

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '../generated/openapi';
+import type { ErrorBody } from '@network-org/spec/openapi';
 import { retryAfterMs } from './retry-after';
 
 /** One of the error codes of the service description (section 7). */

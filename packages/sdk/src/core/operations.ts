@@ -1,4 +1,4 @@
-import type { operations } from '../generated/openapi';
+import type { operations } from '@network-org/spec/openapi';
 
 /** The query parameters of an operation, by operationId. */
 export type OperationQuery<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;

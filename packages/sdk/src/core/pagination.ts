@@ -1,4 +1,4 @@
-import type { Pagination } from '../generated/openapi';
+import type { Pagination } from '@network-org/spec/openapi';
 import { APIPromise } from './api-promise';
 import { NetworkError } from './errors';
 

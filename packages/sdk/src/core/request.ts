@@ -1,5 +1,5 @@
 import type { HeadersOptions } from 'openapi-fetch';
-import type { operations } from '../generated/openapi';
+import type { operations } from '@network-org/spec/openapi';
 import { APIPromise, type WithResponse } from './api-promise';
 import { ApiConnectionError, ApiTimeoutError, errorFromResponse, ResponseValidationError } from './errors';
 import { retryDelay, sleep } from './retry';

@@ -1,4 +1,4 @@
-import type { AccountSummary } from '../generated/openapi';
+import type { AccountSummary } from '@network-org/spec/openapi';
 import type { APIPromise } from '../core/api-promise';
 import type { RequestOptions } from '../core/request';
 import { APIResource } from '../core/resource';

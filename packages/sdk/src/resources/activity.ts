@@ -1,4 +1,4 @@
-import type { ActivityEvent, ActivityFilters, ActivitySummary, operations } from '../generated/openapi';
+import type { ActivityEvent, ActivityFilters, ActivitySummary, operations } from '@network-org/spec/openapi';
 import type { APIPromise } from '../core/api-promise';
 import type { OperationQuery } from '../core/operations';
 import { Page, type PageLoader, type PagePromise } from '../core/pagination';

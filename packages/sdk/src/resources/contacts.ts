@@ -1,4 +1,4 @@
-import type { Contact, ImportWarning } from '../generated/openapi';
+import type { Contact, ImportWarning } from '@network-org/spec/openapi';
 import type { APIPromise } from '../core/api-promise';
 import type { OperationBody, OperationQuery } from '../core/operations';
 import { Page, type PagePromise } from '../core/pagination';

@@ -1,4 +1,4 @@
-import type { Conversation, Message } from '../generated/openapi';
+import type { Conversation, Message } from '@network-org/spec/openapi';
 import type { OperationQuery } from '../core/operations';
 import { Page, type PagePromise } from '../core/pagination';
 import type { RequestContext, RequestOptions } from '../core/request';

@@ -1,4 +1,4 @@
-import type { Draft } from '../generated/openapi';
+import type { Draft } from '@network-org/spec/openapi';
 import type { APIPromise } from '../core/api-promise';
 import type { OperationBody } from '../core/operations';
 import type { RequestOptions } from '../core/request';

@@ -1,4 +1,4 @@
-import type { NetworkEnrichment } from '../generated/openapi';
+import type { NetworkEnrichment } from '@network-org/spec/openapi';
 import type { APIPromise } from '../core/api-promise';
 import type { OperationBody } from '../core/operations';
 import type { RequestOptions } from '../core/request';

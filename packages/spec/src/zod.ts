@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 /** Fails unless exactly one of `keys` is present (the spec's `oneOf` of `required` lists). */
-function exactlyOneOf(keys: readonly string[]) {
+export function exactlyOneOf(keys: readonly string[]) {
   return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
     const present = keys.filter((k) => value[k] !== undefined);
     if (present.length !== 1) {
@@ -21,7 +21,7 @@ const ErrorCode = z.enum(["unauthorized","forbidden","not_found","bad_request","
 const ErrorBody = z.looseObject({ code: ErrorCode, message: z.string(), debug: z.string().optional() });
 const Id = z.string().regex(new RegExp("^[1-9][0-9]*$"));
 const Pagination = z.looseObject({ limit: z.number().int(), has_more: z.boolean(), next_cursor: z.string().optional() });
-const Organization = z.looseObject({ id: z.number().int(), name: z.string(), created_at: z.iso.datetime({ offset: true }) });
+const Organization = z.looseObject({ id: z.number().int().min(-2147483648).max(2147483647), name: z.string(), created_at: z.iso.datetime({ offset: true }) });
 const OrganizationListResponse = z.looseObject({ organization: z.array(Organization) });
 const AccountSummary = z.looseObject({ account_id: z.string(), display_name: z.string(), provider_account_id: z.string(), owner_user_id: z.string() });
 const AccountListResponse = z.looseObject({ data: z.looseObject({ accounts: z.array(AccountSummary) }) });
@@ -87,153 +87,3 @@ const EnrichResponse = z.looseObject({ data: z.looseObject({ network_enrichment:
 
 /** Zod schemas of every component schema of the spec. */
 export const schemas = { ErrorCode, ErrorBody, Id, Pagination, Organization, OrganizationListResponse, AccountSummary, AccountListResponse, Tag, Language, Experience, Education, Location, Industry, CustomFieldValue, Company, CompanyListResponse, CompanyResponse, ConnectionInvitation, EnrichmentStatus, EnrichmentResult, ContactEnrichment, SequenceStep, Sequence, RelationshipStatus, Contact, ContactListResponse, ContactResponse, ImportWarning, ImportContactRequest, ImportContactResponse, TagsUpdate, CustomFieldUpdate, UpdateContactRequest, UpdateCompanyRequest, FindEmailRequest, View, ViewListResponse, ViewResponse, CreateViewRequest, Attachment, Message, MessageListResponse, ConversationParticipant, Conversation, ConversationListResponse, CreateDraftRequest, Draft, DraftResponse, ActivityEventType, ActivityEvent, ActivityFilters, ActivityListResponse, CountMap, ActivitySummary, ActivitySummaryResponse, EnrichRequest, ProviderRef, EnrichmentParticipant, EnrichmentLanguage, EnrichmentExperience, EnrichmentEducation, EnrichmentLocation, EnrichmentIndustry, EnrichmentBlock, NetworkEnrichment, EnrichResponse } as const;
-
-/** Every operation's method, path, input schemas (query over raw strings, path params, body) and response schemas by status. */
-export const operations = {
-  listOrganizations: {
-    method: "get",
-    path: "/v1/organization",
-    query: null,
-    params: null,
-    body: null,
-    arrayQueryParams: [],
-    responses: { "200": OrganizationListResponse, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
-  },
-  listAccounts: {
-    method: "get",
-    path: "/v1/accounts",
-    query: null,
-    params: null,
-    body: null,
-    arrayQueryParams: [],
-    responses: { "200": AccountListResponse, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
-  },
-  listActivity: {
-    method: "get",
-    path: "/v1/activity",
-    query: z.object({ from: z.string().optional(), to: z.string().optional(), timezone: z.string().default("UTC"), account_id: z.array(z.string().regex(new RegExp("^[1-9][0-9]*$"))).optional(), user_id: z.array(z.string().regex(new RegExp("^[1-9][0-9]*$"))).optional(), event_type: z.array(ActivityEventType).optional(), channel: z.array(z.string()).optional(), source: z.array(z.string()).optional(), tag: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50), cursor: z.string().optional() }),
-    params: null,
-    body: null,
-    arrayQueryParams: ["account_id","user_id","event_type","channel","source"],
-    responses: { "200": ActivityListResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
-  },
-  getActivitySummary: {
-    method: "get",
-    path: "/v1/activity/summary",
-    query: z.object({ from: z.string().optional(), to: z.string().optional(), timezone: z.string().default("UTC"), account_id: z.array(z.string().regex(new RegExp("^[1-9][0-9]*$"))).optional(), user_id: z.array(z.string().regex(new RegExp("^[1-9][0-9]*$"))).optional(), event_type: z.array(ActivityEventType).optional(), channel: z.array(z.string()).optional(), source: z.array(z.string()).optional(), tag: z.string().optional() }),
-    params: null,
-    body: null,
-    arrayQueryParams: ["account_id","user_id","event_type","channel","source"],
-    responses: { "200": ActivitySummaryResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
-  },
-  enrich: {
-    method: "post",
-    path: "/v1/enrich",
-    query: null,
-    params: null,
-    body: EnrichRequest,
-    arrayQueryParams: [],
-    responses: { "200": EnrichResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "404": ErrorBody, "429": ErrorBody, "500": ErrorBody, "502": ErrorBody },
-  },
-  listContacts: {
-    method: "get",
-    path: "/v1/contacts",
-    query: z.object({ account_id: z.array(z.string().regex(new RegExp("^[1-9][0-9]*$"))).optional(), limit: z.coerce.number().int().min(1).default(10), cursor: z.string().optional(), query: z.string().optional(), company_name: z.string().optional(), headline: z.string().optional(), search: z.string().optional(), location: z.string().optional(), company_size: z.string().optional(), tag: z.string().optional(), relationship_status: z.enum(["any","connected","not_connected","unknown"]).default("any"), invitation_status: z.enum(["pending"]).optional(), conversation_id: z.string().optional(), view_id: z.string().optional() }),
-    params: null,
-    body: null,
-    arrayQueryParams: ["account_id"],
-    responses: { "200": ContactListResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
-  },
-  importContact: {
-    method: "post",
-    path: "/v1/contacts",
-    query: null,
-    params: null,
-    body: ImportContactRequest,
-    arrayQueryParams: [],
-    responses: { "200": ImportContactResponse, "201": ImportContactResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "404": ErrorBody, "409": ErrorBody, "429": ErrorBody, "500": ErrorBody, "502": ErrorBody },
-  },
-  updateContact: {
-    method: "patch",
-    path: "/v1/contacts/{contact_id}",
-    query: null,
-    params: z.object({ contact_id: z.string().regex(new RegExp("^[1-9][0-9]*$")) }),
-    body: UpdateContactRequest,
-    arrayQueryParams: [],
-    responses: { "200": ContactResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
-  },
-  findContactEmail: {
-    method: "post",
-    path: "/v1/contacts/{contact_id}/find-email",
-    query: null,
-    params: z.object({ contact_id: z.string().regex(new RegExp("^[1-9][0-9]*$")) }),
-    body: FindEmailRequest,
-    arrayQueryParams: [],
-    responses: { "200": ContactResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
-  },
-  listCompanies: {
-    method: "get",
-    path: "/v1/companies",
-    query: z.object({ account_id: z.array(z.string().regex(new RegExp("^[1-9][0-9]*$"))).optional(), limit: z.coerce.number().int().min(1).default(10), cursor: z.string().optional(), view_id: z.string().optional() }),
-    params: null,
-    body: null,
-    arrayQueryParams: ["account_id"],
-    responses: { "200": CompanyListResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "404": ErrorBody, "429": ErrorBody, "500": ErrorBody },
-  },
-  updateCompany: {
-    method: "patch",
-    path: "/v1/companies/{company_id}",
-    query: null,
-    params: z.object({ company_id: z.string().regex(new RegExp("^[1-9][0-9]*$")) }),
-    body: UpdateCompanyRequest,
-    arrayQueryParams: [],
-    responses: { "200": CompanyResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "404": ErrorBody, "429": ErrorBody, "500": ErrorBody },
-  },
-  listConversations: {
-    method: "get",
-    path: "/v1/conversations",
-    query: z.object({ tag: z.string().optional(), contact_id: z.string().regex(new RegExp("^[1-9][0-9]*$")).optional(), account_id: z.array(z.string().regex(new RegExp("^[1-9][0-9]*$"))).optional(), limit: z.coerce.number().int().min(1).default(10), cursor: z.string().optional() }),
-    params: null,
-    body: null,
-    arrayQueryParams: ["account_id"],
-    responses: { "200": ConversationListResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
-  },
-  listConversationMessages: {
-    method: "get",
-    path: "/v1/conversations/{conversationId}/messages",
-    query: z.object({ account_id: z.string().regex(new RegExp("^[1-9][0-9]*$")), limit: z.coerce.number().int().min(1).default(10), cursor: z.string().optional() }),
-    params: z.object({ conversationId: z.string() }),
-    body: null,
-    arrayQueryParams: [],
-    responses: { "200": MessageListResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
-  },
-  createDraft: {
-    method: "post",
-    path: "/v1/drafts",
-    query: null,
-    params: null,
-    body: CreateDraftRequest,
-    arrayQueryParams: [],
-    responses: { "200": DraftResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "404": ErrorBody, "429": ErrorBody, "500": ErrorBody },
-  },
-  listViews: {
-    method: "get",
-    path: "/v1/views",
-    query: z.object({ account_id: z.array(z.string().regex(new RegExp("^[1-9][0-9]*$"))).optional(), limit: z.coerce.number().int().min(1).default(10), cursor: z.string().optional() }),
-    params: null,
-    body: null,
-    arrayQueryParams: ["account_id"],
-    responses: { "200": ViewListResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
-  },
-  createView: {
-    method: "post",
-    path: "/v1/views",
-    query: null,
-    params: null,
-    body: CreateViewRequest,
-    arrayQueryParams: [],
-    responses: { "201": ViewResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
-  },
-} as const;
-
-export type OperationId = keyof typeof operations;

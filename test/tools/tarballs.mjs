@@ -1,0 +1,115 @@
+// The published packages as a user receives them: a temporary copy of the repo runs `changeset version` (never
+// the checkout: its result is not committed), `pnpm pack` packs every published package of the copy from its
+// built dist (workspace: ranges become real versions), and each tarball is checked to stand on its own.
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { run } from './process.mjs';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+
+const readManifest = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+
+/** Every workspace package under packages/, with its manifest. */
+function workspacePackages(repo) {
+  return readdirSync(join(repo, 'packages'))
+    .map((name) => join(repo, 'packages', name))
+    .filter((dir) => existsSync(join(dir, 'package.json')))
+    .map((dir) => ({ dir, manifest: readManifest(dir) }));
+}
+
+/** The published packages: every non-private workspace package under packages/. */
+export const publishedPackages = (repo = root) => workspacePackages(repo).filter(({ manifest }) => !manifest.private);
+
+/** Every file a manifest points at (`exports`, `bin`, `main`, `types`). */
+function manifestTargets(manifest) {
+  const targets = [];
+  const walk = (value) => {
+    if (typeof value === 'string') targets.push(value);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk([manifest.exports, manifest.bin, manifest.main, manifest.module, manifest.types]);
+  return targets.filter((target) => !target.endsWith('package.json'));
+}
+
+/** The tarballs are packed from the built `dist` (`pnpm build` first; `pnpm test` does): it must be complete. */
+export function checkBuilt(packages = publishedPackages()) {
+  for (const { dir, manifest } of packages) {
+    const missing = manifestTargets(manifest).filter((target) => !existsSync(join(dir, target)));
+    if (missing.length > 0) {
+      throw new Error(`${manifest.name} is not built (missing ${missing.join(', ')}): run \`pnpm build\` first.`);
+    }
+  }
+}
+
+/** The checkout's files as git sees them (tracked and new, not ignored), plus the built dist folders. */
+function copyRepo(target, packages) {
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
+    .split('\0')
+    .filter((file) => file && existsSync(join(root, file)) && statSync(join(root, file)).isFile());
+  for (const file of files) {
+    mkdirSync(dirname(join(target, file)), { recursive: true });
+    cpSync(join(root, file), join(target, file));
+  }
+  for (const { dir } of packages) cpSync(join(dir, 'dist'), join(target, dir.slice(root.length), 'dist'), { recursive: true });
+}
+
+/**
+ * A published tarball must install on its own: no `workspace:` range, no run-time dependency on a private
+ * workspace package (they are bundled at build time), and no file of it naming one.
+ */
+function checkTarball(file, privateNames) {
+  const manifest = JSON.parse(execFileSync('tar', ['-xOzf', file, 'package/package.json'], { encoding: 'utf8' }));
+  const problems = [];
+  for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
+    for (const [name, range] of Object.entries(manifest[field] ?? {})) {
+      if (String(range).startsWith('workspace:')) problems.push(`${field} has a workspace: range for ${name}`);
+      if (privateNames.includes(name)) problems.push(`${field} names the private package ${name}`);
+    }
+  }
+  // Source maps quote the sources (imports of the private package included); the code and declarations must not.
+  const contents = execFileSync('tar', ['-xOzf', file, '--wildcards', '--exclude=*.map', 'package/dist/*'], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
+  for (const name of privateNames) if (contents.includes(name)) problems.push(`a file in dist names the private package ${name}`);
+  if (problems.length > 0) throw new Error(`${manifest.name}'s tarball does not stand on its own:\n  ${problems.join('\n  ')}`);
+  return manifest;
+}
+
+/**
+ * Packs every published package into `work/tarballs` after `changeset version` in `work/repo`.
+ * Resolves with `{ files: {name: tarball path}, versions: {name: version}, manifests: {name: manifest} }`.
+ */
+export async function packTarballs(work, step = () => {}) {
+  const packages = publishedPackages();
+  checkBuilt(packages);
+  const privateNames = workspacePackages(root)
+    .filter(({ manifest }) => manifest.private)
+    .map(({ manifest }) => manifest.name);
+
+  const repo = join(work, 'repo');
+  copyRepo(repo, packages);
+  step(`copied the repo to ${repo}`);
+
+  await run(process.execPath, [join(root, 'node_modules/@changesets/cli/bin.js'), 'version'], { cwd: repo });
+  const versioned = publishedPackages(repo);
+  step(`changeset version: ${versioned.map(({ manifest }) => `${manifest.name}@${manifest.version}`).join(', ')}`);
+
+  // pnpm resolves `workspace:` ranges (devDependencies too) from the installed workspace links when it packs.
+  await run('pnpm', ['install', '--prefer-offline', '--frozen-lockfile', '--ignore-scripts', '--filter', './packages/**'], { cwd: repo });
+  const tarballs = join(work, 'tarballs');
+  mkdirSync(tarballs, { recursive: true });
+  const result = { files: {}, versions: {}, manifests: {} };
+  for (const { dir, manifest } of versioned) {
+    const output = await run('pnpm', ['pack', '--pack-destination', tarballs], { cwd: dir });
+    const file = output.trim().split('\n').findLast((line) => line.trim().endsWith('.tgz'))?.trim();
+    if (!file || !existsSync(file)) throw new Error(`pnpm pack of ${manifest.name} named no tarball:\n${output}`);
+    result.manifests[manifest.name] = checkTarball(file, privateNames);
+    result.files[manifest.name] = file;
+    result.versions[manifest.name] = manifest.version;
+  }
+  step(`packed ${Object.values(result.files).map((file) => file.slice(tarballs.length + 1)).join(', ')} (none depends on ${privateNames.join(', ')})`);
+  return result;
+}
