@@ -101,7 +101,9 @@ function writeRaw(socket: Duplex, answer: MockAnswer): void {
 /** A `connect` listener: CONNECT is no method of the API, so it gets the engine's 404 instead of a closed socket. */
 export function createConnectListener(answer: Answer): (req: IncomingMessage, socket: Duplex) => void {
   return (req, socket) => {
-    answer({ method: 'CONNECT', url: '/', headers: headerPairs(req.rawHeaders), client: req.socket.remoteAddress ?? 'unknown' }).then(
+    // A CONNECT target is an authority (`host:port`), not a path.
+    const url = req.url?.startsWith('/') ? req.url : '/';
+    answer({ method: 'CONNECT', url, headers: headerPairs(req.rawHeaders), client: req.socket.remoteAddress ?? 'unknown' }).then(
       (result) => writeRaw(socket, result),
       (error: unknown) => writeRaw(socket, failure(error)),
     );
