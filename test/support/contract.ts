@@ -35,7 +35,8 @@ export class ContractRecorder {
     this.checked++;
     const response = { status: answer.status, headers: new Headers(answer.headers) };
     const label = `${method} ${pathname}${url.search}`;
-    const operation = findSpecOperation(method, pathname);
+    // Methods are case-sensitive: `get` is no operation of the spec.
+    const operation = method === method.toUpperCase() ? findSpecOperation(method, pathname) : undefined;
     const problems: string[] = [];
     const decoder = new TextDecoder();
     const text = answer.body.map((part, index) => decoder.decode(part, { stream: index < answer.body.length - 1 })).join('');
