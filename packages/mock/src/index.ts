@@ -66,7 +66,7 @@ export interface MockSession {
    * `times` calls or until the returned function is called; only statuses and bodies the spec documents for the
    * operation compile. `reset()` removes every override.
    */
-  override<Op extends OperationId>(operationId: Op, resolver: OverrideResolver<Op>, options?: OverrideOptions): () => void;
+  override<Op extends OperationId>(operationId: Op, resolver: OverrideResolver<NoInfer<Op>>, options?: OverrideOptions): () => void;
   /** Profiles of the network, e.g. `{imported: false, limit: 5}` for URLs to import. */
   networkProfiles(query?: NetworkProfilesQuery): ReturnType<typeof networkProfiles>;
   /** Saved drafts (the service has no read endpoint for them). */

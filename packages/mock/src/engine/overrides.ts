@@ -31,7 +31,7 @@ interface ActiveOverride {
 export class OverrideRegistry {
   private readonly byOperation = new Map<OperationId, ActiveOverride[]>();
 
-  add<Op extends OperationId>(operationId: Op, resolver: OverrideResolver<Op>, options: OverrideOptions = {}): () => void {
+  add<Op extends OperationId>(operationId: Op, resolver: OverrideResolver<NoInfer<Op>>, options: OverrideOptions = {}): () => void {
     const times = options.times ?? Number.POSITIVE_INFINITY;
     if (!(times >= 1) || (Number.isFinite(times) && !Number.isInteger(times))) {
       throw new RangeError(`override times must be a positive integer, got ${String(options.times)}`);

@@ -45,6 +45,9 @@ type Responses<Op extends OperationId> = Op extends keyof OperationTypes ? Opera
 
 type SuccessStatus<Op extends OperationId> = Extract<keyof Responses<Op>, 200 | 201 | 202 | 203 | 204 | 206>;
 
+// Written out so that a status literal in a resolver keeps its literal type while the operation is inferred.
+type HttpStatus = 200 | 201 | 202 | 203 | 204 | 206 | 400 | 401 | 403 | 404 | 405 | 408 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 501 | 502 | 503 | 504;
+
 type ResultFor<Op extends OperationId, S> = S extends keyof Responses<Op>
   ? { status: S; body: JsonBody<Responses<Op>[S]>; headers?: Record<string, string> }
   : never;
@@ -53,7 +56,7 @@ type ResultFor<Op extends OperationId, S> = S extends keyof Responses<Op>
 export type RouteResult<Op extends OperationId> = ResultFor<Op, SuccessStatus<Op>>;
 
 /** Any response the spec documents for the operation, errors included (with the error body). */
-export type OperationResult<Op extends OperationId> = ResultFor<Op, keyof Responses<Op> & number>;
+export type OperationResult<Op extends OperationId> = ResultFor<Op, Extract<keyof Responses<Op>, HttpStatus>>;
 
 export type RouteHandler<Op extends OperationId> = (ctx: RouteContext<Op>) => RouteResult<Op> | Promise<RouteResult<Op>>;
 
