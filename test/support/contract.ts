@@ -1,11 +1,12 @@
 // Every response the mock sends through these helpers is checked against spec/openapi.yaml: a status the
 // operation declares, the JSON body (ajv over the spec, and the generated zod schemas), the declared headers.
-import { http, type HttpHandler } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { operations as generatedOperations } from '@network-org/spec/operations';
 import { createMockApi, type MockApi, type MockApiOptions } from '../../packages/mock/src/index';
-import { responseBodyParts } from '../../packages/mock/src/engine/respond';
+import { createFetch } from '../../packages/mock/src/adapters/fetch';
+import { createMswHandlers } from '../../packages/mock/src/adapters/msw';
+import type { MockAnswer, MockRequest } from '../../packages/mock/src/engine/message';
 import { findSpecOperation, validateBodyWithAjv, validateHeaders, validateWithAjv } from './spec';
 
 export interface ContractViolation {
@@ -17,17 +18,6 @@ export interface ContractViolation {
 
 type ZodLike = { safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } };
 
-/**
- * The body as sent: an answer to the standalone server carries its bytes beside a Response without a body
- * stream (what node.ts writes), any other answer in its body.
- */
-async function responseText(response: Response): Promise<string> {
-  const parts = responseBodyParts(response);
-  if (!parts) return response.clone().text();
-  const decoder = new TextDecoder();
-  return parts.map((part, index) => decoder.decode(part, { stream: index < parts.length - 1 })).join('');
-}
-
 /** Collects the verdict on every response; `assertClean()` throws when any broke the spec. */
 export class ContractRecorder {
   readonly violations: ContractViolation[] = [];
@@ -38,14 +28,18 @@ export class ContractRecorder {
   checked = 0;
 
   /** Checks one response against the spec, given the path relative to the base URL. */
-  async check(request: Request, pathname: string, response: Response): Promise<void> {
-    // An injected dropped connection has no response to check; the control API is the mock's, not the spec's.
-    if (response.type === 'error' || pathname === '/__mock' || pathname.startsWith('/__mock/')) return;
+  check(method: string, url: URL, pathname: string, answer: MockAnswer): void {
+    // An injected dropped connection has no response to check; the control API is the mock's, not the spec's;
+    // a preflight has no body.
+    if (answer.kind === 'drop' || method === 'OPTIONS' || pathname === '/__mock' || pathname.startsWith('/__mock/')) return;
     this.checked++;
-    const label = `${request.method} ${pathname}${new URL(request.url).search}`;
-    const operation = findSpecOperation(request.method, pathname);
+    const response = { status: answer.status, headers: new Headers(answer.headers) };
+    const label = `${method} ${pathname}${url.search}`;
+    // Methods are case-sensitive: `get` is no operation of the spec.
+    const operation = method === method.toUpperCase() ? findSpecOperation(method, pathname) : undefined;
     const problems: string[] = [];
-    const text = await responseText(response);
+    const decoder = new TextDecoder();
+    const text = answer.body.map((part, index) => decoder.decode(part, { stream: index < answer.body.length - 1 })).join('');
     let body: unknown;
     if (!(response.headers.get('content-type') ?? '').includes('application/json')) {
       problems.push(`content-type is "${response.headers.get('content-type')}", not application/json`);
@@ -137,17 +131,25 @@ export function createCheckedMockApi(options: MockApiOptions = {}, recorder = ne
   return wrapMockApi(createMockApi(options), recorder);
 }
 
-/** Wraps an existing mock so that its `handlers` and `fetch` check every response (what the setup file uses). */
+/** Wraps an existing mock so that every answer of its engine (through any adapter) is checked. */
 export function wrapMockApi(checkedOrNot: MockApi, recorder = new ContractRecorder()): CheckedMockApi {
   const mock = (checkedOrNot as MockApi & { [UNCHECKED]?: MockApi })[UNCHECKED] ?? checkedOrNot;
-  const basePath = new URL(mock.baseUrl).pathname.replace(/\/+$/, '');
-  const fetch = async (request: Request): Promise<Response> => {
-    const response = await mock.fetch(request);
-    const pathname = new URL(request.url).pathname.slice(basePath.length) || '/';
-    await recorder.check(request, pathname, response);
-    return response;
+  const base = new URL(mock.baseUrl);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const answer = async (request: MockRequest): Promise<MockAnswer> => {
+    const result = await mock.answer(request);
+    // A bad X-Mock-Session name is the mock's own 400 (contract §3.5), not an answer of the operation.
+    const badSession =
+      result.kind === 'response' &&
+      result.status === 400 &&
+      new TextDecoder().decode(result.body[result.body.length - 1]).includes('X-Mock-Session');
+    if (badSession) return result;
+    const url = typeof request.url === 'string' ? new URL(request.url, base.origin) : request.url;
+    recorder.check(request.method, url, url.pathname.slice(basePath.length) || '/', result);
+    return result;
   };
-  const handlers: HttpHandler[] = [http.all(`${mock.baseUrl}/*`, ({ request }) => fetch(request))];
+  const handlers = createMswHandlers(mock.baseUrl, answer);
+  const fetch = createFetch(answer);
   const faults: MockApi['faults'] = {
     add: (rule) => {
       if (rule.status !== undefined) recorder.injectedStatuses.add(rule.status);
@@ -156,11 +158,18 @@ export function wrapMockApi(checkedOrNot: MockApi, recorder = new ContractRecord
     clear: () => mock.faults.clear(),
     list: () => mock.faults.list(),
   };
+  const session = (name: string) => {
+    const inner = mock.session(name);
+    const sessionFetch = createFetch(answer, [['x-mock-session', name]]);
+    return new Proxy(inner, { get: (target, property) => (property === 'fetch' ? sessionFetch : Reflect.get(target, property)) });
+  };
   return new Proxy(mock, {
     get(target, property, receiver) {
+      if (property === 'answer') return answer;
       if (property === 'handlers') return handlers;
       if (property === 'fetch') return fetch;
       if (property === 'faults') return faults;
+      if (property === 'session') return session;
       if (property === 'contract') return recorder;
       if (property === UNCHECKED) return target;
       return Reflect.get(target, property, receiver);

@@ -12,6 +12,7 @@ Options:
   --no-rate-limit             turn off the 50 requests / 10 s limit
   --latency <ms>              delay every API response
   --contacts-per-account <n>  dataset size
+  --max-sessions <n>          named sessions (X-Mock-Session) alive at once (default 1000)
   --control-token <token>     require Authorization: Bearer <token> on /__mock/ (and allow it off loopback)
   -h, --help                  show this help`;
 
@@ -39,6 +40,7 @@ function serverOptions(args: string[]): MockServerOptions | 'help' {
       latency: { type: 'string' },
       'contacts-per-account': { type: 'string' },
       'control-token': { type: 'string' },
+      'max-sessions': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -61,6 +63,8 @@ function serverOptions(args: string[]): MockServerOptions | 'help' {
   if (latency !== undefined) options.latency = latency;
   const contactsPerAccount = integerOption('contacts-per-account', values['contacts-per-account'], 0);
   if (contactsPerAccount !== undefined) options.contactsPerAccount = contactsPerAccount;
+  const maxSessions = integerOption('max-sessions', values['max-sessions'], 1);
+  if (maxSessions !== undefined) options.maxSessions = maxSessions;
   if (values['control-token'] !== undefined) options.controlToken = values['control-token'];
   return options;
 }

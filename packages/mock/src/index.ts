@@ -1,12 +1,19 @@
 import type { HttpHandler } from 'msw';
+import { createFetch, type MockFetch } from './adapters/fetch';
+import { createMswHandlers } from './adapters/msw';
 import { networkProfiles, registeredCustomFields, savedDrafts, type NetworkProfilesQuery } from './control/operations';
+import { answerRequest } from './engine/engine';
 import { FaultInjector, type FaultRule } from './engine/faults';
-import { createHandlers, handleRequest } from './engine/handler';
 import { RequestJournal, type JournalEntry } from './engine/journal';
+import type { MockAnswer, MockRequest } from './engine/message';
 import type { OperationId } from './engine/operation-table';
+import { OverrideRegistry, type OverrideOptions, type OverrideResolver } from './engine/overrides';
 import { RateLimiter } from './engine/rate-limit';
+import { SESSION_HEADER } from './engine/respond';
 import type { Route } from './engine/router';
-import type { ControlAccess, MockRuntime, ResetOptions } from './engine/runtime';
+import type { ControlAccess, MockRuntime, ResetOptions, Session } from './engine/runtime';
+import { checkSessionName, DEFAULT_MAX_SESSIONS, SessionRegistry } from './engine/sessions';
+import { MockApiError } from './engine/errors';
 import { routes as defaultRoutes } from './routes/index';
 import { createStore, FIXTURE_KEYS, type Store, type StoreOptions } from './store/index';
 
@@ -26,8 +33,10 @@ export interface MockApiOptions extends StoreOptions {
   controlToken?: string;
   /** Whether the control API answers without a token; default true (the standalone server decides by address). */
   controlExposed?: boolean;
-  /** The route table; default every operation of the spec. */
+  /** The route table; default every operation of the spec (`defaultRoutes`). */
   routes?: readonly Route[];
+  /** Named sessions (`X-Mock-Session`) alive at once; past it the least recently used is dropped. Default 1000. */
+  maxSessions?: number;
 }
 
 export type FixtureKeys = typeof FIXTURE_KEYS;
@@ -39,90 +48,167 @@ export interface FaultControl {
   list(): FaultRule[];
 }
 
-export interface MockApi {
-  readonly baseUrl: string;
-  /** MSW handlers: `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`. */
-  readonly handlers: HttpHandler[];
-  /** The fixture API keys of contract §4. */
-  readonly keys: FixtureKeys;
-  /** The in-memory dataset (replaced by `reset`). */
+/** The control surface of one session: the default one (`mock` itself) or a named one (`mock.session(NAME)`). */
+export interface MockSession {
+  /** The session's name; undefined for the default session. */
+  readonly name: string | undefined;
+  /** The session's in-memory dataset (replaced by `reset`). */
   readonly db: Store;
-  /** Rebuilds the dataset (same options, or the given seed and anchor) and forgets faults, journal and rate windows. */
+  /** Back to the seeded dataset (same options, or the given seed and anchor); forgets faults, overrides, journal
+   * and rate-limit windows. */
   reset(options?: ResetOptions): void;
   readonly faults: FaultControl;
   /** Requests answered so far, oldest first. */
   readonly journal: readonly JournalEntry[];
   clearJournal(): void;
+  /**
+   * Answers `operationId` with `resolver` (after authentication, validation and the rate limit), for the next
+   * `times` calls or until the returned function is called; only statuses and bodies the spec documents for the
+   * operation compile. `reset()` removes every override.
+   */
+  override<Op extends OperationId>(operationId: Op, resolver: OverrideResolver<NoInfer<Op>>, options?: OverrideOptions): () => void;
   /** Profiles of the network, e.g. `{imported: false, limit: 5}` for URLs to import. */
   networkProfiles(query?: NetworkProfilesQuery): ReturnType<typeof networkProfiles>;
   /** Saved drafts (the service has no read endpoint for them). */
   drafts(query?: { account_id?: string }): ReturnType<typeof savedDrafts>;
   /** Registered custom fields per organization, with their types. */
   customFields(): ReturnType<typeof registeredCustomFields>;
-  /** Answers one request without MSW (what the handlers call). */
-  fetch(request: Request): Promise<Response>;
+  /** `fetch`'s signature, answered in process by this session (no interception needed). */
+  readonly fetch: MockFetch;
+}
+
+export interface MockApi extends MockSession {
+  readonly baseUrl: string;
+  /** MSW handlers (msw 2 or 3): `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`. */
+  readonly handlers: HttpHandler[];
+  /** The fixture API keys of contract §4. */
+  readonly keys: FixtureKeys;
+  /** The session named `name` (1-64 characters of A-Za-z0-9._-), created on first use, as `X-Mock-Session` does. */
+  session(name: string): MockSession;
+  /** The named sessions alive, least recently used first. */
+  sessionNames(): string[];
+  /** Drops a named session; false when there was none. */
+  dropSession(name: string): boolean;
+  /** The engine itself: a plain request in, a plain answer out (what every adapter calls). */
+  readonly answer: (request: MockRequest) => Promise<MockAnswer>;
+}
+
+/** Turns an engine error thrown in process (a bad session name) into a plain exception. */
+function inProcess<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof MockApiError) throw new RangeError(error.message);
+    throw error;
+  }
 }
 
 export function createMockApi(options: MockApiOptions = {}): MockApi {
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
-  const storeOptions: StoreOptions = { ...options };
-  let store = createStore(storeOptions);
-  const faults = new FaultInjector();
-  const journal = new RequestJournal();
-  const rateLimiter = options.rateLimit === false ? undefined : new RateLimiter();
+  const parsedBase = new URL(baseUrl);
+  const baseStoreOptions: StoreOptions = { ...options };
   const control: ControlAccess = { exposed: options.controlExposed ?? true };
   if (options.controlToken !== undefined) control.token = options.controlToken;
   const routeTable = new Map<OperationId, Route>((options.routes ?? defaultRoutes).map((route) => [route.operationId, route]));
   const clock = options.clock;
+  const currentTime = () => (clock ? clock() : new Date());
+
+  // The one place a session's dataset comes from (the default session's and every named one's).
+  const createSessionStore = (storeOptions: StoreOptions): Store => createStore(storeOptions);
+  const createRateLimiter = () => (options.rateLimit === false ? undefined : new RateLimiter());
+  const createSession = (name: string | undefined): Session => {
+    const storeOptions = { ...baseStoreOptions };
+    const createdAt = currentTime();
+    return {
+      name,
+      store: createSessionStore(storeOptions),
+      storeOptions,
+      faults: new FaultInjector(),
+      journal: new RequestJournal(),
+      rateLimiter: createRateLimiter(),
+      overrides: new OverrideRegistry(),
+      createdAt,
+      lastUsedAt: createdAt,
+    };
+  };
 
   const runtime: MockRuntime = {
-    get store() {
-      return store;
-    },
+    origin: parsedBase.origin,
+    basePath: parsedBase.pathname.replace(/\/+$/, ''),
     routes: routeTable,
-    faults,
-    journal,
-    rateLimiter,
+    sessions: new SessionRegistry(createSession(undefined), createSession, options.maxSessions ?? DEFAULT_MAX_SESSIONS, currentTime),
     latencyMs: options.latency ?? 0,
     control,
-    currentTime: () => (clock ? clock() : new Date()),
-    now: () => (clock ? clock() : new Date(store.now)),
-    reset(resetOptions = {}) {
-      if (resetOptions.seed !== undefined) storeOptions.seed = resetOptions.seed;
-      if (resetOptions.now !== undefined) storeOptions.now = resetOptions.now;
-      store = createStore(storeOptions);
-      faults.clear();
-      journal.clear();
-      rateLimiter?.clear();
+    currentTime,
+    now: (session) => (clock ? clock() : new Date(session.store.now)),
+    reset(session, resetOptions = {}) {
+      if (resetOptions.seed !== undefined) session.storeOptions.seed = resetOptions.seed;
+      if (resetOptions.now !== undefined) session.storeOptions.now = resetOptions.now;
+      session.store = createSessionStore(session.storeOptions);
+      session.faults.clear();
+      session.journal.clear();
+      session.overrides.clear();
+      session.rateLimiter?.clear();
     },
   };
 
-  return {
-    baseUrl,
-    handlers: createHandlers(runtime, baseUrl),
-    keys: FIXTURE_KEYS,
-    get db() {
-      return store;
-    },
-    reset: (resetOptions) => runtime.reset(resetOptions),
-    faults: {
-      add: (rule) => faults.add(rule),
-      clear: () => faults.clear(),
-      list: () => faults.list(),
-    },
-    get journal() {
-      return journal.list();
-    },
-    clearJournal: () => journal.clear(),
-    networkProfiles: (query) => networkProfiles(store, query),
-    drafts: (query) => savedDrafts(store, query),
-    customFields: () => registeredCustomFields(store),
-    fetch: (request) => handleRequest(runtime, request, basePath),
+  const answer = (request: MockRequest) => answerRequest(runtime, request);
+
+  /** The surface of a session, looked up by name on every use (an evicted one comes back fresh). */
+  const surface = (name: string | undefined): MockSession => {
+    const current = () => runtime.sessions.use(name).session;
+    const fetch = createFetch(answer, name === undefined ? [] : [[SESSION_HEADER.toLowerCase(), name]]);
+    return {
+      name,
+      get db() {
+        return current().store;
+      },
+      reset: (resetOptions) => runtime.reset(current(), resetOptions),
+      faults: {
+        add: (rule) => current().faults.add(rule),
+        clear: () => current().faults.clear(),
+        list: () => current().faults.list(),
+      },
+      get journal() {
+        return current().journal.list();
+      },
+      clearJournal: () => current().journal.clear(),
+      override: (operationId, resolver, overrideOptions) => current().overrides.add(operationId, resolver, overrideOptions),
+      networkProfiles: (query) => networkProfiles(current().store, query),
+      drafts: (query) => savedDrafts(current().store, query),
+      customFields: () => registeredCustomFields(current().store),
+      fetch,
+    };
   };
+
+  const mock = surface(undefined) as MockApi;
+  Object.defineProperties(mock, Object.getOwnPropertyDescriptors({
+    baseUrl,
+    handlers: createMswHandlers(baseUrl, answer),
+    keys: FIXTURE_KEYS,
+    session: (name: string) => inProcess(() => surface(checkSessionName(name))),
+    sessionNames: () => runtime.sessions.list().map((session) => session.name as string),
+    dropSession: (name: string) => inProcess(() => runtime.sessions.drop(name)),
+    answer,
+  }));
+  return mock;
 }
 
-export { defineRoute, type Route, type RouteContext, type RouteHandler, type RouteResult } from './engine/router';
+export { routes as defaultRoutes } from './routes/index';
+export {
+  defineRoute,
+  type OperationResult,
+  type PageLimitRule,
+  type Route,
+  type RouteContext,
+  type RouteHandler,
+  type RouteResult,
+  type RouteRules,
+} from './engine/router';
+export type { OverrideOptions, OverrideRequest, OverrideResolver } from './engine/overrides';
+export type { HeaderList, MockAnswer, MockRequest, MockResponse } from './engine/message';
+export type { MockFetch } from './adapters/fetch';
+export type { OperationId } from './engine/operation-table';
 export { MockApiError } from './engine/errors';
 export type { FaultRule } from './engine/faults';
 export type { JournalEntry } from './engine/journal';

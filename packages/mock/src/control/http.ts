@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { MockApiError, notFound, unauthorized } from '../engine/errors';
 import { faultRuleSchema } from '../engine/faults';
+import type { MockResponse, RequestHeaders } from '../engine/message';
 import { readJsonObjectBody } from '../engine/request-body';
-import { errorResponse, jsonResponse } from '../engine/respond';
-import type { MockRuntime } from '../engine/runtime';
+import { errorAnswer, jsonAnswer } from '../engine/respond';
+import type { MockRuntime, Session } from '../engine/runtime';
 import { parseInput } from '../engine/validation';
 import { networkProfiles, registeredCustomFields, savedDrafts } from './operations';
 
@@ -26,37 +27,64 @@ const networkProfilesQuerySchema = z.object({
 
 const draftsQuerySchema = z.object({ account_id: z.string().optional() });
 
-function checkAccess(runtime: MockRuntime, request: Request): void {
+/** A request under `/__mock`, with the session it names resolved only when an operation needs one. */
+export interface ControlRequest {
+  method: string;
+  /** The path after `/__mock`, e.g. `/faults`. */
+  pathname: string;
+  query: URLSearchParams;
+  headers: RequestHeaders;
+  body: Uint8Array | undefined;
+  session(): Session;
+}
+
+function checkAccess(runtime: MockRuntime, request: ControlRequest): void {
   const { token, exposed } = runtime.control;
   if (token !== undefined) {
-    if (request.headers.get('authorization') !== `Bearer ${token}`) {
+    const sent = request.headers.all('authorization');
+    if (sent.length !== 1 || sent[0] !== `Bearer ${token}`) {
       throw unauthorized('The control API needs `Authorization: Bearer <control token>`.');
     }
     return;
   }
   // Off a loopback address without a token, the control API does not exist.
-  if (!exposed) throw notFound(`No operation matches ${request.method} ${new URL(request.url).pathname}.`);
+  if (!exposed) throw notFound(`No operation matches ${request.method} ${CONTROL_PREFIX}${request.pathname}.`);
 }
 
-function queryObject(url: URL): Record<string, string> {
-  return Object.fromEntries(url.searchParams.entries());
+function queryObject(query: URLSearchParams): Record<string, string> {
+  return Object.fromEntries(query.entries());
 }
 
-async function answer(runtime: MockRuntime, request: Request, url: URL): Promise<Response> {
-  const route = `${request.method.toUpperCase()} ${url.pathname.slice(CONTROL_PREFIX.length)}`;
+function sessionInfo(session: Session) {
+  return { name: session.name, created_at: session.createdAt.toISOString(), last_used_at: session.lastUsedAt.toISOString() };
+}
+
+const SESSION_PATH = /^\/sessions\/([^/]+)$/;
+
+function answer(runtime: MockRuntime, request: ControlRequest): MockResponse {
+  const sessionPath = SESSION_PATH.exec(request.pathname);
+  if (sessionPath && request.method === 'DELETE') {
+    const name = decodeURIComponent(sessionPath[1] as string);
+    if (!runtime.sessions.drop(name)) throw notFound(`No session ${JSON.stringify(name)}: GET ${CONTROL_PREFIX}/sessions lists them.`);
+    return jsonAnswer(200, { ok: true, dropped: name });
+  }
+  const route = `${request.method} ${request.pathname}`;
   switch (route) {
     case 'GET /health':
-      return jsonResponse(200, { ok: true });
+      return jsonAnswer(200, { ok: true });
+    case 'GET /sessions':
+      return jsonAnswer(200, { sessions: runtime.sessions.list().map(sessionInfo), max_sessions: runtime.sessions.max });
     case 'POST /reset': {
-      const body = parseInput(resetBodySchema, (await readJsonObjectBody(request, false)) ?? {}, 'body');
-      runtime.reset(body);
-      return jsonResponse(200, { ok: true, seed: runtime.store.seed, now: runtime.store.now.toISOString() });
+      const body = parseInput(resetBodySchema, readJsonObjectBody(request.body, false) ?? {}, 'body');
+      const session = request.session();
+      runtime.reset(session, body);
+      return jsonAnswer(200, { ok: true, seed: session.store.seed, now: session.store.now.toISOString() });
     }
     case 'GET /network-profiles': {
-      const query = parseInput(networkProfilesQuerySchema, queryObject(url), 'query');
-      return jsonResponse(
+      const query = parseInput(networkProfilesQuerySchema, queryObject(request.query), 'query');
+      return jsonAnswer(
         200,
-        networkProfiles(runtime.store, {
+        networkProfiles(request.session().store, {
           imported: query.imported === undefined ? undefined : query.imported === 'true',
           kind: query.kind,
           limit: query.limit,
@@ -64,37 +92,38 @@ async function answer(runtime: MockRuntime, request: Request, url: URL): Promise
       );
     }
     case 'GET /drafts':
-      return jsonResponse(200, savedDrafts(runtime.store, parseInput(draftsQuerySchema, queryObject(url), 'query')));
+      return jsonAnswer(200, savedDrafts(request.session().store, parseInput(draftsQuerySchema, queryObject(request.query), 'query')));
     case 'GET /custom-fields':
-      return jsonResponse(200, registeredCustomFields(runtime.store));
+      return jsonAnswer(200, registeredCustomFields(request.session().store));
     case 'GET /faults':
-      return jsonResponse(200, { faults: runtime.faults.list() });
+      return jsonAnswer(200, { faults: request.session().faults.list() });
     case 'POST /faults': {
-      const rule = parseInput(faultRuleSchema, await readJsonObjectBody(request, true), 'body');
-      runtime.faults.add(rule);
-      return jsonResponse(201, { faults: runtime.faults.list() });
+      const rule = parseInput(faultRuleSchema, readJsonObjectBody(request.body, true), 'body');
+      const { faults } = request.session();
+      faults.add(rule);
+      return jsonAnswer(201, { faults: faults.list() });
     }
     case 'DELETE /faults':
-      runtime.faults.clear();
-      return jsonResponse(200, { faults: [] });
+      request.session().faults.clear();
+      return jsonAnswer(200, { faults: [] });
     case 'GET /requests':
-      return jsonResponse(200, { requests: runtime.journal.list() });
+      return jsonAnswer(200, { requests: request.session().journal.list() });
     case 'DELETE /requests':
-      runtime.journal.clear();
-      return jsonResponse(200, { requests: [] });
+      request.session().journal.clear();
+      return jsonAnswer(200, { requests: [] });
     default:
-      throw notFound(`No control operation ${route.replace(' ', ` ${CONTROL_PREFIX}`)}.`);
+      throw notFound(`No control operation ${request.method} ${CONTROL_PREFIX}${request.pathname}.`);
   }
 }
 
 /** Answers `/__mock/...`: no API key, loopback-only unless a control token is configured (contract §3.1). */
-export async function handleControlRequest(runtime: MockRuntime, request: Request, url: URL): Promise<Response> {
+export async function handleControlRequest(runtime: MockRuntime, request: ControlRequest): Promise<MockResponse> {
   try {
     checkAccess(runtime, request);
-    return await answer(runtime, request, url);
+    return answer(runtime, request);
   } catch (error) {
-    if (error instanceof MockApiError) return errorResponse(error);
-    return jsonResponse(500, {
+    if (error instanceof MockApiError) return errorAnswer(error);
+    return jsonAnswer(500, {
       code: 'internal_error',
       message: 'The mock failed while answering this control request.',
       debug: error instanceof Error ? error.message : String(error),

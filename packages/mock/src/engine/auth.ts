@@ -8,6 +8,7 @@ import {
   forbidden,
   unauthorized,
 } from './errors';
+import type { RequestHeaders } from './message';
 
 export interface AuthContext {
   organization: OrganizationRecord;
@@ -15,27 +16,34 @@ export interface AuthContext {
   apiKey: ApiKeyRecord;
 }
 
-/** Operations only organization admins may call (section 5.5). */
-const ADMIN_ONLY_OPERATIONS: ReadonlySet<string> = new Set(['listActivity', 'getActivitySummary']);
-
-/**
- * Operations that spend credits. Section 5.4 lists insufficient credits with the other billing checks, so an
- * organization without credits gets 403 for them whatever the request names (contract §4: sk_test_no_credits).
- */
-const CREDIT_SPENDING_OPERATIONS: ReadonlySet<string> = new Set(['enrich', 'findContactEmail']);
-
 const insufficientCredits = () =>
   billingInsufficientCredits("Your organization doesn't have enough credits for this action. Add credits and try again.");
 
+/** What an operation asks of its caller beyond a valid key, declared with its route. */
+export interface CallerRules {
+  /** Section 5.5: only organization admins. */
+  admin?: boolean;
+  /**
+   * Credits one call spends. Section 5.4 lists insufficient credits with the other billing checks, so an
+   * organization with fewer left gets 403 whatever the request names (contract §4: sk_test_no_credits).
+   */
+  credits?: number;
+}
+
 /** Resolves the caller in the order of the description's section 5; throws the first failing check. */
-export function authenticate(request: Request, store: Store, operationId: string): AuthContext {
-  const header = request.headers.get('authorization');
-  if (header === null || header.trim() === '') throw unauthorized('Authorization header is required.');
+export function authenticate(headers: RequestHeaders, store: Store, rules: CallerRules = {}): AuthContext {
+  const sent = headers.all('authorization');
+  // Which of two keys to honour is anyone's guess, and proxies disagree: refuse rather than pick one.
+  if (sent.length > 1) throw unauthorized('Send exactly one Authorization header; this request has several.');
+  const header = sent[0];
+  if (header === undefined || header.trim() === '') throw unauthorized('Authorization header is required.');
   const match = /^(\S+)(?:\s+(.*))?$/.exec(header.trim());
   if (!match || match[1]?.toLowerCase() !== 'bearer') {
     throw unauthorized('Authorization header must use the Bearer scheme.');
   }
   const key = (match[2] ?? '').trim();
+  // fetch's Headers joins repeated headers with ", "; no key holds a comma.
+  if (key.includes(',')) throw unauthorized('Send exactly one Authorization header; this request has several.');
   const apiKey = key === '' ? undefined : store.apiKeys.get(key);
   const user = apiKey ? store.users.get(apiKey.user_id) : undefined;
   const organization = user ? store.organizations.get(user.organization_id) : undefined;
@@ -49,10 +57,10 @@ export function authenticate(request: Request, store: Store, operationId: string
   if (!organization.plan_includes_api) {
     throw billingFeatureNotAvailable("The API feature is not included in your organization's plan.");
   }
-  if (ADMIN_ONLY_OPERATIONS.has(operationId) && !user.is_admin) {
+  if (rules.admin && !user.is_admin) {
     throw forbidden('Only organization admins can perform this action.');
   }
-  if (CREDIT_SPENDING_OPERATIONS.has(operationId) && organization.credits < 1) throw insufficientCredits();
+  if (rules.credits !== undefined && organization.credits < rules.credits) throw insufficientCredits();
   return { organization, user, apiKey };
 }
 

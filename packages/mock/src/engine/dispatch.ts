@@ -2,32 +2,32 @@ import { operations as operationSchemas } from '@network-org/spec/operations';
 import type { z } from 'zod';
 import { forgetCachedWires } from '../store/wire-cache';
 import { accountAccess, authenticate, creditLedger } from './auth';
-import { requestClient } from './client';
 import { defaultCodeForStatus, internalError, MockApiError, notFound, rateLimitExceeded } from './errors';
+import type { MockAnswer, RequestHeaders } from './message';
 import { matchOperation, type OperationEntry } from './operation-table';
 import { paginate } from './pagination';
 import { readJsonObjectBody } from './request-body';
-import { errorResponse, jsonResponse } from './respond';
-import type { RouteContext } from './router';
-import { sleep, type MockRuntime } from './runtime';
+import { errorAnswer, jsonAnswer } from './respond';
+import { COMMON_PAGE_LIMIT, type AnyRouteResult, type PageLimitRule, type Route, type RouteContext } from './router';
+import { sleep, type MockRuntime, type Session } from './runtime';
 import { parseInput, queryInput } from './validation';
 
-/** Contract §5: a page `limit` above this is clamped on these operations (activity has its own 1..200 range). */
-export const PAGE_LIMIT_MAX = 25;
-const ACTIVITY_LIMIT_MAX = 200;
-const CLAMPED_LIMIT_OPERATIONS: ReadonlySet<string> = new Set([
-  'listContacts',
-  'listCompanies',
-  'listConversations',
-  'listConversationMessages',
-  'listViews',
-]);
+/** An API request as the engine routes it: the path under the base URL. */
+export interface ApiRequest {
+  method: string;
+  pathname: string;
+  query: URLSearchParams;
+  headers: RequestHeaders;
+  body: Uint8Array | undefined;
+  client: string;
+}
 
-function clampPageLimit(operationId: string, query: Record<string, string | string[]>): void {
+/** A `limit` above the rule's maximum becomes the maximum when the rule clamps (contract §5). */
+function clampPageLimit(rule: PageLimitRule | undefined, query: Record<string, string | string[]>): void {
   const raw = query.limit;
-  if (!CLAMPED_LIMIT_OPERATIONS.has(operationId) || typeof raw !== 'string' || raw.trim() === '') return;
+  if (!rule?.clamp || typeof raw !== 'string' || raw.trim() === '') return;
   const limit = Number(raw);
-  if (Number.isInteger(limit) && limit > PAGE_LIMIT_MAX) query.limit = String(PAGE_LIMIT_MAX);
+  if (Number.isInteger(limit) && limit > rule.max) query.limit = String(rule.max);
 }
 
 function shapeKeys(schema: z.ZodType | null): string[] {
@@ -44,7 +44,7 @@ function isBodyRequired(schema: z.ZodType): boolean {
   return required;
 }
 
-async function parseRequestInputs(entry: OperationEntry, request: Request, url: URL, rawParams: Record<string, string>) {
+function parseRequestInputs(entry: OperationEntry, route: Route | undefined, request: ApiRequest, rawParams: Record<string, string>) {
   const schemas = operationSchemas[entry.operationId] as {
     query: z.ZodType | null;
     params: z.ZodType | null;
@@ -54,110 +54,124 @@ async function parseRequestInputs(entry: OperationEntry, request: Request, url: 
   const params = schemas.params ? parseInput(schemas.params, rawParams, 'path') : undefined;
   let query: unknown;
   if (schemas.query) {
-    const input = queryInput(url, shapeKeys(schemas.query), schemas.arrayQueryParams);
-    clampPageLimit(entry.operationId, input);
+    const input = queryInput(request.query, shapeKeys(schemas.query), schemas.arrayQueryParams);
+    clampPageLimit(route?.rules.pageLimit ?? COMMON_PAGE_LIMIT, input);
     query = parseInput(schemas.query, input, 'query');
   }
   let body: unknown;
-  if (schemas.body) {
-    body = parseInput(schemas.body, await readJsonObjectBody(request, isBodyRequired(schemas.body)), 'body');
-  }
+  if (schemas.body) body = parseInput(schemas.body, readJsonObjectBody(request.body, isBodyRequired(schemas.body)), 'body');
   return { params, query, body };
 }
 
 /** An injected fault's answer, or undefined when the fault only delays the request. */
-async function applyFault(runtime: MockRuntime, request: Request, url: URL, entry: OperationEntry | undefined) {
-  const fault = runtime.faults.take(request.method, url.pathname, entry?.template);
+async function applyFault(session: Session, request: ApiRequest, entry: OperationEntry | undefined): Promise<MockAnswer | undefined> {
+  const fault = session.faults.take(request.method, request.pathname, entry?.template);
   if (!fault) return undefined;
   await sleep(fault.rule.delay_ms ?? 0);
-  if (fault.drop) return Response.error();
+  if (fault.drop) return { kind: 'drop' };
   const status = fault.rule.status;
   // A success status (or none) only delays: the request is then answered as usual, never with an error body.
   if (status === undefined || status < 400) return undefined;
   const code = (fault.rule.code ?? defaultCodeForStatus(status)) as MockApiError['code'];
   const headers: Record<string, string> = {};
   if (status === 429 || fault.rule.retry_after !== undefined) headers['Retry-After'] = String(fault.rule.retry_after ?? 1);
-  return jsonResponse(status, { code, message: fault.rule.message ?? `Injected fault: ${status} ${code}.` }, headers, request);
+  return jsonAnswer(status, { code, message: fault.rule.message ?? `Injected fault: ${status} ${code}.` }, headers);
+}
+
+/** A route's thrown API error as the documented result it stands for. */
+async function settle(run: () => AnyRouteResult | Promise<AnyRouteResult>): Promise<AnyRouteResult> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof MockApiError) return { status: error.status, body: error.toBody(), headers: { ...error.headers } };
+    throw error;
+  }
 }
 
 async function answerOperation(
   runtime: MockRuntime,
-  request: Request,
-  url: URL,
+  session: Session,
+  request: ApiRequest,
   entry: OperationEntry,
   rawParams: Record<string, string>,
-): Promise<Response> {
-  if (runtime.rateLimiter) {
-    const key = `${requestClient(request)} ${entry.operationId}`;
-    const decision = runtime.rateLimiter.hit(key, runtime.currentTime().getTime());
+): Promise<MockAnswer> {
+  if (session.rateLimiter) {
+    const key = `${request.client} ${entry.operationId}`;
+    const decision = session.rateLimiter.hit(key, runtime.currentTime().getTime());
     if (!decision.allowed) throw rateLimitExceeded(decision.retryAfterSeconds);
   }
-  const { store } = runtime;
-  const auth = authenticate(request, store, entry.operationId);
-  const inputs = await parseRequestInputs(entry, request, url, rawParams);
+  const { store } = session;
   const route = runtime.routes.get(entry.operationId);
+  const auth = authenticate(request.headers, store, route?.rules);
+  const inputs = parseRequestInputs(entry, route, request, rawParams);
   if (!route) throw internalError(`The mock does not implement ${entry.operationId} yet.`);
+  const pageLimit = route.rules.pageLimit ?? COMMON_PAGE_LIMIT;
   const context: RouteContext<typeof entry.operationId> = {
     store,
-    now: () => runtime.now(),
+    now: () => runtime.now(session),
     auth,
     query: inputs.query as RouteContext<typeof entry.operationId>['query'],
     params: inputs.params as RouteContext<typeof entry.operationId>['params'],
     body: inputs.body as RouteContext<typeof entry.operationId>['body'],
+    headers: request.headers,
     accounts: accountAccess(store, auth),
     credits: creditLedger(auth),
-    request,
     paginate(items, scope) {
       const { limit, cursor, ...query } = (inputs.query ?? {}) as { limit?: number; cursor?: string } & Record<string, unknown>;
       return paginate(items, {
-        limit: limit ?? PAGE_LIMIT_MAX,
+        limit: limit ?? pageLimit.default,
         cursor,
-        maxLimit: CLAMPED_LIMIT_OPERATIONS.has(entry.operationId) ? PAGE_LIMIT_MAX : ACTIVITY_LIMIT_MAX,
+        maxLimit: pageLimit.max,
         scope: { operation: entry.operationId, organization_id: auth.organization.id, params: inputs.params, query: scope ?? query },
       });
     },
   };
-  let result;
+  const override = session.overrides.take(entry.operationId);
+  let result: AnyRouteResult;
   try {
-    result = await route.handle(context);
+    result = override
+      ? await override({
+          params: context.params,
+          query: context.query,
+          body: context.body,
+          auth,
+          next: () => settle(() => route.handle(context)) as never,
+        })
+      : await route.handle(context);
   } finally {
     // A write may change what any cached wire shape shows, including one built before or while it ran.
     if (request.method !== 'GET') forgetCachedWires(store);
   }
-  return jsonResponse(Number(result.status), result.body, result.headers, request);
+  return jsonAnswer(Number(result.status), result.body, result.headers);
 }
 
 export interface ApiOutcome {
-  response: Response;
+  answer: MockAnswer;
   operationId?: string;
 }
 
 /** Answers one request under the API's paths: faults, rate limit, auth (section 5 order), validation, the route. */
-export async function handleApiRequest(runtime: MockRuntime, request: Request, url: URL): Promise<ApiOutcome> {
-  const match = matchOperation(request.method, url.pathname);
+export async function handleApiRequest(runtime: MockRuntime, session: Session, request: ApiRequest): Promise<ApiOutcome> {
+  const match = matchOperation(request.method, request.pathname);
   const entry = match.kind === 'operation' ? match.entry : undefined;
+  const operationId = entry?.operationId;
   try {
-    const faulted = await applyFault(runtime, request, url, entry);
-    if (faulted) return { response: faulted, operationId: entry?.operationId };
+    const faulted = await applyFault(session, request, entry);
+    if (faulted) return { answer: faulted, operationId };
     await sleep(runtime.latencyMs);
     if (match.kind === 'unknown') {
-      throw notFound(`No operation matches ${request.method} ${url.pathname}. The API's paths start with /v1.`);
+      throw notFound(`No operation matches ${request.method} ${request.pathname}. The API's paths start with /v1.`);
     }
     if (match.kind === 'wrong_method') {
-      throw notFound(`${url.pathname} does not accept ${request.method}; it accepts ${match.allowed.join(', ')}.`);
+      throw notFound(`${request.pathname} does not accept ${request.method}; it accepts ${match.allowed.join(', ')}.`);
     }
-    return { response: await answerOperation(runtime, request, url, match.entry, match.rawParams), operationId: entry?.operationId };
+    return { answer: await answerOperation(runtime, session, request, match.entry, match.rawParams), operationId };
   } catch (error) {
-    if (error instanceof MockApiError) return { response: errorResponse(error, request), operationId: entry?.operationId };
+    if (error instanceof MockApiError) return { answer: errorAnswer(error), operationId };
     const detail = error instanceof Error ? error.message : String(error);
     return {
-      response: jsonResponse(
-        500,
-        { code: 'internal_error', message: 'The mock failed while answering this request.', debug: detail },
-        {},
-        request,
-      ),
-      operationId: entry?.operationId,
+      answer: jsonAnswer(500, { code: 'internal_error', message: 'The mock failed while answering this request.', debug: detail }),
+      operationId,
     };
   }
 }

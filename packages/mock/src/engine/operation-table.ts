@@ -40,7 +40,8 @@ export function matchOperation(method: string, pathname: string): OperationMatch
   for (const entry of operationTable) {
     const found = entry.pattern.exec(pathname);
     if (!found) continue;
-    if (entry.method !== method.toUpperCase()) {
+    // Methods are case-sensitive (RFC 9110): `get` is not a method the API routes.
+    if (entry.method !== method) {
       allowed.push(entry.method);
       continue;
     }

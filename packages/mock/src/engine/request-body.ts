@@ -1,4 +1,3 @@
-import { requestBodyBytes } from './client';
 import { badRequest } from './errors';
 
 /** Contract §5: bodies over 1 MiB are refused. */
@@ -30,10 +29,11 @@ function findForbiddenKey(root: unknown): string | undefined {
  * Reads a JSON object body: 400 when it is missing (and required), larger than 1 MiB, not JSON, not an object,
  * or carries a prototype-polluting key. Returns undefined for an absent optional body.
  */
-export async function readJsonObjectBody(request: Request, required: boolean): Promise<Record<string, unknown> | undefined> {
-  const declaredLength = Number(request.headers.get('content-length') ?? '0');
-  if (declaredLength > MAX_BODY_BYTES) throw badRequest(`Request body is larger than the 1 MiB limit.`);
-  const bytes = await requestBodyBytes(request);
+export function readJsonObjectBody(bytes: Uint8Array | undefined, required: boolean): Record<string, unknown> | undefined {
+  if (bytes === undefined) {
+    if (required) throw badRequest('Request body is required: send a JSON object.');
+    return undefined;
+  }
   if (bytes.byteLength > MAX_BODY_BYTES) throw badRequest(`Request body is larger than the 1 MiB limit.`);
   const text = new TextDecoder().decode(bytes);
   if (text.trim() === '') {

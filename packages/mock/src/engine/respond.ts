@@ -1,11 +1,15 @@
-import { isStandaloneRequest } from './client';
-import { MockApiError } from './errors';
+import type { RequestHeaders, MockResponse } from './message';
+import type { MockApiError } from './errors';
 
-// Lets a browser app call the standalone server from another origin and read Retry-After.
-const CORS_HEADERS: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'Retry-After',
-};
+/** The session header (contract §3.5), allowed in preflights and exposed with the eviction notice. */
+export const SESSION_HEADER = 'X-Mock-Session';
+export const SESSION_EVICTED_HEADER = 'X-Mock-Session-Evicted';
+
+// Every answer lets a browser app on any origin read it, including Retry-After and the session eviction notice.
+const CORS_HEADERS: [string, string][] = [
+  ['access-control-allow-origin', '*'],
+  ['access-control-expose-headers', `Retry-After, ${SESSION_EVICTED_HEADER}`],
+];
 
 const encoder = new TextEncoder();
 
@@ -38,19 +42,6 @@ function holdsKnownJson(value: unknown, depth: number): boolean {
     if (holdsKnownJson(value[key], depth - 1)) return true;
   }
   return false;
-}
-
-function concatBytes(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  if (parts.length === 1 && parts[0]!.buffer instanceof ArrayBuffer) return parts[0] as Uint8Array<ArrayBuffer>;
-  let length = 0;
-  for (const part of parts) length += part.byteLength;
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.byteLength;
-  }
-  return bytes;
 }
 
 /**
@@ -104,41 +95,41 @@ export function toJsonParts(body: unknown): Uint8Array[] {
   return parts;
 }
 
-// The bytes each response was built from, so the standalone server writes them without reading the body back.
-const responseBodies = new WeakMap<Response, readonly Uint8Array[]>();
-
-/** The JSON body (UTF-8, in parts) a response of `jsonResponse` carries; undefined for any other response. */
-export function responseBodyParts(response: Response): readonly Uint8Array[] | undefined {
-  return responseBodies.get(response);
+/** A JSON answer; `headers` are added after the content type. */
+export function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): MockResponse {
+  const list: [string, string][] = [['content-type', 'application/json']];
+  for (const name in headers) list.push([name.toLowerCase(), headers[name] as string]);
+  return { kind: 'response', status, headers: list, body: toJsonParts(body) };
 }
+
+export function errorAnswer(error: MockApiError): MockResponse {
+  return jsonAnswer(error.status, error.toBody(), error.headers);
+}
+
+/** Adds the CORS headers every answer carries. */
+export function withCors(answer: MockResponse): MockResponse {
+  answer.headers.push(...CORS_HEADERS);
+  return answer;
+}
+
+const ALLOWED_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';
+const DEFAULT_ALLOWED_HEADERS = `Authorization, Content-Type, ${SESSION_HEADER}`;
 
 /**
- * A JSON response. Given the request it answers, a standalone server's request gets a Response without a body
- * stream: the server writes the bytes kept beside it (`responseBodyParts`), and nothing else reads that Response.
+ * A CORS preflight for any origin: the headers the browser asks for are echoed (an SDK's custom `headers` must
+ * not fail the preflight), and the session header is always allowed.
  */
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}, request?: Request): Response {
-  const parts = toJsonParts(body);
-  const standalone = request !== undefined && isStandaloneRequest(request);
-  const response = new Response(standalone ? null : concatBytes(parts), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...CORS_HEADERS, ...headers },
-  });
-  responseBodies.set(response, parts);
-  return response;
-}
-
-export function errorResponse(error: MockApiError, request?: Request): Response {
-  return jsonResponse(error.status, error.toBody(), error.headers, request);
-}
-
-export function preflightResponse(): Response {
-  return new Response(null, {
+export function preflightAnswer(headers: RequestHeaders): MockResponse {
+  const requested = headers.get('access-control-request-headers')?.trim();
+  return {
+    kind: 'response',
     status: 204,
-    headers: {
-      ...CORS_HEADERS,
-      'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
-      'Access-Control-Allow-Headers': 'Authorization, Content-Type',
-      'Access-Control-Max-Age': '600',
-    },
-  });
+    headers: [
+      ['access-control-allow-methods', ALLOWED_METHODS],
+      ['access-control-allow-headers', requested ? `${requested}, ${SESSION_HEADER}` : DEFAULT_ALLOWED_HEADERS],
+      ['access-control-max-age', '600'],
+      ['vary', 'Access-Control-Request-Headers'],
+    ],
+    body: [],
+  };
 }

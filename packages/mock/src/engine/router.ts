@@ -1,11 +1,23 @@
 import type { operations as OperationTypes } from '@network-org/spec/openapi';
 import type { z } from 'zod';
 import type { Store } from '../store/index';
-import type { AccountAccess, AuthContext, CreditLedger } from './auth';
+import type { AccountAccess, AuthContext, CallerRules, CreditLedger } from './auth';
 import type { OperationId, OperationSchemas } from './operation-table';
 import type { Pagination } from './pagination';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type OperationParams<Op extends OperationId> = Parsed<OperationSchemas[Op]['params']>;
+export type OperationQuery<Op extends OperationId> = Parsed<OperationSchemas[Op]['query']>;
+export type OperationBody<Op extends OperationId> = Parsed<OperationSchemas[Op]['body']>;
+
+/** The request's headers, by case-insensitive name. */
+export interface HeaderAccess {
+  /** The value (repeated headers joined with `, `), or undefined when absent. */
+  get(name: string): string | undefined;
+  /** Every value sent under `name`, in order. */
+  all(name: string): readonly string[];
+}
 
 export interface RouteContext<Op extends OperationId> {
   store: Store;
@@ -13,12 +25,12 @@ export interface RouteContext<Op extends OperationId> {
   now(): Date;
   auth: AuthContext;
   /** Parsed and validated by the generated schemas (defaults applied, page `limit` already clamped). */
-  query: Parsed<OperationSchemas[Op]['query']>;
-  params: Parsed<OperationSchemas[Op]['params']>;
-  body: Parsed<OperationSchemas[Op]['body']>;
+  query: OperationQuery<Op>;
+  params: OperationParams<Op>;
+  body: OperationBody<Op>;
+  headers: HeaderAccess;
   accounts: AccountAccess;
   credits: CreditLedger;
-  request: Request;
   /**
    * One page of `items` for this request's `limit` and `cursor`, reading `items` only up to the one after the
    * page: pass a lazy sequence (a generator of matches) to stop filtering there. The cursor is bound to the
@@ -33,6 +45,9 @@ type Responses<Op extends OperationId> = Op extends keyof OperationTypes ? Opera
 
 type SuccessStatus<Op extends OperationId> = Extract<keyof Responses<Op>, 200 | 201 | 202 | 203 | 204 | 206>;
 
+// Written out so that a status literal in a resolver keeps its literal type while the operation is inferred.
+type HttpStatus = 200 | 201 | 202 | 203 | 204 | 206 | 400 | 401 | 403 | 404 | 405 | 408 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 501 | 502 | 503 | 504;
+
 type ResultFor<Op extends OperationId, S> = S extends keyof Responses<Op>
   ? { status: S; body: JsonBody<Responses<Op>[S]>; headers?: Record<string, string> }
   : never;
@@ -40,7 +55,27 @@ type ResultFor<Op extends OperationId, S> = S extends keyof Responses<Op>
 /** A success response the spec allows for the operation: a body the spec forbids does not compile. */
 export type RouteResult<Op extends OperationId> = ResultFor<Op, SuccessStatus<Op>>;
 
+/** Any response the spec documents for the operation, errors included (with the error body). */
+export type OperationResult<Op extends OperationId> = ResultFor<Op, Extract<keyof Responses<Op>, HttpStatus>>;
+
 export type RouteHandler<Op extends OperationId> = (ctx: RouteContext<Op>) => RouteResult<Op> | Promise<RouteResult<Op>>;
+
+/** Operations whose query has a page `limit`. */
+type PagedOperation = { [Op in OperationId]: 'limit' extends keyof NonNullable<OperationQuery<Op>> ? Op : never }[OperationId];
+
+/** Contract §5: the page size an operation takes. */
+export interface PageLimitRule {
+  default: number;
+  max: number;
+  /** true: a `limit` above `max` is clamped to it; false: it is 400 (the schema's range). */
+  clamp: boolean;
+}
+
+/** Rules the engine applies before the route runs, declared with the route. */
+export type RouteRules<Op extends OperationId> = CallerRules & (Op extends PagedOperation ? { pageLimit?: PageLimitRule } : { pageLimit?: never });
+
+/** Section 4's common `limit`: default 10, values above 25 clamped. */
+export const COMMON_PAGE_LIMIT: PageLimitRule = { default: 10, max: 25, clamp: true };
 
 export interface AnyRouteResult {
   status: number | string;
@@ -48,12 +83,26 @@ export interface AnyRouteResult {
   headers?: Record<string, string>;
 }
 
+export interface AnyRouteRules extends CallerRules {
+  pageLimit?: PageLimitRule;
+}
+
 export interface Route {
   readonly operationId: OperationId;
+  readonly rules: AnyRouteRules;
   readonly handle: (ctx: RouteContext<OperationId>) => AnyRouteResult | Promise<AnyRouteResult>;
 }
 
-export function defineRoute<Op extends OperationId>(operationId: Op, handler: RouteHandler<NoInfer<Op>>): Route {
+/** A route; `rules` (admin only, credits spent, page size) are checked by the engine before the handler runs. */
+export function defineRoute<Op extends OperationId>(operationId: Op, handler: RouteHandler<NoInfer<Op>>): Route;
+export function defineRoute<Op extends OperationId>(operationId: Op, rules: RouteRules<NoInfer<Op>>, handler: RouteHandler<NoInfer<Op>>): Route;
+export function defineRoute(
+  operationId: OperationId,
+  rulesOrHandler: AnyRouteRules | RouteHandler<OperationId>,
+  handler?: RouteHandler<OperationId>,
+): Route {
+  const rules = typeof rulesOrHandler === 'function' ? {} : rulesOrHandler;
+  const handle = typeof rulesOrHandler === 'function' ? rulesOrHandler : (handler as RouteHandler<OperationId>);
   // The route table is heterogeneous; the handler's own types were checked at its definition.
-  return { operationId, handle: handler as unknown as Route['handle'] };
+  return { operationId, rules, handle: handle as unknown as Route['handle'] };
 }

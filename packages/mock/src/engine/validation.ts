@@ -105,13 +105,13 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, locat
 
 /** The query as the generated schema expects it: strings, string[] for array parameters; other names are ignored. */
 export function queryInput(
-  url: URL,
+  searchParams: URLSearchParams,
   knownNames: readonly string[],
   arrayNames: readonly string[],
 ): Record<string, string | string[]> {
   const input: Record<string, string | string[]> = {};
   for (const name of knownNames) {
-    const values = url.searchParams.getAll(name);
+    const values = searchParams.getAll(name);
     if (values.length === 0) continue;
     if (arrayNames.includes(name)) {
       // Repeated and comma-separated forms may be mixed (section 4).

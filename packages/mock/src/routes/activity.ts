@@ -6,7 +6,8 @@ import { badRequest } from '../engine/errors';
 import { defineRoute, type RouteContext } from '../engine/router';
 import type { ActivityEventRecord } from '../store/types';
 
-/** Activity list page size: 1 to 200 (the generated schema rejects values outside). */
+/** Section 4: 1 to 200, default 50; outside the range is 400, not clamped. */
+const ACTIVITY_PAGE_LIMIT = { default: 50, max: 200, clamp: false };
 
 type ActivityContext = Pick<RouteContext<'getActivitySummary'>, 'store' | 'auth' | 'now' | 'query'>;
 
@@ -82,7 +83,7 @@ function activityEventWire(event: ActivityEventRecord): ActivityEvent {
   };
 }
 
-export const listActivity = defineRoute('listActivity', (ctx) => {
+export const listActivity = defineRoute('listActivity', { admin: true, pageLimit: ACTIVITY_PAGE_LIMIT }, (ctx) => {
   const { timezone, filters, events } = resolveActivityRequest(ctx);
   const page = ctx.paginate(events);
   return {
@@ -99,7 +100,7 @@ export const listActivity = defineRoute('listActivity', (ctx) => {
   };
 });
 
-export const getActivitySummary = defineRoute('getActivitySummary', (ctx) => {
+export const getActivitySummary = defineRoute('getActivitySummary', { admin: true }, (ctx) => {
   const { timezone, filters, events } = resolveActivityRequest(ctx);
   return {
     status: 200,

@@ -1,9 +1,9 @@
 import { notFound } from '../engine/errors';
-import { defineRoute } from '../engine/router';
+import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute } from '../engine/router';
 import { applyUpdate, checkUpdate } from '../store/changes';
 import { companyListItemWire } from '../store/wire';
 
-export const listCompanies = defineRoute('listCompanies', (ctx) => {
+export const listCompanies = defineRoute('listCompanies', { pageLimit: PAGE_LIMIT }, (ctx) => {
   const { store, query } = ctx;
   let entries;
   if (query.view_id !== undefined) {

@@ -1,6 +1,6 @@
 import { badRequest, conflict, notFound, upstreamError } from '../engine/errors';
 import { lazyFilter } from '../engine/pagination';
-import { defineRoute, type RouteContext } from '../engine/router';
+import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute, type RouteContext } from '../engine/router';
 import { applyUpdate, checkUpdate } from '../store/changes';
 import { HEADCOUNT_RANGES } from '../store/network';
 import type { Store } from '../store/index';
@@ -105,7 +105,7 @@ function* contactsToCheck(store: Store, accounts: AccountRecord[], search: strin
   }
 }
 
-export const listContacts = defineRoute('listContacts', (ctx) => {
+export const listContacts = defineRoute('listContacts', { pageLimit: PAGE_LIMIT }, (ctx) => {
   const { accounts, viewFilter } = listedAccounts(ctx);
   const filters = contactFilters(ctx, ctx.query);
   if (viewFilter) filters.unshift(viewFilter);
@@ -182,7 +182,7 @@ function lookUpWorkEmail(contact: ContactRecord): string | null {
   return `${person.first_name}.${person.last_name}@${domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, '');
 }
 
-export const findContactEmail = defineRoute('findContactEmail', (ctx) => {
+export const findContactEmail = defineRoute('findContactEmail', { credits: 1 }, (ctx) => {
   const { store } = ctx;
   const contact = requireContact(ctx, ctx.params.contact_id, ctx.body.account_id);
   ctx.credits.consume();

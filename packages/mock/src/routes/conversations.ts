@@ -1,7 +1,7 @@
 import type { Conversation, ConversationParticipant } from '@network-org/spec/openapi';
 import { badRequest } from '../engine/errors';
 import { lazyFilter } from '../engine/pagination';
-import { defineRoute } from '../engine/router';
+import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute } from '../engine/router';
 import type { Store } from '../store/index';
 import type { AccountRecord, ContactRecord, ConversationRecord } from '../store/types';
 import { APP_ORIGIN } from '../store/urls';
@@ -44,7 +44,7 @@ function byRecency(a: ConversationRecord, b: ConversationRecord): number {
   return Date.parse(b.last_message_at) - Date.parse(a.last_message_at) || Number(b.conversation_id) - Number(a.conversation_id);
 }
 
-export const listConversations = defineRoute('listConversations', (ctx) => {
+export const listConversations = defineRoute('listConversations', { pageLimit: PAGE_LIMIT }, (ctx) => {
   const { store, query } = ctx;
   const accounts = ctx.accounts.resolve(query.account_id);
   let contactId: string | undefined;

@@ -5,7 +5,7 @@ import { parseProfileUrl } from '../store/urls';
 import { companyEnrichmentWire, personEnrichmentWire } from '../store/wire';
 import { MAGIC_HANDLES } from './contacts';
 
-export const enrich = defineRoute('enrich', (ctx) => {
+export const enrich = defineRoute('enrich', { credits: 1 }, (ctx) => {
   const { store, body } = ctx;
   const account = ctx.accounts.require(body.account_id);
   let profile: EnrichmentBlock;

@@ -1,6 +1,6 @@
 import type { Attachment, Message } from '@network-org/spec/openapi';
 import { badRequest } from '../engine/errors';
-import { defineRoute } from '../engine/router';
+import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute } from '../engine/router';
 import type { AttachmentRecord, MessageRecord } from '../store/types';
 
 function attachmentWire(attachment: AttachmentRecord): Attachment {
@@ -27,7 +27,7 @@ function newestFirst(a: MessageRecord, b: MessageRecord): number {
   return Date.parse(b.sent_at) - Date.parse(a.sent_at) || Number(b.message_id) - Number(a.message_id);
 }
 
-export const listConversationMessages = defineRoute('listConversationMessages', (ctx) => {
+export const listConversationMessages = defineRoute('listConversationMessages', { pageLimit: PAGE_LIMIT }, (ctx) => {
   const { store, query, params } = ctx;
   const account = ctx.accounts.require(query.account_id);
   const conversation = store.findConversation(ctx.auth.organization.id, params.conversationId);

@@ -1,5 +1,5 @@
 import { badRequest } from '../engine/errors';
-import { defineRoute } from '../engine/router';
+import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute } from '../engine/router';
 import { viewPublicId } from '../store/dataset';
 import type { ViewRecord } from '../store/types';
 import { viewWire } from '../store/wire';
@@ -7,7 +7,7 @@ import { viewWire } from '../store/wire';
 const byAge = (a: ViewRecord, b: ViewRecord) =>
   a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : Number(a.id) - Number(b.id);
 
-export const listViews = defineRoute('listViews', (ctx) => {
+export const listViews = defineRoute('listViews', { pageLimit: PAGE_LIMIT }, (ctx) => {
   const accounts = ctx.accounts.resolve(ctx.query.account_id);
   const views = accounts.flatMap((account) => ctx.store.viewsOf(account.account_id)).sort(byAge);
   const page = ctx.paginate(views);

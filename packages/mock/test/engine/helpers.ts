@@ -28,7 +28,7 @@ export const engineTestRoutes = [
     status: 200,
     body: { organization: [{ id: auth.organization.id, name: auth.organization.name, created_at: auth.organization.created_at }] },
   })),
-  defineRoute('listContacts', ({ store, query, accounts }) => {
+  defineRoute('listContacts', { pageLimit: { default: 10, max: 25, clamp: true } }, ({ store, query, accounts }) => {
     const contacts = accounts.resolve(query.account_id).flatMap((account) => store.contactsOf(account.account_id));
     const page = paginate(contacts, { limit: query.limit, cursor: query.cursor, maxLimit: 25, scope: query });
     return {
@@ -36,14 +36,14 @@ export const engineTestRoutes = [
       body: { data: { contacts: page.items.map((contact) => asContact({ contact_id: contact.contact_id })), pagination: page.pagination } },
     };
   }),
-  defineRoute('findContactEmail', ({ store, params, body, accounts, credits, auth }) => {
+  defineRoute('findContactEmail', { credits: 1 }, ({ store, params, body, accounts, credits, auth }) => {
     accounts.require(body.account_id);
     const contact = store.findContact(auth.organization.id, params.contact_id);
     if (!contact) throw new Error('unknown contact in test route');
     credits.consume();
     return { status: 200, body: { data: { contact: asContact({ contact_id: contact.contact_id }) } } };
   }),
-  defineRoute('listActivity', ({ query, now }) => ({
+  defineRoute('listActivity', { admin: true, pageLimit: { default: 50, max: 200, clamp: false } }, ({ query, now }) => ({
     status: 200,
     body: {
       data: {

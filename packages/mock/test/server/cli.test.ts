@@ -43,6 +43,22 @@ describe('network-mock CLI', () => {
     expect(await cli.exited).toBe(0);
   });
 
+  it('keeps at most --max-sessions sessions, evicting the least recently used', async () => {
+    const cli = runCli(['serve', '--port', '0', '--max-sessions', '1', '--contacts-per-account', '5']);
+    const url = (await cli.firstLine).replace('listening on ', '');
+    const inSession = (name: string) => fetch(`${url}/v1/organization`, { headers: { authorization: 'Bearer sk_test_admin', 'x-mock-session': name } });
+    expect((await inSession('first')).headers.get('x-mock-session-evicted')).toBeNull();
+    expect((await inSession('second')).headers.get('x-mock-session-evicted')).toBe('first');
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
+  it('refuses --max-sessions below 1', async () => {
+    const cli = runCli(['serve', '--max-sessions', '0']);
+    expect(await cli.exited).toBe(2);
+    expect(cli.output().stderr).toContain('--max-sessions');
+  });
+
   it('explains a bad option and exits with 2', async () => {
     const cli = runCli(['serve', '--port', 'many']);
     expect(await cli.exited).toBe(2);

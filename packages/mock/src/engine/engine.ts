@@ -1,0 +1,88 @@
+import { CONTROL_PREFIX, handleControlRequest } from '../control/http';
+import { handleApiRequest } from './dispatch';
+import { MockApiError } from './errors';
+import { IN_PROCESS_CLIENT, RequestHeaders, type MockAnswer, type MockRequest, type MockResponse } from './message';
+import { errorAnswer, preflightAnswer, SESSION_EVICTED_HEADER, SESSION_HEADER, withCors } from './respond';
+import type { MockRuntime } from './runtime';
+import type { SessionUse } from './sessions';
+
+function isControlPath(pathname: string): boolean {
+  return pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
+}
+
+/** The path under the base path (matched case-insensitively, as msw matches it), or undefined outside it. */
+function routedPath(pathname: string, basePath: string): string | undefined {
+  if (basePath === '') return pathname;
+  const prefix = pathname.slice(0, basePath.length + 1).toLowerCase();
+  if (prefix === basePath.toLowerCase()) return '/';
+  return prefix === `${basePath.toLowerCase()}/` ? pathname.slice(basePath.length) : undefined;
+}
+
+/** The session a request names with `X-Mock-Session` (400 on a bad name), or the default one. */
+function useSession(runtime: MockRuntime, headers: RequestHeaders): SessionUse {
+  const names = headers.all(SESSION_HEADER);
+  if (names.length > 1) throw new MockApiError(400, 'bad_request', 'Send at most one X-Mock-Session header.');
+  return runtime.sessions.use(names[0]);
+}
+
+function finish(answer: MockAnswer, evicted: string | undefined): MockAnswer {
+  if (answer.kind === 'drop') return answer;
+  if (evicted !== undefined) answer.headers.push([SESSION_EVICTED_HEADER.toLowerCase(), evicted]);
+  return withCors(answer);
+}
+
+/**
+ * The one implementation every adapter (msw handlers, `mock.fetch`, the node:http server) answers with: a plain
+ * request in, a plain answer out.
+ */
+export async function answerRequest(runtime: MockRuntime, request: MockRequest): Promise<MockAnswer> {
+  const headers = new RequestHeaders(request.headers);
+  const url = typeof request.url === 'string' ? new URL(request.url, runtime.origin) : request.url;
+  if (request.method === 'OPTIONS') return withCors(preflightAnswer(headers));
+  const pathname = routedPath(url.pathname, runtime.basePath);
+  if (pathname === undefined) {
+    return finish(errorAnswer(new MockApiError(404, 'not_found', `No operation matches ${request.method} ${url.pathname}: the mock answers under ${runtime.basePath}/.`)), undefined);
+  }
+  let use: SessionUse | undefined;
+  try {
+    if (isControlPath(pathname)) {
+      return finish(
+        await handleControlRequest(runtime, {
+          method: request.method,
+          pathname: pathname.slice(CONTROL_PREFIX.length),
+          query: url.searchParams,
+          headers,
+          body: request.body,
+          // The control API checks its own access before a session is created.
+          session: () => (use ??= useSession(runtime, headers)).session,
+        }),
+        use?.evicted,
+      );
+    }
+    use = useSession(runtime, headers);
+  } catch (error) {
+    if (error instanceof MockApiError) return finish(errorAnswer(error), use?.evicted);
+    throw error;
+  }
+  const { session, evicted } = use;
+  const time = runtime.currentTime().toISOString();
+  const { answer, operationId } = await handleApiRequest(runtime, session, {
+    method: request.method,
+    pathname,
+    query: url.searchParams,
+    headers,
+    body: request.body,
+    client: request.client ?? IN_PROCESS_CLIENT,
+  });
+  session.journal.record({
+    method: request.method,
+    path: pathname,
+    // A dropped connection has no status; the journal shows 0.
+    status: answer.kind === 'drop' ? 0 : answer.status,
+    time,
+    ...(operationId ? { operation: operationId } : {}),
+  });
+  return finish(answer, evicted);
+}
+
+export type { MockAnswer, MockRequest, MockResponse };

@@ -1,0 +1,70 @@
+import { badRequest } from './errors';
+import type { Session } from './runtime';
+
+/** Contract §3.5: 1-64 characters of `A-Za-z0-9._-`. */
+const SESSION_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+
+export const DEFAULT_MAX_SESSIONS = 1000;
+
+/** 400 bad_request unless `name` is a valid session name. */
+export function checkSessionName(name: string): string {
+  if (!SESSION_NAME.test(name)) {
+    throw badRequest(
+      `Invalid X-Mock-Session ${JSON.stringify(name.slice(0, 80))}: use 1 to 64 characters of A-Z, a-z, 0-9, ".", "_" and "-".`,
+    );
+  }
+  return name;
+}
+
+export interface SessionUse {
+  session: Session;
+  /** The least recently used session dropped to make room for this one. */
+  evicted?: string;
+}
+
+/** The default session and the named ones, least recently used first; at most `max` named ones live at once. */
+export class SessionRegistry {
+  private readonly named = new Map<string, Session>();
+
+  constructor(
+    readonly defaultSession: Session,
+    private readonly create: (name: string) => Session,
+    readonly max: number,
+    private readonly clock: () => Date,
+  ) {
+    if (!Number.isInteger(max) || max < 1) throw new RangeError(`maxSessions must be a positive integer, got ${max}`);
+  }
+
+  /** The session of that name (created on first use), or the default one without a name. */
+  use(name: string | undefined): SessionUse {
+    if (name === undefined) return { session: this.defaultSession };
+    let session = this.named.get(checkSessionName(name));
+    let evicted: string | undefined;
+    if (session) {
+      // Re-inserted so that the map's order stays least recently used first.
+      this.named.delete(name);
+    } else {
+      if (this.named.size >= this.max) {
+        evicted = this.named.keys().next().value as string;
+        this.named.delete(evicted);
+      }
+      session = this.create(name);
+    }
+    session.lastUsedAt = this.clock();
+    this.named.set(name, session);
+    return evicted === undefined ? { session } : { session, evicted };
+  }
+
+  list(): Session[] {
+    return [...this.named.values()];
+  }
+
+  /** Drops a named session; false when there is none of that name. */
+  drop(name: string): boolean {
+    return this.named.delete(checkSessionName(name));
+  }
+
+  clear(): void {
+    this.named.clear();
+  }
+}

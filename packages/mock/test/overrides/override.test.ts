@@ -1,0 +1,107 @@
+// mock.override (contract §3.4): typed answers for one operation, after authentication, validation and the
+// rate limit; `times`, restore() and reset() end them.
+import { createMockApi, type MockApi } from '@network-org/mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+const BASE_URL = 'https://overrides.network.test';
+let mock: MockApi;
+
+beforeEach(() => {
+  mock = createMockApi({ baseUrl: BASE_URL, rateLimit: false, contactsPerAccount: 12, networkSize: 10 });
+});
+
+async function call(path: string, init: { key?: string | null; method?: string; body?: unknown } = {}) {
+  const headers: Record<string, string> = {};
+  if (init.key !== null) headers.authorization = `Bearer ${init.key ?? mock.keys.admin}`;
+  const response = await mock.fetch(`${BASE_URL}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+}
+
+describe('mock.override', () => {
+  it('answers the operation with the resolver until restored', async () => {
+    const restore = mock.override('listAccounts', () => ({ status: 200, body: { data: { accounts: [] } } }));
+    expect((await call('/v1/accounts')).body).toEqual({ data: { accounts: [] } });
+    expect((await call('/v1/accounts')).body).toEqual({ data: { accounts: [] } });
+    restore();
+    expect((await call('/v1/accounts')).body.data.accounts.length).toBeGreaterThan(0);
+  });
+
+  it('answers only the next `times` calls', async () => {
+    mock.override('importContact', () => ({ status: 409, body: { code: 'conflict', message: 'Overridden conflict.' } }), { times: 2 });
+    const profile = mock.networkProfiles({ imported: false, kind: 'member', limit: 1 }).profiles[0]!.network_url;
+    const account = (await call('/v1/accounts')).body.data.accounts[0].account_id as string;
+    const body = { account_id: account, network_url: profile };
+    expect(await call('/v1/contacts', { method: 'POST', body })).toMatchObject({ status: 409, body: { code: 'conflict', message: 'Overridden conflict.' } });
+    expect((await call('/v1/contacts', { method: 'POST', body })).status).toBe(409);
+    expect((await call('/v1/contacts', { method: 'POST', body })).status).toBe(201);
+  });
+
+  it('gives the resolver the validated request, the caller and the built-in answer to change', async () => {
+    const seen: unknown[] = [];
+    mock.override('listContacts', async ({ query, auth, next }) => {
+      seen.push({ limit: query.limit, relationship_status: query.relationship_status, organization: auth.organization.name });
+      const answer = await next();
+      if (answer.status !== 200) return answer;
+      return { ...answer, headers: { 'X-Overridden': 'yes' }, body: { data: { ...answer.body.data, contacts: answer.body.data.contacts.slice(0, 1) } } };
+    });
+    const reply = await call('/v1/contacts?limit=100');
+    expect(seen).toEqual([{ limit: 25, relationship_status: 'any', organization: expect.any(String) }]);
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.contacts).toHaveLength(1);
+    expect(reply.body.data.pagination).toMatchObject({ limit: 25, has_more: true });
+    expect(reply.headers.get('x-overridden')).toBe('yes');
+  });
+
+  it('hands the built-in error to the resolver as its documented answer', async () => {
+    let builtIn: unknown;
+    mock.override('updateContact', async ({ next }) => {
+      builtIn = await next();
+      return { status: 500, body: { code: 'internal_error', message: 'Overridden.' } };
+    });
+    const reply = await call('/v1/contacts/999999999', { method: 'PATCH', body: { account_id: '101', notes_json: null } });
+    expect(reply.status).toBe(500);
+    expect(builtIn).toMatchObject({ status: 400, body: { code: 'bad_request' } });
+  });
+
+  it('never turns a refused request into a success: authentication, permissions and validation come first', async () => {
+    mock.override('listActivity', async ({ next }) => {
+      const answer = await next();
+      if (answer.status === 200) answer.body.data.activity = [];
+      return answer;
+    });
+    expect((await call('/v1/activity', { key: null })).status).toBe(401);
+    expect((await call('/v1/activity', { key: mock.keys.retired })).status).toBe(401);
+    expect(await call('/v1/activity', { key: mock.keys.member })).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+    expect((await call('/v1/activity?limit=0')).status).toBe(400);
+    expect((await call('/v1/activity')).body.data.activity).toEqual([]);
+  });
+
+  it('comes after the rate limit', async () => {
+    const limited = createMockApi({ baseUrl: BASE_URL, contactsPerAccount: 4, networkSize: 4 });
+    limited.override('listAccounts', () => ({ status: 200, body: { data: { accounts: [] } } }));
+    const statuses: number[] = [];
+    for (let i = 0; i < 51; i++) {
+      statuses.push((await limited.fetch(`${BASE_URL}/v1/accounts`, { headers: { authorization: 'Bearer sk_test_admin' } })).status);
+    }
+    expect(statuses.slice(0, 50).every((status) => status === 200)).toBe(true);
+    expect(statuses[50]).toBe(429);
+  });
+
+  it('is removed by reset(), and the latest override of an operation answers first', async () => {
+    mock.override('listAccounts', () => ({ status: 500, body: { code: 'internal_error', message: 'first' } }));
+    const second = mock.override('listAccounts', () => ({ status: 500, body: { code: 'internal_error', message: 'second' } }));
+    expect((await call('/v1/accounts')).body.message).toBe('second');
+    second();
+    expect((await call('/v1/accounts')).body.message).toBe('first');
+    mock.reset();
+    expect((await call('/v1/accounts')).status).toBe(200);
+  });
+
+  it('refuses a times that is not a positive integer', () => {
+    expect(() => mock.override('listAccounts', ({ next }) => next(), { times: 0 })).toThrow(/positive integer/);
+  });
+});
