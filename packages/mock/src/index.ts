@@ -8,7 +8,7 @@ import { RateLimiter } from './engine/rate-limit';
 import type { Route } from './engine/router';
 import type { ControlAccess, MockRuntime, ResetOptions } from './engine/runtime';
 import { routes as defaultRoutes } from './routes/index';
-import { createStore, FIXTURE_KEYS, type Store, type StoreOptions } from './store/index';
+import { createStore, FIXTURE_KEYS, type Store, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
 
 export const DEFAULT_BASE_URL = 'https://api.network.test';
 
@@ -32,6 +32,9 @@ export interface MockApiOptions extends StoreOptions {
 
 export type FixtureKeys = typeof FIXTURE_KEYS;
 
+/** What `mock.snapshot()` gives: opaque and immutable; `mock.restore(snapshot)` puts it back. */
+export type MockSnapshot = StoreSnapshot;
+
 export interface FaultControl {
   /** The next `count` (default 1) requests matching `method` and `path` fail as the rule says. */
   add(rule: FaultRule): void;
@@ -45,10 +48,17 @@ export interface MockApi {
   readonly handlers: HttpHandler[];
   /** The fixture API keys of contract §4. */
   readonly keys: FixtureKeys;
-  /** The in-memory dataset (replaced by `reset`). */
-  readonly db: Store;
-  /** Rebuilds the dataset (same options, or the given seed and anchor) and forgets faults, journal and rate windows. */
+  /** The in-memory dataset, read-only: change it through the API, `mock.seed` or `restore`. */
+  readonly db: StoreReader;
+  /**
+   * Back to the seeded dataset (instant: nothing is rebuilt) and forgets faults, journal and rate windows; with
+   * another `seed` or `now`, builds that dataset instead.
+   */
   reset(options?: ResetOptions): void;
+  /** An immutable handle on the whole state (dataset, drafts, imports): later changes never reach it. */
+  snapshot(): MockSnapshot;
+  /** Puts a snapshot's state back. */
+  restore(snapshot: MockSnapshot): void;
   readonly faults: FaultControl;
   /** Requests answered so far, oldest first. */
   readonly journal: readonly JournalEntry[];
@@ -89,9 +99,15 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     currentTime: () => (clock ? clock() : new Date()),
     now: () => (clock ? clock() : new Date(store.now)),
     reset(resetOptions = {}) {
-      if (resetOptions.seed !== undefined) storeOptions.seed = resetOptions.seed;
-      if (resetOptions.now !== undefined) storeOptions.now = resetOptions.now;
-      store = createStore(storeOptions);
+      const seed = resetOptions.seed ?? store.seed;
+      const now = resetOptions.now === undefined ? store.now : new Date(resetOptions.now);
+      if (seed === store.seed && now.getTime() === store.now.getTime()) {
+        store.reset();
+      } else {
+        store = createStore({ ...storeOptions, seed, now });
+        storeOptions.seed = seed;
+        storeOptions.now = now;
+      }
       faults.clear();
       journal.clear();
       rateLimiter?.clear();
@@ -106,6 +122,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       return store;
     },
     reset: (resetOptions) => runtime.reset(resetOptions),
+    snapshot: () => store.snapshot(),
+    restore: (snapshot) => store.restore(snapshot),
     faults: {
       add: (rule) => faults.add(rule),
       clear: () => faults.clear(),

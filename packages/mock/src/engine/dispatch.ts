@@ -1,6 +1,5 @@
 import { operations as operationSchemas } from '@network-org/sdk/zod';
 import type { z } from 'zod';
-import { forgetCachedWires } from '../store/wire-cache';
 import { accountAccess, authenticate, creditLedger } from './auth';
 import { requestClient } from './client';
 import { defaultCodeForStatus, internalError, MockApiError, notFound, rateLimitExceeded } from './errors';
@@ -105,7 +104,7 @@ async function answerOperation(
     params: inputs.params as RouteContext<typeof entry.operationId>['params'],
     body: inputs.body as RouteContext<typeof entry.operationId>['body'],
     accounts: accountAccess(store, auth),
-    credits: creditLedger(auth),
+    credits: creditLedger(store, auth),
     request,
     paginate(items, scope) {
       const { limit, cursor, ...query } = (inputs.query ?? {}) as { limit?: number; cursor?: string } & Record<string, unknown>;
@@ -117,13 +116,7 @@ async function answerOperation(
       });
     },
   };
-  let result;
-  try {
-    result = await route.handle(context);
-  } finally {
-    // A write may change what any cached wire shape shows, including one built before or while it ran.
-    if (request.method !== 'GET') forgetCachedWires(store);
-  }
+  const result = await route.handle(context);
   return jsonResponse(Number(result.status), result.body, result.headers, request);
 }
 
