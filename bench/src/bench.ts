@@ -6,8 +6,9 @@ import { HTTP_THROUGHPUT_FULL, httpThroughput } from './suites/http-throughput';
 import { IN_PROCESS_FULL, inProcess, type InProcessOptions } from './suites/in-process';
 import { scale, SCALE_FULL, type ScaleOptions } from './suites/scale';
 import { SDK_OVERHEAD_FULL, sdkOverhead, type SdkOverheadOptions } from './suites/sdk-overhead';
+import { STATE_FULL, stateSuite, type StateOptions } from './suites/state';
 
-export const SUITES = ['sdk', 'http', 'in-process', 'scale'] as const;
+export const SUITES = ['sdk', 'http', 'in-process', 'scale', 'state'] as const;
 export type SuiteName = (typeof SUITES)[number];
 
 export interface BenchConfig {
@@ -16,6 +17,7 @@ export interface BenchConfig {
   http: LoadOptions;
   inProcess: InProcessOptions;
   scale: ScaleOptions;
+  state: StateOptions;
 }
 
 export const FULL_CONFIG: BenchConfig = {
@@ -24,6 +26,7 @@ export const FULL_CONFIG: BenchConfig = {
   http: HTTP_THROUGHPUT_FULL,
   inProcess: IN_PROCESS_FULL,
   scale: SCALE_FULL,
+  state: STATE_FULL,
 };
 
 /** Seconds, not minutes: for checking that every suite still runs, not for numbers. */
@@ -33,6 +36,7 @@ export const QUICK_CONFIG: BenchConfig = {
   http: { connections: 2, durationSeconds: 1, warmupSeconds: 0 },
   inProcess: { rounds: 2, callsPerRound: 5 },
   scale: { sizes: [200, 1_000], requestsPerQuery: 3 },
+  state: { sizes: [160, 1_000], rounds: 2 },
 };
 
 export interface BenchReport {
@@ -55,6 +59,7 @@ export async function runBench(config: BenchConfig, command: string, log: (line:
   await run('in-process', () => inProcess(fixtures, config.inProcess));
   await run('http', () => httpThroughput(fixtures, config.http));
   await run('scale', () => scale(config.scale));
+  await run('state', () => stateSuite(config.state));
   const markdown = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${describeMachine()}, with \`${command}\`.`,
     '#### Targets',

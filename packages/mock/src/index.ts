@@ -15,7 +15,7 @@ import type { ControlAccess, MockRuntime, ResetOptions, Session } from './engine
 import { checkSessionName, DEFAULT_MAX_SESSIONS, SessionRegistry } from './engine/sessions';
 import { MockApiError } from './engine/errors';
 import { routes as defaultRoutes } from './routes/index';
-import { createStore, FIXTURE_KEYS, type Store, type StoreOptions } from './store/index';
+import { createBaseline, FIXTURE_KEYS, type Baseline, type Store, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
 
 export const DEFAULT_BASE_URL = 'https://api.network.test';
 
@@ -41,6 +41,9 @@ export interface MockApiOptions extends StoreOptions {
 
 export type FixtureKeys = typeof FIXTURE_KEYS;
 
+/** What `mock.snapshot()` gives: opaque and immutable; `mock.restore(snapshot)` puts it back. */
+export type MockSnapshot = StoreSnapshot;
+
 export interface FaultControl {
   /** The next `count` (default 1) requests matching `method` and `path` fail as the rule says. */
   add(rule: FaultRule): void;
@@ -52,11 +55,17 @@ export interface FaultControl {
 export interface MockSession {
   /** The session's name; undefined for the default session. */
   readonly name: string | undefined;
-  /** The session's in-memory dataset (replaced by `reset`). */
-  readonly db: Store;
-  /** Back to the seeded dataset (same options, or the given seed and anchor); forgets faults, overrides, journal
-   * and rate-limit windows. */
+  /** The session's in-memory dataset, read-only: change it through the API, `mock.seed` or `restore`. */
+  readonly db: StoreReader;
+  /**
+   * Back to the seeded dataset (instant: nothing is rebuilt) and forgets faults, overrides, journal and rate-limit
+   * windows; with another `seed` or `now`, builds that dataset instead.
+   */
   reset(options?: ResetOptions): void;
+  /** An immutable handle on the whole state (dataset, drafts, imports): later changes never reach it. */
+  snapshot(): MockSnapshot;
+  /** Puts a snapshot's state back. */
+  restore(snapshot: MockSnapshot): void;
   readonly faults: FaultControl;
   /** Requests answered so far, oldest first. */
   readonly journal: readonly JournalEntry[];
@@ -113,8 +122,16 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const clock = options.clock;
   const currentTime = () => (clock ? clock() : new Date());
 
+  // The seeded datasets built so far, by seed and anchor: every session forks one instead of building its own.
+  const baselines = new Map<string, Baseline>();
+  const baselineOf = (storeOptions: StoreOptions): Baseline => {
+    const key = `${storeOptions.seed ?? ''} ${storeOptions.now === undefined ? '' : new Date(storeOptions.now).toISOString()}`;
+    let baseline = baselines.get(key);
+    if (!baseline) baselines.set(key, (baseline = createBaseline(storeOptions)));
+    return baseline;
+  };
   // The one place a session's dataset comes from (the default session's and every named one's).
-  const createSessionStore = (storeOptions: StoreOptions): Store => createStore(storeOptions);
+  const createSessionStore = (storeOptions: StoreOptions): Store => baselineOf(storeOptions).fork();
   const createRateLimiter = () => (options.rateLimit === false ? undefined : new RateLimiter());
   const createSession = (name: string | undefined): Session => {
     const storeOptions = { ...baseStoreOptions };
@@ -144,7 +161,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     reset(session, resetOptions = {}) {
       if (resetOptions.seed !== undefined) session.storeOptions.seed = resetOptions.seed;
       if (resetOptions.now !== undefined) session.storeOptions.now = resetOptions.now;
-      session.store = createSessionStore(session.storeOptions);
+      const baseline = baselineOf(session.storeOptions);
+      if (baseline === session.store.origin) session.store.reset();
+      else session.store = baseline.fork();
       session.faults.clear();
       session.journal.clear();
       session.overrides.clear();
@@ -164,6 +183,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
         return current().store;
       },
       reset: (resetOptions) => runtime.reset(current(), resetOptions),
+      snapshot: () => current().store.snapshot(),
+      restore: (snapshot) => current().store.restore(snapshot),
       faults: {
         add: (rule) => current().faults.add(rule),
         clear: () => current().faults.clear(),

@@ -17,11 +17,11 @@ export interface NetworkProfilesQuery {
 
 /** Profiles of the network, for picking URLs to import or enrich. Companies count as imported when tracked. */
 export function networkProfiles(store: Store, query: NetworkProfilesQuery = {}): { profiles: NetworkProfile[] } {
-  const trackedCompanies = new Set([...store.companies.values()].map((company) => company.network));
+  const trackedCompanies = new Set(store.accounts().flatMap((account) => store.companiesOf(account.account_id).map((company) => company.network)));
   const people: NetworkProfile[] =
     query.kind === 'company'
       ? []
-      : [...store.network.people.values()]
+      : [...store.people()]
           .filter((person) => query.imported === undefined || store.isImported(person) === query.imported)
           .map((person) => ({
             network_url: personUrl(person.public_identifier),
@@ -31,7 +31,7 @@ export function networkProfiles(store: Store, query: NetworkProfilesQuery = {}):
   const companies: NetworkProfile[] =
     query.kind === 'member'
       ? []
-      : store.network.companyList
+      : store.networkCompanies()
           .filter((company) => query.imported === undefined || trackedCompanies.has(company) === query.imported)
           .map((company) => ({ network_url: companyUrl(company.public_identifier), kind: 'company', full_name: company.name }));
   const profiles = [...people, ...companies];
@@ -46,7 +46,7 @@ export function savedDrafts(store: Store, query: { account_id?: string } = {}) {
 
 /** The registered custom fields of each organization, with their types. */
 export function registeredCustomFields(store: Store) {
-  const organizations = [...store.organizations.values()].map((organization) => ({
+  const organizations = store.organizations().map((organization) => ({
     organization_id: organization.id,
     organization_name: organization.name,
     contact: store.customFieldsOf(organization.id, 'contact').map(({ name, type }) => ({ name, type })),

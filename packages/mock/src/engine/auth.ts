@@ -44,9 +44,9 @@ export function authenticate(headers: RequestHeaders, store: Store, rules: Calle
   const key = (match[2] ?? '').trim();
   // fetch's Headers joins repeated headers with ", "; no key holds a comma.
   if (key.includes(',')) throw unauthorized('Send exactly one Authorization header; this request has several.');
-  const apiKey = key === '' ? undefined : store.apiKeys.get(key);
-  const user = apiKey ? store.users.get(apiKey.user_id) : undefined;
-  const organization = user ? store.organizations.get(user.organization_id) : undefined;
+  const apiKey = key === '' ? undefined : store.apiKey(key);
+  const user = apiKey ? store.user(apiKey.user_id) : undefined;
+  const organization = user ? store.organization(user.organization_id) : undefined;
   if (!apiKey || apiKey.retired || !user || !organization) throw unauthorized('Invalid API key.');
   if (!organization.api_access_enabled) throw forbidden("You don't have access to this organization.");
   if (!user.active) {
@@ -79,7 +79,7 @@ function mayUse(auth: AuthContext, account: AccountRecord): boolean {
 
 export function accountAccess(store: Store, auth: AuthContext): AccountAccess {
   const require = (accountId: string): AccountRecord => {
-    const account = store.accounts.get(accountId);
+    const account = store.account(accountId);
     if (!account || account.organization_id !== auth.organization.id) {
       throw badRequest(`Unknown account_id "${accountId}": use an id from GET /v1/accounts.`);
     }
@@ -91,7 +91,7 @@ export function accountAccess(store: Store, auth: AuthContext): AccountAccess {
     return account;
   };
   const accessible = (): AccountRecord[] =>
-    [...store.accounts.values()].filter(
+    store.accounts().filter(
       (account) => account.organization_id === auth.organization.id && mayUse(auth, account),
     );
   return {
@@ -106,11 +106,10 @@ export interface CreditLedger {
   consume(n?: number): void;
 }
 
-export function creditLedger(auth: AuthContext): CreditLedger {
+export function creditLedger(store: Store, auth: AuthContext): CreditLedger {
   return {
     consume(n = 1) {
-      if (auth.organization.credits < n) throw insufficientCredits();
-      auth.organization.credits -= n;
+      if (!store.spendCredits(auth.organization.id, n)) throw insufficientCredits();
     },
   };
 }

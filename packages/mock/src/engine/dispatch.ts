@@ -1,6 +1,5 @@
 import { operations as operationSchemas } from '@network-org/spec/operations';
 import type { z } from 'zod';
-import { forgetCachedWires } from '../store/wire-cache';
 import { accountAccess, authenticate, creditLedger } from './auth';
 import { defaultCodeForStatus, internalError, MockApiError, notFound, rateLimitExceeded } from './errors';
 import type { MockAnswer, RequestHeaders } from './message';
@@ -115,7 +114,7 @@ async function answerOperation(
     body: inputs.body as RouteContext<typeof entry.operationId>['body'],
     headers: request.headers,
     accounts: accountAccess(store, auth),
-    credits: creditLedger(auth),
+    credits: creditLedger(store, auth),
     paginate(items, scope) {
       const { limit, cursor, ...query } = (inputs.query ?? {}) as { limit?: number; cursor?: string } & Record<string, unknown>;
       return paginate(items, {
@@ -127,21 +126,15 @@ async function answerOperation(
     },
   };
   const override = session.overrides.take(entry.operationId);
-  let result: AnyRouteResult;
-  try {
-    result = override
-      ? await override({
-          params: context.params,
-          query: context.query,
-          body: context.body,
-          auth,
-          next: () => settle(() => route.handle(context)) as never,
-        })
-      : await route.handle(context);
-  } finally {
-    // A write may change what any cached wire shape shows, including one built before or while it ran.
-    if (request.method !== 'GET') forgetCachedWires(store);
-  }
+  const result: AnyRouteResult = override
+    ? await override({
+        params: context.params,
+        query: context.query,
+        body: context.body,
+        auth,
+        next: () => settle(() => route.handle(context)) as never,
+      })
+    : await route.handle(context);
   return jsonAnswer(Number(result.status), result.body, result.headers);
 }
 

@@ -1,6 +1,6 @@
 import { notFound } from '../engine/errors';
 import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute } from '../engine/router';
-import { applyUpdate, checkUpdate } from '../store/changes';
+import { checkUpdate } from '../store/changes';
 import { companyListItemWire } from '../store/wire';
 
 export const listCompanies = defineRoute('listCompanies', { pageLimit: PAGE_LIMIT }, (ctx) => {
@@ -46,8 +46,7 @@ export const updateCompany = defineRoute('updateCompany', (ctx) => {
     ctx.accounts.require(company.account_id);
   }
   const update = checkUpdate(body, store.customFieldsOf(company.organization_id, 'company'), 'company');
-  applyUpdate(company, update);
-  const contactCount = store.contactsOf(company.account_id).filter((contact) => contact.company === company).length;
-  return { status: 200, body: { data: { company: companyListItemWire(company, contactCount) } } };
+  const updated = store.updateCompany(company, update);
+  return { status: 200, body: { data: { company: companyListItemWire(updated, store.contactCountOf(updated)) } } };
 });
 

@@ -1,7 +1,7 @@
 import { badRequest, conflict, notFound, upstreamError } from '../engine/errors';
 import { lazyFilter } from '../engine/pagination';
 import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute, type RouteContext } from '../engine/router';
-import { applyUpdate, checkUpdate } from '../store/changes';
+import { checkUpdate } from '../store/changes';
 import { HEADCOUNT_RANGES } from '../store/network';
 import type { Store } from '../store/index';
 import type { AccountRecord, ContactRecord, LocationRecord } from '../store/types';
@@ -58,7 +58,7 @@ function contactFilters(ctx: RouteContext<'listContacts'>, query: ListQuery): Co
   }
   if (query.company_size !== undefined) {
     const label = headcountLabel(query.company_size);
-    filters.push((contact) => contact.company.network.headcount === label);
+    filters.push((contact) => contact.person.company.headcount === label);
   }
   const tag = text(query.tag);
   if (tag !== undefined) filters.push((contact) => contact.tags.some((candidate) => candidate.name.toLowerCase() === tag));
@@ -77,7 +77,8 @@ function contactFilters(ctx: RouteContext<'listContacts'>, query: ListQuery): Co
     }
     ctx.accounts.require(conversation.account_id);
     const participants = new Set(conversation.participant_contact_ids);
-    filters.push((contact) => participants.has(contact.contact_id));
+    // Participants are the conversation account's relationships with these people.
+    filters.push((contact) => contact.account_id === conversation.account_id && participants.has(contact.contact_id));
   }
   return filters;
 }
@@ -140,38 +141,47 @@ export const importContact = defineRoute('importContact', (ctx) => {
   if (profile.handle === MAGIC_HANDLES.conflict) {
     throw conflict('This profile conflicts with an existing contact of the organization.');
   }
-  const person = store.network.people.get(profile.handle);
+  const person = store.person(profile.handle);
   if (!person) throw notFound(`No network profile found at ${body.network_url}.`);
   const existing = store.contactOfPerson(account.account_id, person);
   if (existing) {
     return { status: 200, body: { data: { contact: contactWire(store, existing, 'import'), warnings: [] } } };
   }
-  const contact = store.addContact(account, person, ctx.now().toISOString(), 'not_connected');
+  // A person another account of the organization holds keeps their contact_id; the relationship is new.
+  const contact = store.addContact({ account, person, created_at: ctx.now().toISOString(), relationship_status: 'not_connected' });
   return { status: 201, body: { data: { contact: contactWire(store, contact, 'import'), warnings: [] } } };
 });
 
-/** A contact of the caller's organization in an account the caller may use; 400 otherwise (contract §5). */
-function requireContact(ctx: RouteContext<'updateContact' | 'findContactEmail'>, contactId: string, accountId?: string) {
-  const contact = ctx.store.findContact(ctx.auth.organization.id, contactId);
+/**
+ * The relationship a request names: with `account_id`, that account's relationship with the person `contact_id`
+ * names; without it, the relationship of the lowest-numbered account the caller may use that holds the person
+ * (spec: updateContact). Unknown or another organization's ids are 400 (contract §5).
+ */
+function requireContact(ctx: RouteContext<'updateContact' | 'findContactEmail'>, contactId: string, accountId?: string): ContactRecord {
   if (accountId !== undefined) {
     const account = ctx.accounts.require(accountId);
-    if (!contact || contact.account_id !== account.account_id) {
-      throw badRequest(`Unknown contact_id "${contactId}" in account ${accountId}: use a contact_id from GET /v1/contacts.`);
-    }
+    const contact = ctx.store.findContact(account.account_id, contactId);
+    if (!contact) throw badRequest(`Unknown contact_id "${contactId}" in account ${accountId}: use a contact_id from GET /v1/contacts.`);
     return contact;
   }
-  if (!contact) throw badRequest(`Unknown contact_id "${contactId}": use a contact_id from GET /v1/contacts.`);
-  ctx.accounts.require(contact.account_id);
-  return contact;
+  const relationships = ctx.store.relationshipsOf(ctx.auth.organization.id, contactId);
+  const first = relationships[0];
+  if (!first) throw badRequest(`Unknown contact_id "${contactId}": use a contact_id from GET /v1/contacts.`);
+  const accessible = new Set(ctx.accounts.accessible().map((account) => account.account_id));
+  const chosen = relationships.find((contact) => accessible.has(contact.account_id));
+  if (!chosen) {
+    ctx.accounts.require(first.account_id);
+    return first;
+  }
+  return chosen;
 }
 
 export const updateContact = defineRoute('updateContact', (ctx) => {
   const { store, body } = ctx;
   const contact = requireContact(ctx, ctx.params.contact_id, body.account_id);
   const update = checkUpdate(body, store.customFieldsOf(contact.organization_id, 'contact'), 'contact');
-  applyUpdate(contact, update);
-  store.refreshSearchText(contact);
-  return { status: 200, body: { data: { contact: contactWire(store, contact, 'full') } } };
+  const updated = store.updateContact(contact, update);
+  return { status: 200, body: { data: { contact: contactWire(store, updated, 'full') } } };
 });
 
 /** Whether the lookup finds an address: fixed per person, so repeated lookups agree. */
@@ -187,12 +197,13 @@ export const findContactEmail = defineRoute('findContactEmail', { credits: 1 }, 
   const contact = requireContact(ctx, ctx.params.contact_id, ctx.body.account_id);
   ctx.credits.consume();
   const email = contact.work_email ?? lookUpWorkEmail(contact);
-  if (email) {
-    contact.work_email = email;
-    contact.enrichment.work_email = { status: 'found', error_code: null };
-  } else {
-    contact.enrichment.work_email = { status: 'not_found', error_code: 'email_not_found' };
-  }
-  store.refreshSearchText(contact);
-  return { status: 200, body: { data: { contact: contactWire(store, contact, 'full') } } };
+  const updated = store.editContact(contact, (copy) => {
+    if (email) {
+      copy.work_email = email;
+      copy.enrichment.work_email = { status: 'found', error_code: null };
+    } else {
+      copy.enrichment.work_email = { status: 'not_found', error_code: 'email_not_found' };
+    }
+  });
+  return { status: 200, body: { data: { contact: contactWire(store, updated, 'full') } } };
 });

@@ -7,11 +7,11 @@ import type { AccountRecord, ContactRecord, ConversationRecord } from '../store/
 import { APP_ORIGIN } from '../store/urls';
 
 function participantContacts(store: Store, conversation: ConversationRecord): ContactRecord[] {
-  return conversation.participant_contact_ids.flatMap((contactId) => store.contacts.get(contactId) ?? []);
+  return conversation.participant_contact_ids.flatMap((contactId) => store.findContact(conversation.account_id, contactId) ?? []);
 }
 
 function conversationWire(store: Store, conversation: ConversationRecord): Conversation {
-  const account = store.accounts.get(conversation.account_id) as AccountRecord;
+  const account = store.account(conversation.account_id) as AccountRecord;
   const contacts: ConversationParticipant[] = participantContacts(store, conversation).map((contact) => ({
     contact_id: contact.contact_id,
     provider_participant_id: contact.person.provider_participant_id,
@@ -49,10 +49,13 @@ export const listConversations = defineRoute('listConversations', { pageLimit: P
   const accounts = ctx.accounts.resolve(query.account_id);
   let contactId: string | undefined;
   if (query.contact_id !== undefined) {
-    const contact = store.findContact(ctx.auth.organization.id, query.contact_id);
-    if (!contact) throw badRequest(`Unknown contact_id "${query.contact_id}": use a contact_id from GET /v1/contacts.`);
-    ctx.accounts.require(contact.account_id);
-    contactId = contact.contact_id;
+    // The person's conversations in every account the caller may use that holds them.
+    const relationships = store.relationshipsOf(ctx.auth.organization.id, query.contact_id);
+    const first = relationships[0];
+    if (!first) throw badRequest(`Unknown contact_id "${query.contact_id}": use a contact_id from GET /v1/contacts.`);
+    const listed = new Set(accounts.map((account) => account.account_id));
+    if (!relationships.some((contact) => listed.has(contact.account_id))) ctx.accounts.require(first.account_id);
+    contactId = first.contact_id;
   }
   // As the contact list's `tag`: case-insensitive, surrounding spaces ignored, empty means no filter.
   const tag = query.tag?.trim().toLowerCase() || undefined;

@@ -34,18 +34,22 @@ export const createDraft = defineRoute('createDraft', (ctx) => {
     }
     // A reply names its contact when the conversation has exactly one.
     const [only, ...others] = conversation.participant_contact_ids;
-    target = { conversation_id: conversation.conversation_id, contact_id: only !== undefined && others.length === 0 ? only : null };
+    target = {
+      account_id: account.account_id,
+      conversation_id: conversation.conversation_id,
+      contact_id: only !== undefined && others.length === 0 ? only : null,
+    };
     kind = 'message';
   } else {
     // The generated schema admits exactly one of contact_id and conversation_id.
     const contactId = body.contact_id as string;
-    const contact = store.findContact(organizationId, contactId);
-    if (!contact || contact.account_id !== account.account_id) {
+    const contact = store.findContact(account.account_id, contactId);
+    if (!contact) {
       throw notFound(
         `Contact "${contactId}" not found for account ${account.account_id}: use a contact_id from GET /v1/contacts (or import the profile first).`,
       );
     }
-    target = { contact_id: contact.contact_id, conversation_id: null };
+    target = { account_id: account.account_id, contact_id: contact.contact_id, conversation_id: null };
     kind = contact.relationship_status === 'connected' ? 'message' : 'connection_request';
   }
   const saved = saveDraft(store, account, target, kind, body.draft_message, ctx.now().toISOString());

@@ -1,6 +1,5 @@
 import { badRequest } from '../engine/errors';
 import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute } from '../engine/router';
-import { viewPublicId } from '../store/dataset';
 import type { ViewRecord } from '../store/types';
 import { viewWire } from '../store/wire';
 
@@ -21,30 +20,19 @@ export const createView = defineRoute('createView', (ctx) => {
   const { store, body } = ctx;
   const account = ctx.accounts.require(body.account_id);
   const contactIds = [...new Set(body.filters.specific_contacts.contact_ids)];
-  const unknown = contactIds.filter((id) => store.findContact(account.organization_id, id)?.account_id !== account.account_id);
+  const unknown = contactIds.filter((id) => !store.findContact(account.account_id, id));
   if (unknown.length > 0) {
     throw badRequest(
       `Unknown contact id${unknown.length === 1 ? '' : 's'} ${unknown.map((id) => `"${id}"`).join(', ')} in account ${account.account_id}: use contact ids from GET /v1/contacts?account_id=${account.account_id}.`,
     );
   }
-  const id = store.ids.take('view');
-  const createdAt = ctx.now().toISOString();
-  const view: ViewRecord = {
-    id,
-    public_id: viewPublicId(store, id),
-    organization_id: account.organization_id,
-    account_id: account.account_id,
-    type: 'contact',
-    view_kind: 'member',
+  const view = store.addView({
+    account,
     name: body.name,
     description: body.description ?? null,
     origin: 'api',
     rules: { contact_ids: contactIds },
-    selected_contact_ids: contactIds,
-    simple_filters_json: JSON.stringify({ specific_contacts: { contact_ids: contactIds } }),
-    created_at: createdAt,
-    updated_at: createdAt,
-  };
-  store.views.set(id, view);
+    created_at: ctx.now().toISOString(),
+  });
   return { status: 201, body: { data: { view: viewWire(store, view, true) } } };
 });

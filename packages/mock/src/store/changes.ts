@@ -34,6 +34,12 @@ export function checkUpdate(body: UpdateBody, registered: readonly CustomFieldRe
     if (body.tags.set !== undefined && (body.tags.add !== undefined || body.tags.remove !== undefined)) {
       throw badRequest('Invalid body field "tags": "set" replaces every tag and cannot be combined with "add" or "remove".');
     }
+    for (const list of [body.tags.set, body.tags.add, body.tags.remove]) {
+      // Checked before any work on the tags, so an oversized body costs no more than reading it.
+      if (list !== undefined && list.length > MAX_TAGS) {
+        throw badRequest(`Invalid body field "tags": at most ${MAX_TAGS} tags per record, got a list of ${list.length}.`);
+      }
+    }
     checked.tags = body.tags;
   }
   if (body.notes_json !== undefined) {
@@ -62,30 +68,38 @@ export function checkUpdate(body: UpdateBody, registered: readonly CustomFieldRe
   return checked;
 }
 
-const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+/** At most this many tags on a contact or company (contract §5): more is 400 and changes nothing. */
+export const MAX_TAGS = 200;
 
-/** Later tags of the same name (case-insensitive) replace earlier ones, keeping the first position. */
+const tagKey = (name: string) => name.toLowerCase();
+
+/** Later tags of the same name (case-insensitive) replace earlier ones, keeping the first position. Linear. */
 function uniqueTags(tags: readonly TagRecord[]): TagRecord[] {
-  const result: TagRecord[] = [];
+  const byName = new Map<string, TagRecord>();
   for (const tag of tags) {
-    const index = result.findIndex((existing) => sameName(existing.name, tag.name));
-    if (index === -1) result.push({ name: tag.name, color: tag.color });
-    else result[index] = { name: tag.name, color: tag.color };
+    // Setting an existing key keeps its position.
+    byName.set(tagKey(tag.name), { name: tag.name, color: tag.color });
   }
-  return result;
+  return [...byName.values()];
 }
 
-export function applyUpdate(record: Changeable, update: CheckedUpdate): void {
+/** The tags, notes and custom fields a checked update gives the record; throws (changing nothing) past MAX_TAGS. */
+export function changedFields(record: Changeable, update: CheckedUpdate): Changeable {
+  let tags = record.tags;
   if (update.tags?.set !== undefined) {
-    record.tags = uniqueTags(update.tags.set);
+    tags = uniqueTags(update.tags.set);
   } else if (update.tags) {
-    const removed = update.tags.remove ?? [];
-    const kept = record.tags.filter((tag) => !removed.some((name) => sameName(name, tag.name)));
-    record.tags = uniqueTags([...kept, ...(update.tags.add ?? [])]);
+    const removed = new Set((update.tags.remove ?? []).map(tagKey));
+    const kept = removed.size === 0 ? record.tags : record.tags.filter((tag) => !removed.has(tagKey(tag.name)));
+    tags = uniqueTags([...kept, ...(update.tags.add ?? [])]);
   }
-  if (update.notes_json !== undefined) record.notes_json = update.notes_json;
+  if (tags.length > MAX_TAGS) {
+    throw badRequest(`A record holds at most ${MAX_TAGS} tags; this update would leave ${tags.length}. Remove some tags first.`);
+  }
+  const custom_fields = new Map(record.custom_fields);
   for (const [name, value] of update.fields) {
-    if (value === null) record.custom_fields.delete(name);
-    else record.custom_fields.set(name, value);
+    if (value === null) custom_fields.delete(name);
+    else custom_fields.set(name, value);
   }
+  return { tags, notes_json: update.notes_json !== undefined ? update.notes_json : record.notes_json, custom_fields };
 }

@@ -6,10 +6,10 @@ import type {
   ActivityEventRecord,
   AttachmentRecord,
   ContactRecord,
-  ConversationRecord,
   CustomFieldRecord,
   CustomFieldValue,
   MessageRecord,
+  NetworkPersonRecord,
   OrganizationRecord,
   RelationshipStatus,
   SequenceRecord,
@@ -18,7 +18,7 @@ import type {
   UserRecord,
   ViewRecord,
 } from './types';
-import { addNetworkPerson, buildNetworkCompanies } from './network';
+import { buildNetworkCompanies, makeNetworkPerson } from './network';
 import { MEDIA_ORIGIN } from './urls';
 
 export interface DatasetSize {
@@ -34,6 +34,8 @@ interface Builder {
   faker: Faker;
   random: Random;
   size: DatasetSize;
+  /** Events gathered while seeding, numbered in time order at the end. */
+  activity: ActivityEventRecord[];
 }
 
 const DAY = 86_400_000;
@@ -74,7 +76,7 @@ function addOrganization(b: Builder, name: string, flags: Partial<OrganizationRe
     credits: 1000,
     ...flags,
   };
-  b.store.organizations.set(organization.id, organization);
+  b.store.addOrganization(organization);
   return organization;
 }
 
@@ -90,12 +92,12 @@ function addUser(b: Builder, organization: OrganizationRecord, isAdmin: boolean,
     is_admin: isAdmin,
     active,
   };
-  b.store.users.set(user.id, user);
+  b.store.addUser(user);
   return user;
 }
 
 function addKey(b: Builder, key: string, user: UserRecord, retired = false): void {
-  b.store.apiKeys.set(key, { key, user_id: user.id, retired });
+  b.store.addApiKey({ key, user_id: user.id, retired });
 }
 
 function addAccount(b: Builder, owner: UserRecord, sharedForApi: boolean): AccountRecord {
@@ -107,12 +109,12 @@ function addAccount(b: Builder, owner: UserRecord, sharedForApi: boolean): Accou
     owner_user_id: owner.id,
     shared_for_api: sharedForApi,
   };
-  b.store.accounts.set(account.account_id, account);
+  b.store.addAccount(account);
   return account;
 }
 
 function registerField(b: Builder, field: CustomFieldRecord): void {
-  b.store.customFields.push(field);
+  b.store.addCustomField(field);
 }
 
 function relationshipStatusFor(b: Builder, index: number): RelationshipStatus {
@@ -187,35 +189,44 @@ function fillContact(b: Builder, contact: ContactRecord, index: number, fields: 
   if (b.random.chance(0.5)) contact.last_interaction_at = at(b.store, b.random.int(1, 200) * DAY);
 }
 
-function seedContacts(b: Builder, account: AccountRecord, count: number, fields: CustomFieldRecord[]): ContactRecord[] {
+function seedContacts(
+  b: Builder,
+  account: AccountRecord,
+  count: number,
+  fields: CustomFieldRecord[],
+  shared: readonly NetworkPersonRecord[],
+): ContactRecord[] {
   const contacts: ContactRecord[] = [];
+  // Some people are held by several accounts of the organization: the same contact_id, a relationship each.
+  const sharedPeople = b.random.sample(shared, Math.min(shared.length, Math.floor(count / 10)));
   for (let index = 0; index < count; index++) {
-    const person = addNetworkPerson(b.store.network, b.random, b.store.pools, b.store.ids, b.store.now);
-    const contact = b.store.addContact(
+    const person =
+      index % 10 === 9 && sharedPeople.length > 0
+        ? (sharedPeople.pop() as NetworkPersonRecord)
+        : makeNetworkPerson(b.random, b.store.pools, b.store.ids, b.store.now, b.store.networkCompanies());
+    if (!b.store.person(person.public_identifier)) b.store.addNetworkPerson(person);
+    const contact = b.store.addContact({
       account,
       person,
-      at(b.store, b.random.int(5, 700) * DAY),
-      relationshipStatusFor(b, index),
-      (created) => fillContact(b, created, index, fields),
-    );
+      created_at: at(b.store, b.random.int(5, 700) * DAY),
+      relationship_status: relationshipStatusFor(b, index),
+      fill: (created) => fillContact(b, created, index, fields),
+    });
     contacts.push(contact);
   }
   return contacts;
 }
 
 function seedCompanyValues(b: Builder, account: AccountRecord, fields: CustomFieldRecord[]): void {
-  for (const { company } of b.store.companiesOfContacts(b.store.contactsOf(account.account_id))) {
-    if (b.random.chance(0.3)) company.tags = b.random.sample(TAG_CATALOG, 1).map((tag) => ({ ...tag }));
-    if (b.random.chance(0.2)) company.notes_json = JSON.stringify([{ text: b.random.pick(b.store.pools.noteTexts) }]);
-    for (const field of fields) {
-      if (b.random.chance(0.5)) company.custom_fields.set(field.name, fieldValue(b, field));
-    }
+  for (const company of b.store.companiesOf(account.account_id)) {
+    b.store.editCompany(company, (copy) => {
+      if (b.random.chance(0.3)) copy.tags = b.random.sample(TAG_CATALOG, 1).map((tag) => ({ ...tag }));
+      if (b.random.chance(0.2)) copy.notes_json = JSON.stringify([{ text: b.random.pick(b.store.pools.noteTexts) }]);
+      for (const field of fields) {
+        if (b.random.chance(0.5)) copy.custom_fields.set(field.name, fieldValue(b, field));
+      }
+    });
   }
-}
-
-export function viewPublicId(store: Store, viewId: string): string {
-  const random = store.randomFor('view', viewId);
-  return `vw_${Array.from({ length: 12 }, () => random.int(0, 35).toString(36)).join('')}`;
 }
 
 function seedViews(b: Builder, account: AccountRecord, contacts: ContactRecord[]): void {
@@ -225,26 +236,7 @@ function seedViews(b: Builder, account: AccountRecord, contacts: ContactRecord[]
 }
 
 function addAppView(b: Builder, account: AccountRecord, name: string, description: string, rules: ViewRecord['rules']): ViewRecord {
-  const id = b.store.ids.take('view');
-  const createdAt = at(b.store, b.random.int(10, 300) * DAY);
-  const view: ViewRecord = {
-    id,
-    public_id: viewPublicId(b.store, id),
-    organization_id: account.organization_id,
-    account_id: account.account_id,
-    type: 'contact',
-    view_kind: 'member',
-    name,
-    description,
-    origin: 'app',
-    rules,
-    selected_contact_ids: rules.contact_ids ?? [],
-    simple_filters_json: JSON.stringify(rules.tag !== undefined ? { tags: [rules.tag] } : { specific_contacts: { contact_ids: rules.contact_ids ?? [] } }),
-    created_at: createdAt,
-    updated_at: createdAt,
-  };
-  b.store.views.set(id, view);
-  return view;
+  return b.store.addView({ account, name, description, origin: 'app', rules, created_at: at(b.store, b.random.int(10, 300) * DAY) });
 }
 
 function attachmentFor(b: Builder, index: number): AttachmentRecord {
@@ -270,10 +262,12 @@ function attachmentFor(b: Builder, index: number): AttachmentRecord {
 }
 
 function addActivity(b: Builder, event: Omit<ActivityEventRecord, 'id' | 'recorded_at' | 'attribution_method'>): void {
-  b.store.activity.push({
+  // Recorded a little after it occurred, but never after `now`.
+  const recordedAt = Math.min(Date.parse(event.occurred_at) + b.random.int(1, 120) * 1000, b.store.now.getTime());
+  b.activity.push({
     ...event,
     id: '',
-    recorded_at: new Date(Date.parse(event.occurred_at) + b.random.int(1, 120) * 1000).toISOString(),
+    recorded_at: new Date(recordedAt).toISOString(),
     attribution_method: 'user_and_account',
   });
 }
@@ -323,7 +317,7 @@ function seedConversations(b: Builder, account: AccountRecord, contacts: Contact
       time = Math.min(b.store.now.getTime() - 60_000, time + b.random.int(10, 48 * 60) * 60_000);
     }
     const last = messages[messages.length - 1] as MessageRecord;
-    const conversation: ConversationRecord = {
+    b.store.addConversation({
       conversation_id: conversationId,
       provider_chat_id: providerChatId,
       organization_id: account.organization_id,
@@ -333,10 +327,14 @@ function seedConversations(b: Builder, account: AccountRecord, contacts: Contact
       created_at: (messages[0] as MessageRecord).sent_at,
       last_message_at: last.sent_at,
       messages,
-    };
-    b.store.addConversation(conversation);
-    for (const contact of participants) {
-      if (!contact.last_interaction_at || contact.last_interaction_at < last.sent_at) contact.last_interaction_at = last.sent_at;
+    });
+    for (const participant of participants) {
+      const contact = b.store.contactsOf(account.account_id)[participant.position] as ContactRecord;
+      if (!contact.last_interaction_at || contact.last_interaction_at < last.sent_at) {
+        b.store.editContact(contact, (copy) => {
+          copy.last_interaction_at = last.sent_at;
+        });
+      }
     }
   }
 }
@@ -400,18 +398,20 @@ function seedAccount(
   account: AccountRecord,
   contactCount: number,
   fields: { contact: CustomFieldRecord[]; company: CustomFieldRecord[] },
-): void {
-  const contacts = seedContacts(b, account, contactCount, fields.contact);
+  shared: readonly NetworkPersonRecord[] = [],
+): ContactRecord[] {
+  const contacts = seedContacts(b, account, contactCount, fields.contact, shared);
   seedCompanyValues(b, account, fields.company);
   seedViews(b, account, contacts);
   seedConversations(b, account, contacts);
   seedConnectionActivity(b, account, contacts);
   seedSequenceActivity(b, account, contacts);
+  return contacts;
 }
 
 /** Builds the default dataset of contract §4 into an empty store. */
 export function buildDataset(store: Store, faker: Faker, random: Random, size: DatasetSize): void {
-  const b: Builder = { store, faker, random, size };
+  const b: Builder = { store, faker, random, size, activity: [] };
 
   const acme = addOrganization(b, 'Acme');
   const globex = addOrganization(b, 'Globex');
@@ -453,25 +453,23 @@ export function buildDataset(store: Store, faker: Faker, random: Random, size: D
   addAccount(b, hooliUser, true);
 
   const acmeFields = { contact: acmeContactFields, company: acmeCompanyFields };
-  seedAccount(b, acmeShared, size.primaryAccountContacts, acmeFields);
-  seedAccount(b, memberAccount, size.contactsPerAccount, acmeFields);
-  seedAccount(b, acmePrivate, size.contactsPerAccount, acmeFields);
+  const sharedPeople = seedAccount(b, acmeShared, size.primaryAccountContacts, acmeFields).map((contact) => contact.person);
+  seedAccount(b, memberAccount, size.contactsPerAccount, acmeFields, sharedPeople);
+  seedAccount(b, acmePrivate, size.contactsPerAccount, acmeFields, sharedPeople);
   seedAccount(b, globexAccount, size.contactsPerAccount, { contact: globexContactFields, company: [] });
   seedAccount(b, initechAccount, size.contactsPerAccount, { contact: initechContactFields, company: [] });
 
   // People nobody has imported work partly at companies nobody tracks, so both kinds of profile are importable.
   const untracked = buildNetworkCompanies(faker, random, store.pools, store.ids, store.now, Math.ceil(size.networkSize / 10) + 1)
-    .filter((company) => !store.network.companies.has(company.public_identifier));
-  for (const company of untracked) {
-    store.network.companies.set(company.public_identifier, company);
-    store.network.companyList.push(company);
-  }
-  const networkCompanies = [...untracked, ...store.network.companyList.slice(0, 30)];
+    .filter((company) => !store.networkCompany(company.public_identifier));
+  for (const company of untracked) store.addNetworkCompany(company);
+  const networkCompanies = [...untracked, ...store.networkCompanies().slice(0, 30)];
   for (let index = 0; index < size.networkSize; index++) {
-    addNetworkPerson(store.network, random, store.pools, store.ids, store.now, networkCompanies);
+    store.addNetworkPerson(makeNetworkPerson(random, store.pools, store.ids, store.now, networkCompanies));
   }
 
   // Activity ids follow time order, so listing by id and by time agree.
-  store.activity.sort((a, c) => (a.occurred_at < c.occurred_at ? -1 : a.occurred_at > c.occurred_at ? 1 : 0));
-  for (const event of store.activity) event.id = store.ids.take('activity');
+  b.activity.sort((a, c) => (a.occurred_at < c.occurred_at ? -1 : a.occurred_at > c.occurred_at ? 1 : 0));
+  for (const event of b.activity) event.id = store.ids.take('activity');
+  store.replaceActivity(b.activity);
 }

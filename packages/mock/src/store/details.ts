@@ -1,18 +1,24 @@
-import type { Network } from './network';
 import type { Pools } from './pools';
 import { Random } from './random';
-import type { EducationRecord, ExperienceRecord, NetworkPersonRecord, PersonDetails } from './types';
+import type { EducationRecord, ExperienceRecord, NetworkCompanyRecord, NetworkPersonRecord, PersonDetails } from './types';
 
 /**
  * A person's about, languages, experiences and educations, derived from `details_seed`: the same person
  * always gets the same details, and nothing of it is held in memory between requests.
  */
-export function personDetails(person: NetworkPersonRecord, pools: Pools, network: Network, now: Date): PersonDetails {
+export function personDetails(
+  person: NetworkPersonRecord,
+  pools: Pools,
+  historyCompanies: readonly NetworkCompanyRecord[],
+  now: Date,
+): PersonDetails {
   const random = new Random(person.details_seed);
   const year = now.getUTCFullYear();
   const idBase = person.provider_participant_id.replace(/\D/g, '');
 
   const currentStart = year - random.int(0, 6);
+  // A current position started this year started by this month at the latest: nothing seeded lies after `now`.
+  const startMonth = Math.min(random.int(1, 12), currentStart === year ? now.getUTCMonth() + 1 : 12);
   const experiences: ExperienceRecord[] = [
     {
       experience_id: `${idBase}1`,
@@ -22,7 +28,7 @@ export function personDetails(person: NetworkPersonRecord, pools: Pools, network
       title: person.primary_role_title,
       employment_type: 'full_time',
       location: person.location.display_text,
-      start_at: `${currentStart}-${String(random.int(1, 12)).padStart(2, '0')}`,
+      start_at: `${currentStart}-${String(startMonth).padStart(2, '0')}`,
       end_at: null,
       description: random.chance(0.5) ? random.pick(pools.catchPhrases) : null,
     },
@@ -31,7 +37,7 @@ export function personDetails(person: NetworkPersonRecord, pools: Pools, network
   const pastCount = random.int(1, 3);
   for (let index = 0; index < pastCount; index++) {
     const start = end - random.int(1, 5);
-    const company = random.pick(network.historyCompanies);
+    const company = random.pick(historyCompanies);
     experiences.push({
       experience_id: `${idBase}${index + 2}`,
       is_current: false,

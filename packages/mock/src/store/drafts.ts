@@ -2,9 +2,10 @@ import type { Store } from './store';
 import type { AccountRecord, DraftKind, DraftRecord } from './types';
 
 /** What a draft is written to: one draft per contact (a new message) or per conversation (a reply). */
-export type DraftTarget =
+export type DraftTarget = { account_id: string } & (
   | { contact_id: string; conversation_id: null }
-  | { contact_id: string | null; conversation_id: string };
+  | { contact_id: string | null; conversation_id: string }
+);
 
 export interface SavedDraft {
   draft: DraftRecord;
@@ -18,7 +19,7 @@ function targetKey(target: { contact_id: string | null; conversation_id: string 
 /** The draft saved for the target, if any. */
 export function findDraft(store: Store, target: DraftTarget): DraftRecord | undefined {
   const key = targetKey(target);
-  for (const draft of store.drafts.values()) if (targetKey(draft) === key) return draft;
+  for (const draft of store.drafts()) if (draft.account_id === target.account_id && targetKey(draft) === key) return draft;
   return undefined;
 }
 
@@ -43,11 +44,11 @@ export function saveDraft(
     created_at: previous?.created_at ?? savedAt,
     updated_at: savedAt,
   };
-  store.drafts.set(draft.draft_id, draft);
+  store.putDraft(draft);
   return { draft, replaced_previous: previous !== undefined };
 }
 
 /** The saved drafts of an account (all when absent), oldest first: what the control API shows. */
 export function listDrafts(store: Store, accountId?: string): DraftRecord[] {
-  return [...store.drafts.values()].filter((draft) => accountId === undefined || draft.account_id === accountId);
+  return store.drafts().filter((draft) => accountId === undefined || draft.account_id === accountId);
 }

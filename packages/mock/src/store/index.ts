@@ -1,13 +1,12 @@
 import { Faker, base, en } from '@faker-js/faker';
 import { buildDataset } from './dataset';
-import { IdSequence } from './ids';
-import { buildNetworkCompanies, type Network } from './network';
+import { buildNetworkCompanies } from './network';
 import { buildPools } from './pools';
 import { Random } from './random';
-import { Store } from './store';
+import { type Baseline, Store } from './store';
 
-export { Store } from './store';
-export { snapshot } from './snapshot';
+export { Baseline, Store, type StoreReader, type StoreSnapshot } from './store';
+export { dumpStore } from './snapshot';
 export type * from './types';
 export { RELATIONSHIP_STATUSES } from './types';
 export { FIXTURE_KEYS, TAG_CATALOG } from './dataset';
@@ -31,58 +30,55 @@ export interface StoreOptions {
 
 export const DEFAULT_NOW = '2026-01-15T12:00:00Z';
 
-// Ranges per kind so ids of different kinds do not look alike.
-const ID_STARTS = {
-  organization: 7001,
-  user: 201,
-  account: 101,
-  contact: 1_000_001,
-  account_relationship: 5_000_001,
-  company: 300_001,
-  view: 901,
-  conversation: 40_001,
-  message: 600_001,
-  attachment: 80_001,
-  draft: 2001,
-  sequence: 70_001,
-  sequence_step: 710_001,
-  invite: 90_001,
-  activity: 10_000_001,
-  network_person: 100_001,
-  network_company: 50_001,
-};
-
 function nonNegativeInteger(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
   return value;
 }
 
-export function createStore(options: StoreOptions = {}): Store {
+/** The options with their defaults filled in and checked: what names a dataset (and a state file records). */
+export interface DatasetOptions {
+  seed: number;
+  now: string;
+  contactsPerAccount: number;
+  primaryAccountContacts: number;
+  conversationsPerAccount: number;
+  networkSize: number;
+}
+
+export function datasetOptions(options: StoreOptions = {}): DatasetOptions {
   const seed = options.seed ?? 1;
   if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
   const now = new Date(options.now ?? DEFAULT_NOW);
   if (Number.isNaN(now.getTime())) throw new RangeError(`now must be an ISO date-time, got ${String(options.now)}`);
   const contactsPerAccount = nonNegativeInteger('contactsPerAccount', options.contactsPerAccount, 160);
-
-  const faker = new Faker({ locale: [en, base], seed });
-  faker.setDefaultRefDate(now);
-  const random = new Random(faker.number.int({ min: 0, max: 2 ** 32 - 1 }));
-  const ids = new IdSequence(ID_STARTS);
-  const pools = buildPools(faker);
-  const companyList = buildNetworkCompanies(faker, random, pools, ids, now, 150);
-  const network: Network = {
-    people: new Map(),
-    companies: new Map(companyList.map((company) => [company.public_identifier, company])),
-    companyList,
-    historyCompanies: [...companyList],
-  };
-  const store = new Store({ seed, now, ids, pools, network });
-  buildDataset(store, faker, random, {
+  return {
+    seed,
+    now: now.toISOString(),
     contactsPerAccount,
     primaryAccountContacts: nonNegativeInteger('primaryAccountContacts', options.primaryAccountContacts, contactsPerAccount),
     conversationsPerAccount: nonNegativeInteger('conversationsPerAccount', options.conversationsPerAccount, 42),
     networkSize: nonNegativeInteger('networkSize', options.networkSize, 600),
-  });
-  return store;
+  };
+}
+
+/** Builds the seeded dataset once; `baseline.fork()` then gives as many independent stores of it as wanted, cheaply. */
+export function createBaseline(options: StoreOptions = {}): Baseline {
+  const checked = datasetOptions(options);
+  const now = new Date(checked.now);
+  const faker = new Faker({ locale: [en, base], seed: checked.seed });
+  faker.setDefaultRefDate(now);
+  const random = new Random(faker.number.int({ min: 0, max: 2 ** 32 - 1 }));
+  const pools = buildPools(faker);
+  const store = new Store({ seed: checked.seed, now, pools, historyCompanies: [] });
+  const companies = buildNetworkCompanies(faker, random, pools, store.ids, now, 150);
+  store.setHistoryCompanies(companies);
+  for (const company of companies) store.addNetworkCompany(company);
+  buildDataset(store, faker, random, checked);
+  return store.freeze({ ...checked });
+}
+
+/** A store holding the seeded dataset of `options` (each call builds it; fork a baseline for cheap copies). */
+export function createStore(options: StoreOptions = {}): Store {
+  return createBaseline(options).fork();
 }

@@ -1,19 +1,9 @@
 import type { Faker } from '@faker-js/faker';
-import type { IdSequence } from './ids';
+import type { Ids } from './ids';
 import type { Pools } from './pools';
 import type { Random } from './random';
 import type { NetworkCompanyRecord, NetworkPersonRecord } from './types';
 import { MEDIA_ORIGIN } from './urls';
-
-/** The professional network: every person and company a profile URL can name, imported or not. */
-export interface Network {
-  people: Map<string, NetworkPersonRecord>;
-  companies: Map<string, NetworkCompanyRecord>;
-  /** Companies in creation order, for picking. */
-  companyList: NetworkCompanyRecord[];
-  /** The companies past positions are picked from; never changes, so derived work histories stay the same. */
-  historyCompanies: readonly NetworkCompanyRecord[];
-}
 
 /** Headcount ranges as the network shows them, with the employee counts they cover. */
 export const HEADCOUNT_RANGES: readonly { label: string; min: number; max: number }[] = [
@@ -27,7 +17,7 @@ export const HEADCOUNT_RANGES: readonly { label: string; min: number; max: numbe
   { label: '10001+', min: 10001, max: Number.MAX_SAFE_INTEGER },
 ];
 
-const slug = (text: string) =>
+export const slug = (text: string) =>
   text
     .toLowerCase()
     .normalize('NFKD')
@@ -40,7 +30,7 @@ export function buildNetworkCompanies(
   faker: Faker,
   random: Random,
   pools: Pools,
-  ids: IdSequence,
+  ids: Ids,
   now: Date,
   count: number,
 ): NetworkCompanyRecord[] {
@@ -77,14 +67,13 @@ export function buildNetworkCompanies(
   return companies;
 }
 
-/** A new person of the network, added to `network.people` under a unique handle. */
-export function addNetworkPerson(
-  network: Network,
+/** A new person of the network, with a unique handle, working at one of `companies`; the caller stores it. */
+export function makeNetworkPerson(
   random: Random,
   pools: Pools,
-  ids: IdSequence,
+  ids: Ids,
   now: Date,
-  companies: readonly NetworkCompanyRecord[] = network.companyList,
+  companies: readonly NetworkCompanyRecord[],
 ): NetworkPersonRecord {
   const firstName = random.pick(pools.firstNames);
   const lastName = random.pick(pools.lastNames);
@@ -110,6 +99,5 @@ export function addNetworkPerson(
     profile_fetched_at: daysBefore(now, random.int(1, 200)),
     updated_at: daysBefore(now, random.int(0, 30)),
   };
-  network.people.set(handle, person);
   return person;
 }

@@ -49,13 +49,13 @@ function varintLength(value: number): number {
  * one byte array (about a byte a position, 7 MB at 100,000 contacts). Built in two passes over the texts, so no
  * per-contact word lists are held in between.
  *
- * Contacts added since the build (positions at or past `builtCount`) and contacts whose search text changed
- * since (see `noteChange`) are always candidates, so the index never hides a match; `staleness` tells the
- * store when a rebuild pays off.
+ * Immutable once built, so every store forked from one baseline shares it. Contacts added since the build
+ * (positions at or past `size`) and the positions the caller says changed since are always candidates, so the
+ * index never hides a match.
  */
 export class SearchIndex {
-  readonly contacts: readonly ContactRecord[];
-  private readonly builtCount: number;
+  /** How many contacts (the first of the account's list) the index covers. */
+  readonly size: number;
   /** Every word once, each followed by a newline (not a word unit, so a lookup never spans two words). */
   private readonly vocabulary: string;
   /** Offset of each word in `vocabulary`, plus its length at the end. */
@@ -63,12 +63,10 @@ export class SearchIndex {
   /** `postings[postingStarts[w] .. postingStarts[w + 1]]` are the varint gaps between the positions having word `w`. */
   private readonly postingStarts: Uint32Array;
   private readonly postings: Uint8Array;
-  private readonly changed = new Set<number>();
 
-  /** Indexes `contacts`, the account's live list (contacts are only ever appended to it). */
+  /** Indexes the search texts of `contacts`, an account's list (contacts are only ever appended to it). */
   constructor(contacts: readonly ContactRecord[]) {
-    this.contacts = contacts;
-    this.builtCount = contacts.length;
+    this.size = contacts.length;
     const wordIds = new Map<string, number>();
     const words: string[] = [];
     const byteCounts: number[] = [];
@@ -119,34 +117,24 @@ export class SearchIndex {
     }
   }
 
-  /** Contacts added or changed since the build; each is checked on every search until the next build. */
-  get staleness(): number {
-    return this.changed.size + this.contacts.length - this.builtCount;
-  }
-
-  /** Call after the contact's search text changed. Contacts added since the build need no note. */
-  noteChange(contact: ContactRecord): void {
-    // From the end: a contact just added (refreshed by `addContact`) is found at once.
-    const position = this.contacts.lastIndexOf(contact);
-    if (position !== -1 && position < this.builtCount) this.changed.add(position);
-  }
-
   /**
    * The account's contacts whose search text may contain `needle` (lowercase), in list order: every match and
    * possibly more.
    */
-  candidates(needle: string): Iterable<ContactRecord> {
+  candidates(needle: string, contacts: readonly ContactRecord[], changed: ReadonlySet<number>): Iterable<ContactRecord> {
     const word = longestWord(needle);
-    if (word === undefined) return this.contacts;
+    if (word === undefined) return contacts;
     const marks = this.markWordsContaining(word);
-    return marks ? this.marked(marks) : this.contacts;
+    if (!marks) return contacts;
+    for (const position of changed) marks[position] = 1;
+    return this.marked(marks, contacts);
   }
 
   /** Marks the contacts having a word that contains `word`; undefined when that is most of them. */
   private markWordsContaining(word: string): Uint8Array | undefined {
     const ids: number[] = [];
     let bytes = 0;
-    const maxBytes = this.builtCount * MAX_POSTING_BYTES_PER_CONTACT;
+    const maxBytes = this.size * MAX_POSTING_BYTES_PER_CONTACT;
     for (let at = this.vocabulary.indexOf(word); at !== -1; ) {
       const id = this.wordAt(at);
       ids.push(id);
@@ -154,7 +142,7 @@ export class SearchIndex {
       if (bytes > maxBytes) return undefined;
       at = this.vocabulary.indexOf(word, this.wordStarts[id + 1]);
     }
-    const marks = new Uint8Array(this.builtCount);
+    const marks = new Uint8Array(this.size);
     const postings = this.postings;
     for (const id of ids) {
       let position = -1;
@@ -171,7 +159,6 @@ export class SearchIndex {
         marks[position] = 1;
       }
     }
-    for (const position of this.changed) marks[position] = 1;
     return marks;
   }
 
@@ -187,10 +174,9 @@ export class SearchIndex {
     return low;
   }
 
-  private *marked(marks: Uint8Array): Generator<ContactRecord> {
-    const contacts = this.contacts;
+  private *marked(marks: Uint8Array, contacts: readonly ContactRecord[]): Generator<ContactRecord> {
     for (let position = 0; position < contacts.length; position++) {
-      if (position >= this.builtCount || marks[position] === 1) yield contacts[position] as ContactRecord;
+      if (position >= this.size || marks[position] === 1) yield contacts[position] as ContactRecord;
     }
   }
 }

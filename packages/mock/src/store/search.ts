@@ -1,4 +1,4 @@
-import type { CompanyRecord, ContactRecord, NetworkPersonRecord, PersonDetails } from './types';
+import type { ContactRecord, NetworkPersonRecord, PersonDetails } from './types';
 import { personUrl } from './urls';
 
 /** The text the contacts `query` filter looks in: name, headline, company, role, handle, profile URL. */
@@ -23,7 +23,7 @@ export function queryText(person: NetworkPersonRecord): string {
  */
 export function contactSearchText(contact: ContactRecord, details: PersonDetails): string {
   const person = contact.person;
-  const company: CompanyRecord['network'] = contact.company.network;
+  const company = person.company;
   const parts: string[] = [
     `${person.first_name} ${person.last_name}`,
     person.headline,

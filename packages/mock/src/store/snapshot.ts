@@ -1,37 +1,38 @@
 import type { Store } from './store';
-import type { ContactRecord, CompanyRecord } from './types';
+import type { CompanyRecord, ContactRecord } from './types';
 
 const fieldsObject = (fields: Map<string, unknown>) => Object.fromEntries(fields);
 
-function contactSnapshot(contact: ContactRecord) {
-  const { person, company, custom_fields, ...rest } = contact;
-  return { ...rest, person: person.public_identifier, company_id: company.company_id, custom_fields: fieldsObject(custom_fields) };
+function contactDump(contact: ContactRecord) {
+  const { person, custom_fields, ...rest } = contact;
+  return { ...rest, person: person.public_identifier, custom_fields: fieldsObject(custom_fields) };
 }
 
-function companySnapshot(company: CompanyRecord) {
+function companyDump(company: CompanyRecord) {
   const { network, custom_fields, ...rest } = company;
   return { ...rest, network: network.public_identifier, custom_fields: fieldsObject(custom_fields) };
 }
 
 /** A plain JSON-ready copy of the store's data, for inspection and comparison. */
-export function snapshot(store: Store) {
+export function dumpStore(store: Store) {
+  const accounts = store.accounts();
   return {
     seed: store.seed,
     now: store.now.toISOString(),
-    organizations: [...store.organizations.values()],
-    users: [...store.users.values()],
-    apiKeys: [...store.apiKeys.values()],
-    accounts: [...store.accounts.values()],
-    customFields: store.customFields,
+    organizations: store.organizations(),
+    users: store.users(),
+    apiKeys: store.apiKeys(),
+    accounts,
+    customFields: store.customFields(),
     network: {
-      companies: store.network.companyList,
-      people: [...store.network.people.values()].map((person) => ({ ...person, company: person.company.public_identifier })),
+      companies: store.networkCompanies(),
+      people: [...store.people()].map((person) => ({ ...person, company: person.company.public_identifier })),
     },
-    contacts: [...store.contacts.values()].map(contactSnapshot),
-    companies: [...store.companies.values()].map(companySnapshot),
-    views: [...store.views.values()],
-    conversations: [...store.conversations.values()],
-    drafts: [...store.drafts.values()],
-    activity: store.activity,
+    contacts: accounts.flatMap((account) => store.contactsOf(account.account_id).map(contactDump)),
+    companies: accounts.flatMap((account) => store.companiesOf(account.account_id).map(companyDump)),
+    views: store.views(),
+    conversations: accounts.flatMap((account) => store.conversationsOf(account.account_id)),
+    drafts: store.drafts(),
+    activity: store.activity(),
   };
 }

@@ -186,15 +186,20 @@ export interface SequenceRecord {
   next_step_scheduled_for: string | null;
 }
 
-/** A contact: one person's relationship with one connected account. */
+/**
+ * A contact: one person's relationship with one connected account. `contact_id` names the person in the
+ * organization (the same in every account holding them), `account_relationship_id` this relationship.
+ */
 export interface ContactRecord {
   contact_id: string;
   account_relationship_id: string;
   organization_id: number;
   account_id: string;
+  /** Index in the account's contacts, for life. */
+  position: number;
   person: NetworkPersonRecord;
   /** The account's company record of the person's current company. */
-  company: CompanyRecord;
+  company_id: string;
   relationship_status: RelationshipStatus;
   connection_invitation: ConnectionInvitationRecord | null;
   tags: TagRecord[];
@@ -220,6 +225,8 @@ export interface CompanyRecord {
   company_id: string;
   organization_id: number;
   account_id: string;
+  /** Index in the account's companies, for life. */
+  position: number;
   network: NetworkCompanyRecord;
   tags: TagRecord[];
   notes_json: string | null;
@@ -285,6 +292,8 @@ export interface ConversationRecord {
   provider_chat_id: string;
   organization_id: number;
   account_id: string;
+  /** Index in the account's conversations, for life. */
+  position: number;
   channel: 'network_message' | 'network_inmail';
   /** Contacts of the conversation's account; the account's own profile is not among them. */
   participant_contact_ids: string[];

@@ -7,29 +7,34 @@ import { contactWire } from './wire';
 
 /*
  * A list page serializes the same contacts request after request. Each contact's list shape and its JSON are
- * kept until the data may have changed: every write request forgets them all (engine/dispatch), and `reset`
- * makes a new store, so a cached shape never outlives the data it was built from.
+ * kept while the store's revision stays the same: any change moves the revision, and the next read starts over,
+ * so a cached shape never outlives the data it was built from and no caller has to remember to clear it.
  */
 
 /** Bounds the memory a walk over a very large account can pin: the oldest entries go first. */
 const MAX_CACHED_CONTACTS = 2048;
 
 const encoder = new TextEncoder();
-const listWires = new WeakMap<Store, Map<ContactRecord, Contact>>();
 
-/** Forgets every cached shape of this store: call after anything that may have changed its data. */
-export function forgetCachedWires(store: Store): void {
-  listWires.get(store)?.clear();
+interface WireCache {
+  revision: number;
+  wires: Map<ContactRecord, Contact>;
 }
 
-/** `contactWire(store, contact, 'list')`, built and serialized once while the data stays the same. */
+const caches = new WeakMap<Store, WireCache>();
+
+/** `contactWire(store, contact, 'list')`, built and serialized once per revision of the store. */
 export function contactListWire(store: Store, contact: ContactRecord): Contact {
-  let cache = listWires.get(store);
-  if (!cache) listWires.set(store, (cache = new Map()));
-  const cached = cache.get(contact);
+  let cache = caches.get(store);
+  if (!cache) caches.set(store, (cache = { revision: store.revision, wires: new Map() }));
+  if (cache.revision !== store.revision) {
+    cache.revision = store.revision;
+    cache.wires.clear();
+  }
+  const cached = cache.wires.get(contact);
   if (cached) return cached;
   const wire = contactWire(store, contact, 'list');
   withKnownJson(wire, encoder.encode(JSON.stringify(wire)));
-  setBounded(cache, contact, wire, MAX_CACHED_CONTACTS);
+  setBounded(cache.wires, contact, wire, MAX_CACHED_CONTACTS);
   return wire;
 }

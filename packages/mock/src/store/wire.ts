@@ -116,7 +116,7 @@ export type ContactShape = 'import' | 'list' | 'full';
 
 export function contactWire(store: Store, contact: ContactRecord, shape: ContactShape): Contact {
   const person = contact.person;
-  const account = store.accounts.get(contact.account_id) as AccountRecord;
+  const account = store.account(contact.account_id) as AccountRecord;
   const base: Contact = {
     account_relationship_id: contact.account_relationship_id,
     contact_id: contact.contact_id,
@@ -172,7 +172,7 @@ export function contactWire(store: Store, contact: ContactRecord, shape: Contact
     experiences,
     educations,
     locations: [locationWire(person.location, false)],
-    company: companyWire(contact.company),
+    company: companyWire(store.companyOfContact(contact)),
     last_interaction_at: contact.last_interaction_at,
   }) as Contact;
   if (shape === 'full') {
@@ -195,7 +195,7 @@ export function viewWire(store: Store, view: ViewRecord, withRules: boolean): Vi
     view_kind: view.view_kind,
     name: view.name,
     description: view.description,
-    account: accountWire(store.accounts.get(view.account_id) as AccountRecord),
+    account: accountWire(store.account(view.account_id) as AccountRecord),
     app_url: `${APP_ORIGIN}/views/${view.public_id}`,
     created_at: view.created_at,
     updated_at: view.updated_at,

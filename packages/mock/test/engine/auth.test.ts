@@ -90,14 +90,14 @@ describe('account access', () => {
   it('lists to a member only the accounts it may use', async () => {
     const admin = await accountIds(ctx.mock.keys.admin);
     const member = await accountIds(ctx.mock.keys.member);
-    const acme = ctx.mock.db.accountsOf(ctx.mock.db.users.get(ctx.mock.db.apiKeys.get(ctx.mock.keys.member)!.user_id)!.organization_id);
+    const acme = ctx.mock.db.accountsOf(ctx.mock.db.user(ctx.mock.db.apiKey(ctx.mock.keys.member)!.user_id)!.organization_id);
     expect(acme.length).toBeGreaterThanOrEqual(3);
     expect(member.length).toBeLessThan(acme.length);
     expect(admin.length).toBeGreaterThan(0);
   });
 
   it("answers 403 account_shared_access_required for a colleague's unshared account", async () => {
-    const member = ctx.mock.db.users.get(ctx.mock.db.apiKeys.get(ctx.mock.keys.member)!.user_id)!;
+    const member = ctx.mock.db.user(ctx.mock.db.apiKey(ctx.mock.keys.member)!.user_id)!;
     const unshared = ctx.mock.db
       .accountsOf(member.organization_id)
       .find((account) => account.owner_user_id !== member.id && !account.shared_for_api);

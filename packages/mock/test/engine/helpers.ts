@@ -33,12 +33,19 @@ export const engineTestRoutes = [
     const page = paginate(contacts, { limit: query.limit, cursor: query.cursor, maxLimit: 25, scope: query });
     return {
       status: 200,
-      body: { data: { contacts: page.items.map((contact) => asContact({ contact_id: contact.contact_id })), pagination: page.pagination } },
+      body: {
+        data: {
+          contacts: page.items.map((contact) =>
+            asContact({ contact_id: contact.contact_id, account_relationship_id: contact.account_relationship_id }),
+          ),
+          pagination: page.pagination,
+        },
+      },
     };
   }),
   defineRoute('findContactEmail', { credits: 1 }, ({ store, params, body, accounts, credits, auth }) => {
     accounts.require(body.account_id);
-    const contact = store.findContact(auth.organization.id, params.contact_id);
+    const contact = store.findContact(body.account_id, params.contact_id);
     if (!contact) throw new Error('unknown contact in test route');
     credits.consume();
     return { status: 200, body: { data: { contact: asContact({ contact_id: contact.contact_id }) } } };

@@ -4,7 +4,7 @@ import { call, useInProcessMock } from './helpers';
 
 useInProcessMock();
 
-type ContactPage = { contacts: { contact_id: string }[]; pagination: { limit: number; has_more: boolean; next_cursor?: string } };
+type ContactPage = { contacts: { account_relationship_id: string }[]; pagination: { limit: number; has_more: boolean; next_cursor?: string } };
 
 async function page(query: string): Promise<ContactPage> {
   const { status, body } = await call(`/v1/contacts?${query}`);
@@ -16,10 +16,10 @@ describe('cursor pagination', () => {
   it('walks every item once, page by page, and stops with has_more false', async () => {
     const seen: string[] = [];
     let current = await page('limit=25');
-    seen.push(...current.contacts.map((contact) => contact.contact_id));
+    seen.push(...current.contacts.map((contact) => contact.account_relationship_id));
     while (current.pagination.has_more) {
       current = await page(`limit=25&cursor=${encodeURIComponent(current.pagination.next_cursor!)}`);
-      seen.push(...current.contacts.map((contact) => contact.contact_id));
+      seen.push(...current.contacts.map((contact) => contact.account_relationship_id));
     }
     expect(current.pagination.next_cursor).toBeUndefined();
     expect(seen.length).toBeGreaterThan(25);
@@ -59,7 +59,7 @@ describe('cursor pagination', () => {
     const first = await page('limit=5');
     const next = await page(`limit=7&cursor=${encodeURIComponent(first.pagination.next_cursor!)}`);
     expect(next.contacts).toHaveLength(7);
-    expect(next.contacts[0]!.contact_id).not.toBe(first.contacts[4]!.contact_id);
+    expect(next.contacts[0]!.account_relationship_id).not.toBe(first.contacts[4]!.account_relationship_id);
   });
 });
 

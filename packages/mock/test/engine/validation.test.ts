@@ -119,8 +119,8 @@ describe('path and body validation', () => {
   });
 
   it('changes nothing when a write is rejected', async () => {
-    const organization = ctx.mock.db.organizations.get(
-      ctx.mock.db.users.get(ctx.mock.db.apiKeys.get(ctx.mock.keys.admin)!.user_id)!.organization_id,
+    const organization = ctx.mock.db.organization(
+      ctx.mock.db.user(ctx.mock.db.apiKey(ctx.mock.keys.admin)!.user_id)!.organization_id,
     )!;
     const credits = organization.credits;
     await findEmail('1', { body: { account_id: 'nope' } });

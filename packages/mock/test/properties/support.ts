@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { operations } from '@network-org/sdk/zod';
 import { FIXTURE_KEYS } from '../../src/index';
-import { snapshot } from '../../src/store/index';
+import { dumpStore, type Store } from '../../src/store/index';
 import { createCheckedMockApi, type CheckedMockApi } from '../../../../test/support/contract';
 
 export const BASE_URL = 'https://api.network.test';
@@ -37,39 +37,39 @@ export interface DatasetIds {
 export function datasetIds(mock: CheckedMockApi): DatasetIds {
   const store = mock.db;
   const keyOrg = (key: string) => {
-    const user = store.users.get(store.apiKeys.get(key)?.user_id ?? '');
+    const user = store.user(store.apiKey(key)?.user_id ?? '');
     return user?.organization_id;
   };
   const acme = keyOrg(FIXTURE_KEYS.admin);
   const globex = keyOrg(FIXTURE_KEYS.otherOrg);
-  const adminUser = store.apiKeys.get(FIXTURE_KEYS.admin)?.user_id;
+  const adminUser = store.apiKey(FIXTURE_KEYS.admin)?.user_id;
   const of = <T extends { organization_id: number }>(items: Iterable<T>, org: number | undefined, id: (item: T) => string) =>
     [...items].filter((item) => item.organization_id === org).map(id);
-  const accounts = [...store.accounts.values()];
+  const accounts = [...store.accounts()];
   const adminAccount = accounts.find((account) => account.owner_user_id === adminUser && account.shared_for_api);
   if (!adminAccount) throw new Error('dataset: no shared admin account');
   const pick = (ids: string[]) => ids.filter((_, index) => index % 7 === 0).slice(0, 12);
   return {
     acmeAccounts: of(accounts, acme, (a) => a.account_id),
     adminAccount: adminAccount.account_id,
-    contactIds: pick(of(store.contacts.values(), acme, (c) => c.contact_id)),
-    companyIds: pick(of(store.companies.values(), acme, (c) => c.company_id)),
-    conversationIds: pick(of(store.conversations.values(), acme, (c) => c.conversation_id)),
-    viewIds: of(store.views.values(), acme, (v) => v.id).concat(of(store.views.values(), acme, (v) => v.public_id)),
+    contactIds: pick(of(store.allContacts(), acme, (c) => c.contact_id)),
+    companyIds: pick(of(store.allCompanies(), acme, (c) => c.company_id)),
+    conversationIds: pick(of(store.allConversations(), acme, (c) => c.conversation_id)),
+    viewIds: of(store.views(), acme, (v) => v.id).concat(of(store.views(), acme, (v) => v.public_id)),
     profileUrls: mock.networkProfiles({ limit: 6 }).profiles.map((profile) => profile.network_url),
     foreign: {
       accounts: of(accounts, globex, (a) => a.account_id),
-      contactIds: pick(of(store.contacts.values(), globex, (c) => c.contact_id)),
-      companyIds: pick(of(store.companies.values(), globex, (c) => c.company_id)),
-      conversationIds: pick(of(store.conversations.values(), globex, (c) => c.conversation_id)),
-      viewIds: of(store.views.values(), globex, (v) => v.id).concat(of(store.views.values(), globex, (v) => v.public_id)),
+      contactIds: pick(of(store.allContacts(), globex, (c) => c.contact_id)),
+      companyIds: pick(of(store.allCompanies(), globex, (c) => c.company_id)),
+      conversationIds: pick(of(store.allConversations(), globex, (c) => c.conversation_id)),
+      viewIds: of(store.views(), globex, (v) => v.id).concat(of(store.views(), globex, (v) => v.public_id)),
     },
   };
 }
 
 /** The store as JSON text: equal text means nothing a client could see has changed. */
 export function storeState(mock: CheckedMockApi): string {
-  return JSON.stringify(snapshot(mock.db));
+  return JSON.stringify(dumpStore(mock.db as Store));
 }
 
 // ---- error shape -------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ describe('GET /v1/organization', () => {
 describe('GET /v1/accounts', () => {
   it('lists the accounts the credential may use: the member does not see the admin account that is not shared', async () => {
     const db = mock().db;
-    const acmeAccounts = [...db.accounts.values()].filter((account) => account.organization_id === db.users.get(db.apiKeys.get(ADMIN)!.user_id)!.organization_id);
+    const acmeAccounts = [...db.accounts()].filter((account) => account.organization_id === db.user(db.apiKey(ADMIN)!.user_id)!.organization_id);
     const privateAccount = acmeAccounts.find((account) => !account.shared_for_api)!;
     const admin = await accountsOf(ADMIN);
     const member = await accountsOf(MEMBER);

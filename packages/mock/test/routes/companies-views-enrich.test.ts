@@ -4,7 +4,7 @@ import { ADMIN, call, MEMBER, NO_CREDITS, OTHER_ORG, accountsOf, useMock, walk }
 const { mock } = useMock();
 
 const db = () => mock().db;
-const orgOf = (key: string) => db().users.get(db().apiKeys.get(key)!.user_id)!.organization_id;
+const orgOf = (key: string) => db().user(db().apiKey(key)!.user_id)!.organization_id;
 const sharedAccountId = () => db().accountsOf(orgOf(ADMIN)).find((account) => account.shared_for_api)!.account_id;
 const privateAccountId = () => db().accountsOf(orgOf(ADMIN)).find((account) => !account.shared_for_api)!.account_id;
 
@@ -13,7 +13,7 @@ describe('GET /v1/companies', () => {
     const account = sharedAccountId();
     const companies = await walk(ADMIN, `/v1/companies?account_id=${account}&limit=25`, 'companies', 'listCompanies');
     const expected = new Map<string, number>();
-    for (const contact of db().contactsOf(account)) expected.set(contact.company.company_id, (expected.get(contact.company.company_id) ?? 0) + 1);
+    for (const contact of db().contactsOf(account)) expected.set(contact.company_id, (expected.get(contact.company_id) ?? 0) + 1);
     expect(companies.map((company) => company.company_id)).toEqual([...expected.keys()].sort((a, b) => Number(a) - Number(b)));
     for (const company of companies) {
       expect(company.account_id).toBe(account);
@@ -25,7 +25,7 @@ describe('GET /v1/companies', () => {
   it("answers the companies of a view's contacts, ignoring account_id; an unknown view is 404", async () => {
     const view = db().viewsOf(sharedAccountId()).find((candidate) => candidate.rules.contact_ids)!;
     const companies = await walk(ADMIN, `/v1/companies?view_id=${view.public_id}&account_id=${privateAccountId()}`, 'companies', 'listCompanies');
-    const expected = new Set(db().contactsOfView(view).map((contact) => contact.company.company_id));
+    const expected = new Set(db().contactsOfView(view).map((contact) => contact.company_id));
     expect(new Set(companies.map((company) => company.company_id))).toEqual(expected);
     const missing = await call(ADMIN, 'GET', '/v1/companies?view_id=424242');
     expect(missing.status).toBe(404);
@@ -35,7 +35,7 @@ describe('GET /v1/companies', () => {
 });
 
 describe('PATCH /v1/companies/{company_id}', () => {
-  const company = () => db().contactsOf(sharedAccountId())[0]!.company;
+  const company = () => db().companyOfContact(db().contactsOf(sharedAccountId())[0]!);
 
   it('changes tags, notes and registered fields and keeps them', async () => {
     const target = company();
@@ -104,8 +104,7 @@ describe('views', () => {
 describe('POST /v1/enrich', () => {
   it('enriches a network profile URL with its profile and company blocks, using a credit', async () => {
     const url = mock().networkProfiles({ imported: false, kind: 'member', limit: 1 }).profiles[0]!.network_url;
-    const organization = db().organizations.get(orgOf(ADMIN))!;
-    const credits = organization.credits;
+    const credits = db().organization(orgOf(ADMIN))!.credits;
     const answer = await call(ADMIN, 'POST', '/v1/enrich', { body: { account_id: sharedAccountId(), network_url: url }, operation: 'enrich' });
     expect(answer.status).toBe(200);
     const { profile, company } = answer.body.data.network_enrichment;
@@ -113,7 +112,7 @@ describe('POST /v1/enrich', () => {
     expect(company.participant.kind).toBe('company');
     expect(profile.participant.primary_company.provider_participant_id).toBe(company.participant.provider_participant_id);
     expect(profile.experiences.length).toBeGreaterThan(0);
-    expect(organization.credits).toBe(credits - 1);
+    expect(db().organization(orgOf(ADMIN))!.credits).toBe(credits - 1);
   });
 
   it('enriches an existing contact by contact_id and a company URL', async () => {

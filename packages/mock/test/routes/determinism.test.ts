@@ -16,7 +16,7 @@ async function answers(seed: number): Promise<string[]> {
   for (const [method, path, body] of requests) {
     let json: string | undefined;
     if (body === 'view') {
-      const accountId = [...mock.db.accounts.values()][0]!.account_id;
+      const accountId = [...mock.db.accounts()][0]!.account_id;
       const contactId = mock.db.contactsOf(accountId)[0]!.contact_id;
       json = JSON.stringify({ account_id: accountId, type: 'contact', name: 'Same', filters: { specific_contacts: { contact_ids: [contactId] } } });
     }

@@ -31,7 +31,7 @@ describe('the control API on a loopback server', () => {
     const profiles = body.profiles as { network_url: string; kind: string; full_name: string }[];
     expect(profiles).toHaveLength(3);
     expect(profiles[0]).toEqual({ network_url: expect.stringMatching(/^https:\/\//), kind: 'member', full_name: expect.any(String) });
-    const person = [...server.mock.db.network.people.values()].find((candidate) => profiles[0]!.network_url.endsWith(candidate.public_identifier));
+    const person = [...server.mock.db.people()].find((candidate) => profiles[0]!.network_url.endsWith(candidate.public_identifier));
     expect(server.mock.db.isImported(person!)).toBe(false);
   });
 

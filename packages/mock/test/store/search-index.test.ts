@@ -4,8 +4,8 @@ import { longestWord } from '../../src/store/search-index';
 import type { ContactRecord, Store } from '../../src/store/index';
 
 function primaryAccount(store: Store): string {
-  const admin = store.apiKeys.get('sk_test_admin')!.user_id;
-  return [...store.accounts.values()].find((account) => account.owner_user_id === admin && account.shared_for_api)!.account_id;
+  const admin = store.apiKey('sk_test_admin')!.user_id;
+  return [...store.accounts()].find((account) => account.owner_user_id === admin && account.shared_for_api)!.account_id;
 }
 
 /** Checks that the candidates hold every match, in the account's order, and returns them. */
@@ -60,20 +60,19 @@ describe('search index', () => {
   it('finds words a change brought: notes, tags, custom fields, work email, and contacts added later', () => {
     store.searchCandidates(accountId, 'build'); // the index exists before the changes
     const [noted, tagged, fielded, emailed] = [contacts[3]!, contacts[400]!, contacts[900]!, contacts[1400]!];
-    noted.notes_json = JSON.stringify({ text: 'Xylophonic meeting' });
-    tagged.tags = [...tagged.tags, { name: 'Quokkaish', color: 'green' }];
-    fielded.custom_fields.set('Deal stage', 'Zebrawood');
-    emailed.work_email = 'someone@wombatcorp.example';
-    for (const contact of [noted, tagged, fielded, emailed]) store.refreshSearchText(contact);
-    const account = store.accounts.get(accountId)!;
-    const person = [...store.network.people.values()].find((candidate) => !store.isImported(candidate))!;
-    const added = store.addContact(account, person, store.now.toISOString(), 'not_connected');
+    const changedNoted = store.editContact(noted, (copy) => (copy.notes_json = JSON.stringify({ text: 'Xylophonic meeting' })));
+    const changedTagged = store.editContact(tagged, (copy) => (copy.tags = [...copy.tags, { name: 'Quokkaish', color: 'green' }]));
+    const changedFielded = store.editContact(fielded, (copy) => copy.custom_fields.set('Deal stage', 'Zebrawood'));
+    const changedEmailed = store.editContact(emailed, (copy) => (copy.work_email = 'someone@wombatcorp.example'));
+    const account = store.account(accountId)!;
+    const person = [...store.people()].find((candidate) => !store.isImported(candidate))!;
+    const added = store.addContact({ account, person, created_at: store.now.toISOString(), relationship_status: 'not_connected' });
 
     for (const [needle, contact] of [
-      ['xylophonic', noted],
-      ['quokkaish', tagged],
-      ['zebrawood', fielded],
-      ['wombatcorp', emailed],
+      ['xylophonic', changedNoted],
+      ['quokkaish', changedTagged],
+      ['zebrawood', changedFielded],
+      ['wombatcorp', changedEmailed],
       [person.public_identifier, added],
     ] as const) {
       expect(expectCandidatesCover(store, accountId, needle)).toContain(contact);
@@ -83,14 +82,14 @@ describe('search index', () => {
   it('stays complete across the rebuild that many changes bring, and narrows again after it', () => {
     const unique = 'pangolinesque';
     for (let index = 0; index < 1100; index++) {
-      const contact = contacts[index]!;
-      contact.notes_json = JSON.stringify({ text: index === 5 ? unique : `note ${index}` });
-      store.refreshSearchText(contact);
+      store.editContact(store.contactsOf(accountId)[index]!, (copy) => {
+        copy.notes_json = JSON.stringify({ text: index === 5 ? unique : `note ${index}` });
+      });
       if (index % 100 === 0) expectCandidatesCover(store, accountId, unique);
     }
     // The 1,100 changed contacts are no longer all candidates: the index was rebuilt with their new words.
     const candidates = expectCandidatesCover(store, accountId, unique);
-    expect(candidates).toEqual([contacts[5]]);
+    expect(candidates).toEqual([store.contactsOf(accountId)[5]]);
   });
 
   it('keeps query_text in step with the person, as the query filter reads it', () => {

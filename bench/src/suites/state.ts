@@ -1,0 +1,67 @@
+import { forkChild } from '../lib/child';
+import { mb, ms } from '../lib/stats';
+import type { Section, TargetCheck } from '../report';
+import type { StateInit, StateResult } from '../servers/state-process';
+
+export interface StateOptions {
+  /** Contacts per account of each measured dataset; 160 is the default dataset. */
+  sizes: number[];
+  /** Timed repetitions of each operation (the median is reported). */
+  rounds: number;
+}
+
+export const STATE_FULL: StateOptions = { sizes: [160, 10_000], rounds: 7 };
+
+async function measure(contactsPerAccount: number, rounds: number): Promise<StateResult> {
+  const child = forkChild(new URL('../servers/state-process.ts', import.meta.url), [], ['--expose-gc']);
+  try {
+    const init: StateInit = { contactsPerAccount, rounds };
+    child.send({ type: 'init', payload: init });
+    return await child.next<StateResult>('result', 600_000);
+  } finally {
+    await child.stop();
+  }
+}
+
+/** Issue 13: reset, restore and a fresh state cost a sliver of building the dataset; many states share it. */
+export async function stateSuite(options: StateOptions): Promise<Section> {
+  const results: StateResult[] = [];
+  for (const size of options.sizes) results.push(await measure(size, options.rounds));
+  const ratio = (value: number, build: number) => `${ms(value)} (1/${Math.round(build / Math.max(value, 1e-3))})`;
+  const rows = [
+    ['createMockApi()', ...results.map((r) => ms(r.buildMs, 0))],
+    ['mock.reset() after 20 writes', ...results.map((r) => ratio(r.resetMs, r.buildMs))],
+    ['mock.restore(snapshot)', ...results.map((r) => ratio(r.restoreMs, r.buildMs))],
+    ['mock.snapshot()', ...results.map((r) => ratio(r.snapshotMs, r.buildMs))],
+    ['fresh seeded state + its first list request', ...results.map((r) => ratio(r.forkFirstRequestMs, r.buildMs))],
+    ['RSS of one mock (after GC)', ...results.map((r) => mb(r.oneStateBytes))],
+    ['RSS added by 100 states of 20 writes', ...results.map((r) => mb(r.hundredStatesBytes))],
+  ];
+  const targets: TargetCheck[] = results.flatMap((r) => {
+    const at = `at ${r.contactsPerAccount.toLocaleString('en')} contacts per account`;
+    return [
+      { target: `reset at most 1/100 of createMockApi ${at}`, measured: ratio(r.resetMs, r.buildMs), met: r.resetMs * 100 <= r.buildMs },
+      { target: `restore at most 1/100 of createMockApi ${at}`, measured: ratio(r.restoreMs, r.buildMs), met: r.restoreMs * 100 <= r.buildMs },
+      {
+        target: `a fresh state's first request at most 1/50 of createMockApi ${at}`,
+        measured: ratio(r.forkFirstRequestMs, r.buildMs),
+        met: r.forkFirstRequestMs * 50 <= r.buildMs,
+      },
+      {
+        target: `100 states of 20 writes add at most 2x one mock's memory ${at}`,
+        measured: `${mb(r.hundredStatesBytes)} vs ${mb(r.oneStateBytes)}`,
+        met: r.hundredStatesBytes <= 2 * r.oneStateBytes,
+      },
+    ];
+  });
+  return {
+    title: 'State: reset, snapshots and fresh states',
+    method:
+      `For each size a fresh process (Node --expose-gc) builds the mock ${options.rounds} times in process (median), then times, after 20 PATCHes, ` +
+      'snapshot, reset and restore; a fresh seeded state is the restore of the seeded snapshot plus one contacts list request (what a new session costs). ' +
+      'Memory: RSS after GC of one mock, and what 100 states of 20 writes each add when all are kept as snapshots.',
+    columns: ['metric', ...results.map((r) => `${r.contactsPerAccount.toLocaleString('en')} contacts per account`)],
+    rows,
+    targets,
+  };
+}
