@@ -6,6 +6,7 @@ import { readEnv } from './core/env';
 import { NetworkError } from './core/errors';
 import type { RequestContext, RequestOptions } from './core/request';
 import { type Fetch, mergeHeaders, transport } from './core/transport';
+import { type ResponseValidator, responseValidator } from './core/validation';
 import { Accounts } from './resources/accounts';
 import { Activity } from './resources/activity';
 import { Companies } from './resources/companies';
@@ -31,8 +32,11 @@ export interface ClientOptions {
   fetch?: Fetch;
   /** Headers sent with every request. */
   headers?: HeadersOptions;
-  /** Check every response against the spec's zod schemas; a mismatch throws `ResponseValidationError`. */
-  validateResponses?: boolean;
+  /**
+   * Checks every response against the spec: pass `validateResponses` from `@network-org/sdk/zod` (imported on
+   * purpose, so that zod stays out of bundles that do not ask for it). A mismatch throws `ResponseValidationError`.
+   */
+  validateResponses?: ResponseValidator | false;
 }
 
 const DEFAULT_MAX_RETRIES = 2;
@@ -80,7 +84,7 @@ export class NetworkClient {
       maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
       timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
       maxRetryDelay: options.maxRetryDelay ?? DEFAULT_MAX_RETRY_DELAY_MS,
-      validateResponses: options.validateResponses ?? false,
+      validate: responseValidator(options.validateResponses),
       redact,
     };
     this.organizations = new Organizations(context);

@@ -1,5 +1,6 @@
 export { NetworkClient, type ClientOptions } from './client';
 export type { Fetch } from './core/transport';
+export type { ResponseValidator, ValidationIssue } from './core/validation';
 export { APIPromise, type WithResponse } from './core/api-promise';
 export { Page, PagePromise } from './core/pagination';
 export type { RequestOptions, OperationId } from './core/request';

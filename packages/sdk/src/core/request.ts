@@ -5,7 +5,7 @@ import { ApiConnectionError, ApiTimeoutError, errorFromResponse, ResponseValidat
 import { retryDelay, sleep } from './retry';
 import type { Caller } from './direct';
 import { MalformedBodyError, type Redact } from './transport';
-import { validateResponse } from './validation';
+import { checkResponse, type ResponseValidator } from './validation';
 
 /** The last argument of every call. */
 export interface RequestOptions {
@@ -28,7 +28,8 @@ export interface RequestContext {
   maxRetries: number;
   timeout: number;
   maxRetryDelay: number;
-  validateResponses: boolean;
+  /** The `validateResponses` option: checks every successful response body. */
+  validate: ResponseValidator | undefined;
   /** Removes the API key from text that ends up in an error. */
   redact: Redact;
 }
@@ -62,7 +63,7 @@ export async function request<D, R>(
     const outcome = await attempt(context, operationId, call, options);
     if (outcome.ok) {
       const { data, response } = outcome;
-      if (context.validateResponses) await validateResponse(operationId, response.status, data);
+      if (context.validate) checkResponse(context.validate, operationId, response.status, data);
       return { data: unwrapped(operationId, data, response, unwrap, check), response };
     }
     const delay = retryDelay(outcome.error, retry, {

@@ -1,6 +1,7 @@
 // The SDK against a real, misbehaving HTTP server: every failure ends in one of the SDK's own error classes,
 // never a hang, a raw TypeError/SyntaxError, or an unhandled rejection.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { validateResponses } from '@network-org/sdk/zod';
 import {
   ApiConnectionError,
   ApiTimeoutError,
@@ -187,7 +188,7 @@ describe('SDK against a hostile server', () => {
 
     it('with validateResponses, a 200 body without the envelope is a ResponseValidationError', async () => {
       const network = await serve((_req, res) => sendJson(res, 200, { data: { accounts: [{ account_id: 101 }] } }), {
-        validateResponses: true,
+        validateResponses,
       });
       expect(await failure(network.accounts.list())).toBeInstanceOf(ResponseValidationError);
     });
