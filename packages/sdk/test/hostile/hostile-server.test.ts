@@ -11,6 +11,7 @@ import {
   NetworkError,
   RateLimitError,
   ResponseValidationError,
+  TooManyRedirectsError,
   UpstreamError,
   type ClientOptions,
 } from '@network-org/sdk';
@@ -303,12 +304,20 @@ describe('SDK against a hostile server', () => {
   });
 
   describe('redirects and echoes', () => {
-    it('a redirect loop is an ApiConnectionError', async () => {
-      const network = await serve((_req, res) => {
-        res.writeHead(302, { location: '/v1/accounts', 'content-length': '0' });
-        res.end();
-      });
-      expect(await failure(network.accounts.list())).toBeInstanceOf(ApiConnectionError);
+    it('a redirect loop is a TooManyRedirectsError, not a connection failure, and is not retried', async () => {
+      const network = await serve(
+        (_req, res) => {
+          res.writeHead(302, { location: '/v1/accounts', 'content-length': '0' });
+          res.end();
+        },
+        { maxRetries: 2 },
+      );
+      const error = await failure(network.accounts.list());
+      expect(error).toBeInstanceOf(TooManyRedirectsError);
+      expect(error).not.toBeInstanceOf(ApiConnectionError);
+      expect((error as Error).message).toMatch(/redirect/i);
+      // fetch's first request and its 20 redirects, once.
+      expect(server?.requests).toBe(21);
     });
 
     it('a redirect to another origin does not carry the API key there', async () => {
