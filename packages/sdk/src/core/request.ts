@@ -71,7 +71,7 @@ export async function request<D, R>(
     if (outcome.ok) {
       const { body, response } = outcome.answer;
       logAttempt(response.status);
-      if (context.validate) checkResponse(context.validate, operationId, response.status, body);
+      if (context.validate) checkResponse(context.validate, operationId, response.status, body, context.redactor.text);
       return { data: unwrapped(operationId, body as D, response, unwrap, check), response };
     }
     const delay = retryDelay(outcome.error, retry, { maxRetries, maxRetryDelay: context.maxRetryDelay });

@@ -23,8 +23,19 @@ export function responseValidator(option: unknown): ResponseValidator | undefine
   );
 }
 
-/** Throws `ResponseValidationError` when `validate` finds a problem with the body. */
-export function checkResponse(validate: ResponseValidator, operationId: OperationId, status: number, body: unknown): void {
+/** Throws `ResponseValidationError` when `validate` finds a problem with the body; `redact` keeps the key out of it. */
+export function checkResponse(
+  validate: ResponseValidator,
+  operationId: OperationId,
+  status: number,
+  body: unknown,
+  redact: (text: string) => string,
+): void {
   const issues = validate(operationId, status, body);
-  if (issues.length > 0) throw new ResponseValidationError(operationId, status, issues);
+  if (issues.length === 0) return;
+  const clean = issues.map(({ path, message }) => ({
+    path: path.map((part) => (typeof part === 'string' ? redact(part) : part)),
+    message: redact(message),
+  }));
+  throw new ResponseValidationError(operationId, status, clean);
 }
