@@ -87,17 +87,11 @@ export class NetworkClient {
     const apiKey = resolveApiKey(options.apiKey);
     const redact = redactor(apiKey);
     const baseUrl = resolveBaseUrl(options.baseUrl, redact.text);
-    let headers: Headers;
-    try {
-      headers = mergeHeaders(options.headers);
-    } catch (cause) {
-      throw new NetworkError(redact.text(`Invalid \`headers\` option: ${cause instanceof Error ? cause.message : String(cause)}`));
-    }
-    headers.set('Authorization', `Bearer ${apiKey}`);
+    const headers = mergeHeaders(options.headers, { Authorization: `Bearer ${apiKey}` });
     const transport: Transport = {
       fetch: options.fetch,
       redactor: redact,
-      maxResponseBytes: positive(options.maxResponseBytes, 'maxResponseBytes') ?? DEFAULT_MAX_RESPONSE_BYTES,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     };
     this.raw = createClient<paths>({ baseUrl, fetch: rawFetch(transport), headers });
     const context: RequestContext = {
@@ -167,12 +161,6 @@ function resolveBaseUrl(given: string | undefined, redact: (text: string) => str
     throw new NetworkError(redact(`Invalid base URL "${baseUrl}": expected an absolute URL such as https://api.example.com.`));
   }
   return baseUrl;
-}
-
-function positive(value: number | undefined, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !(value > 0)) throw new NetworkError(`\`${name}\` must be a positive number of bytes.`);
-  return value;
 }
 
 function isAbsoluteUrl(value: string): boolean {

@@ -13,10 +13,10 @@ export class NetworkError extends Error {
 /** The service answered with an error status. */
 export class ApiError extends NetworkError {
   override name = 'ApiError';
-  readonly status: number;
-  readonly code: ErrorCode;
-  readonly debug: string | undefined;
-  readonly headers: Headers;
+  declare readonly status: number;
+  declare readonly code: ErrorCode;
+  declare readonly debug: string | undefined;
+  declare readonly headers: Headers;
 
   constructor(status: number, body: Partial<ErrorBody> | undefined, headers: Headers) {
     super(body?.message || `Request failed with status ${status}`);
@@ -56,7 +56,7 @@ export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
   declare readonly status: 429;
   /** Seconds the service asks to wait before the next request (`Retry-After`), when it said so. */
-  readonly retryAfter: number | undefined;
+  declare readonly retryAfter: number | undefined;
 
   constructor(status: number, body: Partial<ErrorBody> | undefined, headers: Headers) {
     super(status, body, headers);
@@ -94,9 +94,9 @@ export class TooManyRedirectsError extends NetworkError {
 export class ResponseTooLargeError extends NetworkError {
   override name = 'ResponseTooLargeError';
   /** The HTTP status of the response whose body was too large. */
-  readonly status: number;
+  declare readonly status: number;
   /** The limit it went over (`maxResponseBytes`). */
-  readonly maxResponseBytes: number;
+  declare readonly maxResponseBytes: number;
 
   constructor(status: number, maxResponseBytes: number) {
     super(`Response body (status ${status}) over maxResponseBytes (${maxResponseBytes}); reading stopped.`);
@@ -120,10 +120,10 @@ export class PaginationLoopError extends NetworkError {
 /** With `validateResponses`, a response that does not match the spec's schema. */
 export class ResponseValidationError extends NetworkError {
   override name = 'ResponseValidationError';
-  readonly operationId: string;
-  readonly status: number;
+  declare readonly operationId: string;
+  declare readonly status: number;
   /** The schema violations, each with the path of the offending field. */
-  readonly issues: { path: PropertyKey[]; message: string }[];
+  declare readonly issues: { path: PropertyKey[]; message: string }[];
 
   constructor(operationId: string, status: number, issues: { path: PropertyKey[]; message: string }[]) {
     const first = issues[0];
