@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
+// 8 KiB, the same limit as size-limit in package.json.
 const GZIP_LIMIT_BYTES = 8 * 1024;
 // Names that only zod's own code carries.
 const ZOD_MARKERS = /\$ZodType|ZodError/;

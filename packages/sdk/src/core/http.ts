@@ -1,6 +1,6 @@
 import { type HeadersOptions, createQuerySerializer, defaultBodySerializer, mergeHeaders } from 'openapi-fetch';
 import type { paths } from '../generated/openapi';
-import { callFetch, parseBody, readText, type SendInit, type Transport, transportFailure } from './transport';
+import { parseBody, receive, send, type SendInit, type Transport } from './transport';
 
 /** One request of an operation, as the resources describe it. */
 export interface Endpoint {
@@ -19,7 +19,11 @@ export interface Answer {
 }
 
 /** Sends one request with the signal and extra headers of its attempt. */
-export type Send = (endpoint: Endpoint, init: { signal?: AbortSignal | undefined; headers?: HeadersOptions }) => Promise<Answer>;
+export type Send = (
+  operationId: string,
+  endpoint: Endpoint,
+  init: { signal?: AbortSignal | undefined; headers?: HeadersOptions },
+) => Promise<Answer>;
 
 // openapi-fetch's default serializers, so that `client.raw` and the SDK's calls put the same bytes on the wire.
 const querySerializer = createQuerySerializer();
@@ -32,7 +36,7 @@ const serializeBody = defaultBodySerializer as (body: unknown, headers: Headers)
  * and sent through the client's transport.
  */
 export function sender(baseUrl: string, baseHeaders: Headers, transport: Transport): Send {
-  const { redactor, maxResponseBytes } = transport;
+  const { redactor } = transport;
   const finalUrl = (endpoint: Endpoint): string => {
     let search = endpoint.query === undefined ? '' : querySerializer(endpoint.query as Record<string, unknown>);
     if (search.startsWith('?')) search = search.substring(1);
@@ -43,7 +47,7 @@ export function sender(baseUrl: string, baseHeaders: Headers, transport: Transpo
   // for the calls without headers of their own; those get a copy, since a custom fetch may change it.
   const withoutBody = mergeHeaders(baseHeaders);
   const withBody = mergeHeaders({ 'Content-Type': 'application/json' }, baseHeaders);
-  return async (endpoint, init) => {
+  return async (operationId, endpoint, init) => {
     const { body } = endpoint;
     const { signal } = init;
     const defaults = body === undefined ? withoutBody : withBody;
@@ -52,19 +56,9 @@ export function sender(baseUrl: string, baseHeaders: Headers, transport: Transpo
     const url = new URL(finalUrl(endpoint)).href;
     const requestInit: SendInit = { method: endpoint.method, headers, signal, redirect: 'follow' };
     if (body !== undefined) requestInit.body = serializeBody(body, headers);
-    let response: Response;
-    try {
-      response = await callFetch(transport.fetch, url, requestInit);
-    } catch (cause) {
-      throw transportFailure(cause, url, signal, redactor, 'connect');
-    }
-    let text: string;
-    try {
-      text = response.status === 204 ? '' : await readText(response, maxResponseBytes);
-    } catch (cause) {
-      throw transportFailure(cause, url, signal, redactor, 'body');
-    }
-    if (response.ok) return { response, body: parseBody(text, response, redactor) };
+    const response = await send(transport, url, requestInit);
+    const text = await receive(transport, response, url, signal);
+    if (response.ok) return { response, body: parseBody(text, response, redactor, operationId) };
     try {
       return { response, body: JSON.parse(text) as unknown };
     } catch {

@@ -6,7 +6,6 @@ import { type Answer, type Endpoint, pathOf, type Send } from './http';
 import type { AttemptLog, AttemptRecord } from './logger';
 import type { Redactor } from './redact';
 import { retryDelay, sleep } from './retry';
-import { MalformedBodyError } from './transport';
 import { checkResponse, type ResponseValidator } from './validation';
 
 /** The last argument of every call. */
@@ -168,13 +167,11 @@ function attempt(context: RequestContext, operationId: OperationId, endpoint: En
       finish();
       if (signal?.aborted) reject(signal.reason as unknown);
       else if (cause instanceof ApiConnectionError) resolve({ ok: false, status: 'connection error', error: cause });
-      else if (cause instanceof MalformedBodyError) {
-        reject(new ResponseValidationError(operationId, cause.status, [{ path: [], message: cause.message }]));
-      } else reject(cause);
+      else reject(cause);
     };
     const init = { signal: controller ? controller.signal : signal, ...(options.headers !== undefined && { headers: options.headers }) };
     try {
-      context.send(endpoint, init).then(answered, failed);
+      context.send(operationId, endpoint, init).then(answered, failed);
     } catch (cause) {
       failed(cause);
     }

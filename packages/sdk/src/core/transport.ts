@@ -1,4 +1,4 @@
-import { ApiConnectionError, ResponseTooLargeError, TooManyRedirectsError } from './errors';
+import { ApiConnectionError, ResponseTooLargeError, ResponseValidationError, TooManyRedirectsError } from './errors';
 import type { Redactor } from './redact';
 
 /** A fetch implementation: the global `fetch` or anything with its `(url, init)` call shape. */
@@ -15,9 +15,25 @@ export interface Transport {
   maxResponseBytes: number;
 }
 
-/** Calls the custom fetch, or the global one looked up now so that interceptors installed after construction (msw) apply. */
-export function callFetch(custom: Fetch | undefined, url: string, init: SendInit): Promise<Response> {
-  return custom ? custom(url, init) : globalThis.fetch(url, init);
+/**
+ * Sends one request through the transport: the custom fetch, or the global one looked up now so that
+ * interceptors installed after construction (msw) apply. A failure is typed by `transportFailure`.
+ */
+export async function send(transport: Transport, url: string, init: SendInit): Promise<Response> {
+  try {
+    return await (transport.fetch ? transport.fetch(url, init) : globalThis.fetch(url, init));
+  } catch (cause) {
+    throw transportFailure(cause, url, init.signal, transport.redactor, 'connect');
+  }
+}
+
+/** A response's body as text, bounded by `maxResponseBytes`; a failure while reading is typed by `transportFailure`. */
+export async function receive(transport: Transport, response: Response, url: string, signal: AbortSignal | undefined): Promise<string> {
+  try {
+    return response.status === 204 ? '' : await readText(response, transport.maxResponseBytes);
+  } catch (cause) {
+    throw transportFailure(cause, url, signal, transport.redactor, 'body');
+  }
 }
 
 /**
@@ -25,7 +41,7 @@ export function callFetch(custom: Fetch | undefined, url: string, init: SendInit
  * request was aborted, `TooManyRedirectsError` for a redirect loop, otherwise an `ApiConnectionError`, so that
  * only transport failures, and not bugs in user code, are retried. Messages and causes never hold the key.
  */
-export function transportFailure(cause: unknown, url: string, signal: AbortSignal | undefined, redactor: Redactor, phase: 'connect' | 'body'): unknown {
+function transportFailure(cause: unknown, url: string, signal: AbortSignal | undefined, redactor: Redactor, phase: 'connect' | 'body'): unknown {
   if (signal?.aborted) return cause;
   if (cause instanceof ResponseTooLargeError) return cause;
   const origin = new URL(url).origin;
@@ -84,24 +100,17 @@ export async function readText(response: Response, maxBytes: number): Promise<st
 
 const decoder = new TextDecoder();
 
-/** A 2xx body that is not JSON; the request layer turns it into a `ResponseValidationError` of its operation. */
-export class MalformedBodyError extends Error {
-  override name = 'MalformedBodyError';
-  constructor(
-    readonly status: number,
-    contentType: string | null,
-  ) {
-    super(`the body is not JSON (Content-Type: ${contentType ?? 'none'})`);
-  }
-}
-
-/** A successful body parsed as JSON; undefined when empty (the envelope check then reports it). */
-export function parseBody(text: string, response: Response, redactor: Redactor): unknown {
+/**
+ * A successful body of `operation` parsed as JSON; undefined when empty (the envelope check then reports it).
+ * A body that is not JSON (a captive portal's page, a proxy's text) is a `ResponseValidationError` naming its type.
+ */
+export function parseBody(text: string, response: Response, redactor: Redactor, operation: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new MalformedBodyError(response.status, redactor.text(response.headers.get('content-type') ?? '') || null);
+    const type = redactor.text(response.headers.get('content-type') ?? 'none');
+    throw new ResponseValidationError(operation, response.status, [{ path: [], message: `the body is not JSON (Content-Type: ${type})` }]);
   }
 }
 
@@ -111,24 +120,13 @@ export function parseBody(text: string, response: Response, redactor: Redactor):
  * bounded ones that throw the SDK's errors instead of a bare TypeError or SyntaxError.
  */
 export function rawFetch(transport: Transport): (request: Request) => Promise<Response> {
-  const { redactor, maxResponseBytes } = transport;
   return async (request) => {
-    const init: SendInit = { method: request.method, headers: request.headers, signal: request.signal, redirect: request.redirect };
+    const { url, signal } = request;
+    const init: SendInit = { method: request.method, headers: request.headers, signal, redirect: request.redirect };
     if (request.body !== null) init.body = await request.text();
-    let response: Response;
-    try {
-      response = await callFetch(transport.fetch, request.url, init);
-    } catch (cause) {
-      throw transportFailure(cause, request.url, request.signal, redactor, 'connect');
-    }
-    const text = async () => {
-      try {
-        return await readText(response, maxResponseBytes);
-      } catch (cause) {
-        throw transportFailure(cause, request.url, request.signal, redactor, 'body');
-      }
-    };
-    const json = async () => parseBody(await text(), response, redactor);
+    const response = await send(transport, url, init);
+    const text = () => receive(transport, response, url, signal);
+    const json = async () => parseBody(await text(), response, transport.redactor, 'client.raw');
     Object.defineProperties(response, { text: { value: text }, json: { value: json } });
     return response;
   };
