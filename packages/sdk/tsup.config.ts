@@ -12,16 +12,4 @@ export default defineConfig({
   platform: 'neutral',
   splitting: false,
   treeshake: true,
-  esbuildPlugins: [
-    {
-      // The main entry loads the schemas lazily (validateResponses); point that import at the package's own
-      // `/zod` entry so zod is never bundled into the main entry.
-      name: 'zod-entry-external',
-      setup(build) {
-        build.onResolve({ filter: /^\.\.\/zod$/ }, (args) =>
-          args.importer.endsWith('validation.ts') ? { path: '@network-org/sdk/zod', external: true } : undefined,
-        );
-      },
-    },
-  ],
 });

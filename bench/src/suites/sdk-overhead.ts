@@ -1,5 +1,6 @@
 import { NetworkClient, type ContactListResponse, type paths } from '@network-org/sdk';
 import createClient from 'openapi-fetch';
+import { validateResponses } from '@network-org/sdk/zod';
 import { WALK_CONTACTS, WALK_PAGE_SIZE, LIST_LIMIT, type Fixtures } from '../fixtures';
 import { ADMIN_KEY } from '../lib/dataset';
 import { sideBySide, type Contender, type ContenderResult } from '../lib/side-by-side';
@@ -26,7 +27,7 @@ async function expectOk(response: Response): Promise<unknown> {
 function contenders(url: string, fixtures: Fixtures) {
   const authorization = `Bearer ${ADMIN_KEY}`;
   const sdk = new NetworkClient({ apiKey: ADMIN_KEY, baseUrl: url });
-  const validating = new NetworkClient({ apiKey: ADMIN_KEY, baseUrl: url, validateResponses: true });
+  const validating = new NetworkClient({ apiKey: ADMIN_KEY, baseUrl: url, validateResponses });
   const bare = createClient<paths>({ baseUrl: url, headers: { Authorization: authorization } });
   const { accountId, contactId, patchBody } = fixtures;
   const listQuery = { account_id: [accountId], limit: LIST_LIMIT };

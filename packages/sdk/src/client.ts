@@ -1,11 +1,14 @@
-import createClient, { type Client, type HeadersOptions, removeTrailingSlash } from 'openapi-fetch';
+import createClient, { type Client, type HeadersOptions, mergeHeaders, removeTrailingSlash } from 'openapi-fetch';
 import type { NetworkEnrichment, paths } from '@network-org/spec/openapi';
 import type { APIPromise } from './core/api-promise';
-import { directCaller, trackMiddleware } from './core/direct';
 import { readEnv } from './core/env';
 import { NetworkError } from './core/errors';
+import { sender } from './core/http';
+import { attemptLog, type Logger, type LogLevel } from './core/logger';
+import { redactor } from './core/redact';
 import type { RequestContext, RequestOptions } from './core/request';
-import { type Fetch, mergeHeaders, transport } from './core/transport';
+import { type Fetch, rawFetch, type Transport } from './core/transport';
+import { type ResponseValidator, responseValidator } from './core/validation';
 import { Accounts } from './resources/accounts';
 import { Activity } from './resources/activity';
 import { Companies } from './resources/companies';
@@ -27,20 +30,45 @@ export interface ClientOptions {
   timeout?: number;
   /** Longest `Retry-After` (ms) waited for before retrying; a longer one throws at once. Default 60 000. */
   maxRetryDelay?: number;
+  /** Largest response body read, in bytes (decoded); a larger one rejects with `ResponseTooLargeError`. Default 64 MiB. */
+  maxResponseBytes?: number;
   /** Default: the global `fetch`, looked up at each request. */
   fetch?: Fetch;
   /** Headers sent with every request. */
   headers?: HeadersOptions;
-  /** Check every response against the spec's zod schemas; a mismatch throws `ResponseValidationError`. */
-  validateResponses?: boolean;
+  /**
+   * Checks every response against the spec: pass `validateResponses` from `@network-org/sdk/zod` (imported on
+   * purpose, so that zod stays out of bundles that do not ask for it). A mismatch throws `ResponseValidationError`.
+   */
+  validateResponses?: ResponseValidator | false;
+  /** Where log lines go; default `console`. */
+  logger?: Logger;
+  /** `'off'` (default), `'error'`, `'warn'`, `'info'` or `'debug'`: one line per attempt, never the key or a body. */
+  logLevel?: LogLevel;
 }
 
 const DEFAULT_MAX_RETRIES = 2;
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_RETRY_DELAY_MS = 60_000;
+const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+// Visible ASCII: what an HTTP header value can carry without being rejected or split.
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
+
+/** State that every `withOptions` copy of a client shares with the client it came from. */
+interface SharedState {
+  /** The options every copy starts from (the key among them: kept out of enumerable fields). */
+  options: ClientOptions;
+}
+
+// Hands the parent's shared state to the constructor during `withOptions`, without a public constructor argument.
+let inherited: SharedState | undefined;
 
 export class NetworkClient {
-  /** The underlying openapi-fetch client: middleware (`raw.use`) and an escape hatch for any operation. */
+  /**
+   * An openapi-fetch client for any operation of the spec, with the base URL and the API key set and the same
+   * transport as the SDK's calls (fetch, size bound, typed transport errors). Middleware added with `raw.use()`
+   * applies to `raw` calls; there are no retries or error classes there.
+   */
   readonly raw: Client<paths>;
   readonly organizations: Organizations;
   readonly accounts: Accounts;
@@ -51,37 +79,29 @@ export class NetworkClient {
   readonly views: Views;
   readonly activity: Activity;
   readonly #enrichment: Enrichment;
+  readonly #shared: SharedState;
 
   constructor(options: ClientOptions = {}) {
-    const apiKey = options.apiKey ?? readEnv('NETWORK_API_KEY');
-    if (!apiKey) {
-      throw new NetworkError(
-        'Missing API key: pass `apiKey` to new NetworkClient({...}) or set the NETWORK_API_KEY environment variable.',
-      );
-    }
-    const baseUrl = options.baseUrl ?? readEnv('NETWORK_BASE_URL');
-    if (!baseUrl) {
-      throw new NetworkError(
-        'Missing base URL: pass `baseUrl` to new NetworkClient({...}) or set the NETWORK_BASE_URL environment variable.',
-      );
-    }
-    if (!isAbsoluteUrl(baseUrl)) {
-      throw new NetworkError(`Invalid base URL "${baseUrl}": expected an absolute URL such as https://api.example.com.`);
-    }
-
-    const redact = (text: string) => text.split(apiKey).join('[redacted]');
+    this.#shared = inherited ?? { options };
+    inherited = undefined;
+    const apiKey = resolveApiKey(options.apiKey);
+    const redact = redactor(apiKey);
+    const baseUrl = resolveBaseUrl(options.baseUrl, redact.text);
     const headers = mergeHeaders(options.headers, { Authorization: `Bearer ${apiKey}` });
-    this.raw = createClient<paths>({ baseUrl, fetch: transport(options.fetch, redact), headers });
-    const raw = this.raw;
-    const hasMiddleware = trackMiddleware(raw);
-    const direct = directCaller(removeTrailingSlash(baseUrl), headers, options.fetch, redact);
+    const transport: Transport = {
+      fetch: options.fetch,
+      redactor: redact,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    };
+    this.raw = createClient<paths>({ baseUrl, fetch: rawFetch(transport), headers });
     const context: RequestContext = {
-      caller: () => (hasMiddleware() ? raw : direct),
+      send: sender(removeTrailingSlash(baseUrl), headers, transport),
       maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
       timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
       maxRetryDelay: options.maxRetryDelay ?? DEFAULT_MAX_RETRY_DELAY_MS,
-      validateResponses: options.validateResponses ?? false,
-      redact,
+      validate: responseValidator(options.validateResponses),
+      redactor: redact,
+      log: attemptLog(options.logger, options.logLevel, redact.text),
     };
     this.organizations = new Organizations(context);
     this.accounts = new Accounts(context);
@@ -94,10 +114,53 @@ export class NetworkClient {
     this.#enrichment = new Enrichment(context);
   }
 
+  /**
+   * A client with these options merged over this one's (a `headers` option replaces the headers), sharing its
+   * transport and state: the same fetch, and whatever else copies share.
+   */
+  withOptions(options: ClientOptions): NetworkClient {
+    const merged = { ...this.#shared.options, ...options };
+    inherited = { ...this.#shared, options: merged };
+    try {
+      return new NetworkClient(merged);
+    } finally {
+      inherited = undefined;
+    }
+  }
+
   /** Profile and company enrichment of a profile URL or an existing contact (`POST /v1/enrich`). */
   enrich(body: EnrichBody, options?: RequestOptions): APIPromise<NetworkEnrichment> {
     return this.#enrichment.enrich(body, options);
   }
+}
+
+/** An option, or else its environment variable; missing is a clear error that says how to give it. */
+function fromEnv(given: string | undefined, name: string, option: string): string {
+  if (given !== undefined && given !== '') return given;
+  const env = readEnv(name);
+  if (env.value) return env.value;
+  const how = env.denied ? 'the environment could not be read (Deno needs --allow-env), so pass' : 'pass';
+  const orEnv = env.denied ? '' : ` or set the ${name} environment variable`;
+  throw new NetworkError(`Missing ${option === 'apiKey' ? 'API key' : 'base URL'}: ${how} \`${option}\` to new NetworkClient({...})${orEnv}.`);
+}
+
+/** The key to send; an unsendable one is a clear error that never holds the key itself. */
+function resolveApiKey(given: string | undefined): string {
+  const apiKey = fromEnv(given, 'NETWORK_API_KEY', 'apiKey');
+  if (typeof apiKey !== 'string' || !HEADER_SAFE.test(apiKey)) {
+    throw new NetworkError(
+      'Invalid API key: it has a character an HTTP header cannot carry (line break, space, control or non-ASCII).',
+    );
+  }
+  return apiKey;
+}
+
+function resolveBaseUrl(given: string | undefined, redact: (text: string) => string): string {
+  const baseUrl = fromEnv(given, 'NETWORK_BASE_URL', 'baseUrl');
+  if (!isAbsoluteUrl(baseUrl)) {
+    throw new NetworkError(redact(`Invalid base URL "${baseUrl}": expected an absolute URL such as https://api.example.com.`));
+  }
+  return baseUrl;
 }
 
 function isAbsoluteUrl(value: string): boolean {

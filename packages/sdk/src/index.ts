@@ -1,7 +1,9 @@
 export { NetworkClient, type ClientOptions } from './client';
 export type { Fetch } from './core/transport';
+export type { ResponseValidator, ValidationIssue } from './core/validation';
 export { APIPromise, type WithResponse } from './core/api-promise';
-export { Page, PagePromise } from './core/pagination';
+export { Page, PagePromise, type PageSource } from './core/pagination';
+export type { Logger, LogLevel } from './core/logger';
 export type { RequestOptions, OperationId } from './core/request';
 export type { OperationBody, OperationQuery } from './core/operations';
 export {
@@ -18,6 +20,9 @@ export {
   ApiConnectionError,
   ApiTimeoutError,
   ResponseValidationError,
+  ResponseTooLargeError,
+  TooManyRedirectsError,
+  PaginationLoopError,
   isApiError,
 } from './core/errors';
 export type { ContactListQuery, ContactImportBody, ContactImportResult, ContactUpdateBody, ContactFindEmailBody } from './resources/contacts';

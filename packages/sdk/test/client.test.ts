@@ -31,6 +31,28 @@ describe('construction', () => {
     expect(() => new NetworkClient({ baseUrl: BASE_URL })).toThrow(/NETWORK_API_KEY/);
   });
 
+  it('says the environment could not be read, not "set NETWORK_API_KEY", where reading it is refused (Deno without --allow-env)', () => {
+    const env = Object.getOwnPropertyDescriptor(process, 'env') as PropertyDescriptor;
+    let error: unknown;
+    Object.defineProperty(process, 'env', {
+      configurable: true,
+      get() {
+        throw new Error('NotCapable: Requires env access to "NETWORK_API_KEY", run again with the --allow-env flag');
+      },
+    });
+    try {
+      new NetworkClient({ baseUrl: BASE_URL });
+    } catch (thrown) {
+      error = thrown;
+    } finally {
+      Object.defineProperty(process, 'env', env);
+    }
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toMatch(/environment could not be read/);
+    expect((error as Error).message).toMatch(/pass `apiKey`/);
+    expect((error as Error).message).not.toMatch(/set the NETWORK_API_KEY/);
+  });
+
   it('fails at construction with a clear error when the base URL is missing or not absolute', () => {
     vi.stubEnv('NETWORK_BASE_URL', '');
     expect(() => new NetworkClient({ apiKey: API_KEY })).toThrow(/NETWORK_BASE_URL/);
@@ -93,7 +115,7 @@ describe('requests', () => {
     expect(response.headers.get('x-request-id')).toBe('req_1');
   });
 
-  it('exposes the openapi-fetch client as raw, with the key and middleware applied', async () => {
+  it('exposes the openapi-fetch client as raw, with the key set and its middleware on raw calls', async () => {
     const { fetch, calls } = fakeFetch(json({ data: { accounts: [] } }));
     const network = client(fetch);
     network.raw.use({
@@ -105,7 +127,7 @@ describe('requests', () => {
     const { data } = await network.raw.GET('/v1/accounts');
     expect(data?.data.accounts).toEqual([]);
     await network.accounts.list();
-    expect(calls.map((call) => call.headers.get('x-middleware'))).toEqual(['yes', 'yes']);
-    expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${API_KEY}`);
+    expect(calls.map((call) => call.headers.get('x-middleware'))).toEqual(['yes', null]);
+    expect(calls.map((call) => call.headers.get('authorization'))).toEqual([`Bearer ${API_KEY}`, `Bearer ${API_KEY}`]);
   });
 });

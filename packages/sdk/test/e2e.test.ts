@@ -17,13 +17,14 @@ import {
   isApiError,
   type OperationId,
 } from '@network-org/sdk';
+import { validateResponses } from '@network-org/sdk/zod';
 
 const BASE_URL = 'https://api.network.test';
 const mock = createMockApi({ baseUrl: BASE_URL, seed: 1, rateLimit: false });
 const server = setupServer(...mock.handlers);
 
 const as = (apiKey: string, options: { maxRetries?: number } = {}) =>
-  new NetworkClient({ apiKey, baseUrl: BASE_URL, validateResponses: true, ...options });
+  new NetworkClient({ apiKey, baseUrl: BASE_URL, validateResponses, ...options });
 const admin = as(mock.keys.admin);
 const member = as(mock.keys.member);
 

@@ -36,13 +36,14 @@ describe('runtime portability', () => {
     }
   });
 
-  it('keeps zod out of the main entry’s static import graph', () => {
+  it('keeps zod out of the main entry’s import graph, lazy imports included', () => {
     const reached = new Set<string>();
     const packages = new Set<string>();
     const visit = (file: string) => {
       if (reached.has(file)) return;
       reached.add(file);
-      for (const specifier of runtimeImports(file).staticImports) {
+      const { staticImports, dynamicImports } = runtimeImports(file);
+      for (const specifier of [...staticImports, ...dynamicImports]) {
         if (specifier.startsWith('.')) visit(resolveRelative(file, specifier));
         else packages.add(specifier);
       }

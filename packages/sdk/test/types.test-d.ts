@@ -139,3 +139,24 @@ describe('errors', () => {
     expectTypeOf<RateLimitError['status']>().toEqualTypeOf<429>();
   });
 });
+
+describe('client options', () => {
+  it('takes the validator from @network-org/sdk/zod, not a flag', async () => {
+    const { validateResponses } = await import('../src/zod');
+    expectTypeOf(new NetworkClient({ validateResponses })).toEqualTypeOf<NetworkClient>();
+    // @ts-expect-error validation is opt-in by importing the validator
+    new NetworkClient({ validateResponses: true });
+  });
+
+  it('types withOptions, logger and logLevel', () => {
+    expectTypeOf(client.withOptions({ maxRetries: 5, logLevel: 'debug', logger: console })).toEqualTypeOf<NetworkClient>();
+    expectTypeOf(client.withOptions({ maxResponseBytes: 1024 })).toEqualTypeOf<NetworkClient>();
+    // @ts-expect-error not a level
+    client.withOptions({ logLevel: 'verbose' });
+  });
+
+  it('types APIPromise as a promise of its value', () => {
+    expectTypeOf(client.accounts.list()).toMatchTypeOf<Promise<AccountSummary[]>>();
+    expectTypeOf(client.contacts.list()).toMatchTypeOf<Promise<Page<Contact>>>();
+  });
+});

@@ -1,13 +1,18 @@
 type ProcessLike = { env?: Record<string, string | undefined> };
 
 /** An environment variable where `process` exists (Node, Bun, Deno's compat layer); never elsewhere. */
-export function readEnv(name: string): string | undefined {
+export interface EnvValue {
+  value: string | undefined;
+  /** The environment exists but refused the read (Deno without --allow-env). */
+  denied: boolean;
+}
+
+export function readEnv(name: string): EnvValue {
   const process = (globalThis as { process?: ProcessLike }).process;
   try {
     const value = process?.env?.[name]?.trim();
-    return value ? value : undefined;
+    return { value: value ? value : undefined, denied: false };
   } catch {
-    // Deno without --allow-env throws on access: treat as unset.
-    return undefined;
+    return { value: undefined, denied: true };
   }
 }

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@network-org/spec/openapi';
+import type { Redactor } from './redact';
 import { retryAfterMs } from './retry-after';
 
 /** One of the error codes of the service description (section 7). */
@@ -12,15 +13,15 @@ export class NetworkError extends Error {
 /** The service answered with an error status. */
 export class ApiError extends NetworkError {
   override name = 'ApiError';
-  readonly status: number;
-  readonly code: ErrorCode;
-  readonly debug: string | undefined;
-  readonly headers: Headers;
+  declare readonly status: number;
+  declare readonly code: ErrorCode;
+  declare readonly debug: string | undefined;
+  declare readonly headers: Headers;
 
   constructor(status: number, body: Partial<ErrorBody> | undefined, headers: Headers) {
     super(body?.message || `Request failed with status ${status}`);
     this.status = status;
-    this.code = body?.code ?? fallbackCode(status);
+    this.code = body?.code ?? byStatus(status)[1];
     this.debug = body?.debug ?? undefined;
     this.headers = headers;
   }
@@ -55,7 +56,7 @@ export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
   declare readonly status: 429;
   /** Seconds the service asks to wait before the next request (`Retry-After`), when it said so. */
-  readonly retryAfter: number | undefined;
+  declare readonly retryAfter: number | undefined;
 
   constructor(status: number, body: Partial<ErrorBody> | undefined, headers: Headers) {
     super(status, body, headers);
@@ -84,13 +85,45 @@ export class ApiTimeoutError extends ApiConnectionError {
   override name = 'ApiTimeoutError';
 }
 
-/** With `validateResponses: true`, a response that does not match the spec's schema. */
+/** The redirects never ended (fetch gives up after 20): a server misconfiguration, so it is not retried. */
+export class TooManyRedirectsError extends NetworkError {
+  override name = 'TooManyRedirectsError';
+}
+
+/** A response body larger than the client's `maxResponseBytes`; reading stopped there, and it is not retried. */
+export class ResponseTooLargeError extends NetworkError {
+  override name = 'ResponseTooLargeError';
+  /** The HTTP status of the response whose body was too large. */
+  declare readonly status: number;
+  /** The limit it went over (`maxResponseBytes`). */
+  declare readonly maxResponseBytes: number;
+
+  constructor(status: number, maxResponseBytes: number) {
+    super(`Response body (status ${status}) over maxResponseBytes (${maxResponseBytes}); reading stopped.`);
+    this.status = status;
+    this.maxResponseBytes = maxResponseBytes;
+  }
+}
+
+/**
+ * A list whose server sent a cursor it had already sent in the same walk (or an empty page that claims more
+ * under the cursor that fetched it): following it would loop forever, so the walk ends with this error.
+ */
+export class PaginationLoopError extends NetworkError {
+  override name = 'PaginationLoopError';
+
+  constructor() {
+    super('The server repeated a pagination cursor: the walk stops instead of looping forever.');
+  }
+}
+
+/** With `validateResponses`, a response that does not match the spec's schema. */
 export class ResponseValidationError extends NetworkError {
   override name = 'ResponseValidationError';
-  readonly operationId: string;
-  readonly status: number;
+  declare readonly operationId: string;
+  declare readonly status: number;
   /** The schema violations, each with the path of the offending field. */
-  readonly issues: { path: PropertyKey[]; message: string }[];
+  declare readonly issues: { path: PropertyKey[]; message: string }[];
 
   constructor(operationId: string, status: number, issues: { path: PropertyKey[]; message: string }[]) {
     const first = issues[0];
@@ -111,65 +144,31 @@ export function isApiError<C extends ErrorCode = ErrorCode>(
 }
 
 /** Builds the error class that matches the response status. */
-export function errorFromResponse(
-  status: number,
-  body: unknown,
-  headers: Headers,
-  redact: (text: string) => string = (text) => text,
-): ApiError {
-  const errorBody = toErrorBody(body, redact);
-  const ErrorClass = errorClassFor(status);
-  return new ErrorClass(status, errorBody, headers);
+export function errorFromResponse(status: number, body: unknown, headers: Headers, redactor: Redactor): ApiError {
+  const ErrorClass = byStatus(status)[0];
+  return new ErrorClass(status, toErrorBody(body, redactor.text), redactor.headers(headers));
 }
 
-function errorClassFor(status: number): typeof ApiError {
-  switch (status) {
-    case 400:
-      return BadRequestError;
-    case 401:
-      return AuthenticationError;
-    case 403:
-      return PermissionDeniedError;
-    case 404:
-      return NotFoundError;
-    case 409:
-      return ConflictError;
-    case 429:
-      return RateLimitError;
-    case 502:
-      return UpstreamError;
-    default:
-      return status >= 500 ? InternalServerError : ApiError;
-  }
-}
+// Each status's class and the code it gets when the answer lacks the service's error body (a proxy, a gateway).
+const BY_STATUS: Partial<Record<number, [typeof ApiError, ErrorCode]>> = {
+  400: [BadRequestError, 'bad_request'],
+  401: [AuthenticationError, 'unauthorized'],
+  403: [PermissionDeniedError, 'forbidden'],
+  404: [NotFoundError, 'not_found'],
+  409: [ConflictError, 'conflict'],
+  429: [RateLimitError, 'rate_limit_exceeded'],
+  502: [UpstreamError, 'upstream_error'],
+};
 
-// A proxy or gateway may answer without the service's error body; keep the code meaningful anyway.
-function fallbackCode(status: number): ErrorCode {
-  switch (status) {
-    case 400:
-      return 'bad_request';
-    case 401:
-      return 'unauthorized';
-    case 403:
-      return 'forbidden';
-    case 404:
-      return 'not_found';
-    case 409:
-      return 'conflict';
-    case 429:
-      return 'rate_limit_exceeded';
-    case 502:
-      return 'upstream_error';
-    default:
-      return status >= 500 ? 'internal_error' : 'bad_request';
-  }
+function byStatus(status: number): [typeof ApiError, ErrorCode] {
+  return BY_STATUS[status] ?? (status >= 500 ? [InternalServerError, 'internal_error'] : [ApiError, 'bad_request']);
 }
 
 function toErrorBody(body: unknown, redact: (text: string) => string): Partial<ErrorBody> | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const { code, message, debug } = body as Record<string, unknown>;
   return {
-    ...(typeof code === 'string' && { code: code as ErrorCode }),
+    ...(typeof code === 'string' && { code: redact(code) as ErrorCode }),
     ...(typeof message === 'string' && { message: redact(message) }),
     ...(typeof debug === 'string' && { debug: redact(debug) }),
   };

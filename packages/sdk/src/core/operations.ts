@@ -9,3 +9,12 @@ export type OperationBody<Op extends keyof operations> = operations[Op] extends 
 }
   ? Body
   : never;
+
+/** The JSON body of an operation's successful (200 or 201) responses, by operationId. */
+export type OperationData<Op extends keyof operations> = {
+  [Status in keyof operations[Op]['responses']]: Status extends 200 | 201
+    ? operations[Op]['responses'][Status] extends { content: { 'application/json': infer Body } }
+      ? Body
+      : never
+    : never;
+}[keyof operations[Op]['responses']];

@@ -1,24 +1,30 @@
 import type { Pagination } from '@network-org/spec/openapi';
 import { APIPromise } from './api-promise';
-import { NetworkError } from './errors';
+import { NetworkError, PaginationLoopError } from './errors';
 
 export type { Pagination };
 
 /** Loads the page that starts at `cursor` (the first page when undefined). */
 export type PageLoader<P> = (cursor: string | undefined) => Promise<P>;
 
+/** Where a page came from: the loader of its list and the cursor that fetched it (undefined for the first). */
+export interface PageSource<P> {
+  load: PageLoader<P>;
+  cursor: string | undefined;
+}
+
 /** One page of a list: its items, the service's `pagination` object and the HTTP response. */
 export class Page<T> {
   readonly items: T[];
   readonly pagination: Pagination;
   readonly response: Response;
-  readonly #load: PageLoader<this>;
+  readonly #source: PageSource<this>;
 
-  constructor(items: T[], pagination: Pagination, response: Response, load: PageLoader<Page<T>>) {
+  constructor(items: T[], pagination: Pagination, response: Response, source: PageSource<Page<T>>) {
     this.items = items;
     this.pagination = pagination;
     this.response = response;
-    this.#load = load as PageLoader<this>;
+    this.#source = source as PageSource<this>;
   }
 
   /** True when the service says more items follow and gave the cursor to reach them. */
@@ -26,25 +32,34 @@ export class Page<T> {
     return this.pagination.has_more && Boolean(this.pagination.next_cursor);
   }
 
-  /** Fetches the next page with the same query and options. */
+  /**
+   * Fetches the next page with the same query and options. Rejects with `PaginationLoopError` when the server
+   * gave back the cursor that fetched this page, which would fetch the same page forever.
+   */
   nextPage(): Promise<this> {
     const cursor = this.pagination.next_cursor;
     if (!this.hasNextPage() || !cursor) {
       return Promise.reject(new NetworkError('No next page: check hasNextPage() before calling nextPage()'));
     }
-    return this.#load(cursor);
+    if (cursor === this.#source.cursor) return Promise.reject(new PaginationLoopError());
+    return this.#source.load(cursor);
   }
 }
 
 /**
  * `await` gives the first page; `for await (const item of promise)` walks every item across pages;
- * `promise.pages()` walks the pages. A page is fetched only when the walk reaches it.
+ * `promise.pages()` walks the pages. A page is fetched only when the walk reaches it. A walk whose server sends
+ * a cursor it already sent ends with `PaginationLoopError` instead of going round forever.
  */
 export class PagePromise<T, P extends Page<T> = Page<T>> extends APIPromise<P> implements AsyncIterable<T> {
   async *pages(): AsyncGenerator<P, void, undefined> {
     let page: P = await this;
     yield page;
+    const followed = new Set<string>();
     while (page.hasNextPage()) {
+      const cursor = page.pagination.next_cursor as string;
+      if (followed.has(cursor)) throw new PaginationLoopError();
+      followed.add(cursor);
       page = await page.nextPage();
       yield page;
     }

@@ -2,10 +2,11 @@ import type { HeadersOptions } from 'openapi-fetch';
 import type { operations } from '@network-org/spec/openapi';
 import { APIPromise, type WithResponse } from './api-promise';
 import { ApiConnectionError, ApiTimeoutError, errorFromResponse, ResponseValidationError } from './errors';
+import { type Answer, type Endpoint, pathOf, type Send } from './http';
+import type { AttemptLog, AttemptRecord } from './logger';
+import type { Redactor } from './redact';
 import { retryDelay, sleep } from './retry';
-import type { Caller } from './direct';
-import { MalformedBodyError, type Redact } from './transport';
-import { validateResponse } from './validation';
+import { checkResponse, type ResponseValidator } from './validation';
 
 /** The last argument of every call. */
 export interface RequestOptions {
@@ -23,66 +24,77 @@ export type OperationId = keyof operations;
 
 /** What every resource needs from its client. */
 export interface RequestContext {
-  /** What to send the next attempt through: `client.raw` while it has middleware, the direct path otherwise. */
-  caller: () => Caller;
+  send: Send;
   maxRetries: number;
   timeout: number;
   maxRetryDelay: number;
-  validateResponses: boolean;
-  /** Removes the API key from text that ends up in an error. */
-  redact: Redact;
+  /** The `validateResponses` option: checks every successful response body. */
+  validate: ResponseValidator | undefined;
+  redactor: Redactor;
+  /** One line per attempt, when logging is on. */
+  log: AttemptLog | undefined;
 }
-
-/** One attempt, sent through `client` with the signal and headers of this attempt. */
-export type RawCall<D> = (
-  client: Caller,
-  init: {
-    signal?: AbortSignal | undefined;
-    headers?: HeadersOptions;
-  },
-) => Promise<{ data?: D; error?: unknown; response: Response }>;
 
 /** Takes a call's result out of its successful response body (the envelope). */
 export type Unwrap<D, R> = (data: D, response: Response) => R;
 
-type Outcome<D> = { ok: true; data: D; response: Response } | { ok: false; error: unknown };
+type Outcome = { ok: true; answer: Answer } | { ok: false; error: unknown; status: AttemptRecord['status'] };
 
 const accept = () => true;
 
-/** Runs `call` with timeout, retries and (when enabled) response validation, and unwraps the result. */
+/**
+ * Runs one call: its attempts with timeout, retries, logging and (when enabled) response validation, and
+ * unwraps the result. Every attempt of every call passes through this loop, in order: this is where a client-side
+ * rate limit waits for its turn before an attempt and where a 429 would pause the endpoint.
+ */
 export async function request<D, R>(
   context: RequestContext,
   operationId: OperationId,
-  call: RawCall<D>,
+  endpoint: Endpoint,
   options: RequestOptions,
   unwrap: Unwrap<D, R>,
   check: (value: R) => boolean = accept,
 ): Promise<WithResponse<R>> {
+  const maxRetries = options.maxRetries ?? context.maxRetries;
   for (let retry = 0; ; retry++) {
-    const outcome = await attempt(context, operationId, call, options);
-    if (outcome.ok) {
-      const { data, response } = outcome;
-      if (context.validateResponses) await validateResponse(operationId, response.status, data);
-      return { data: unwrapped(operationId, data, response, unwrap, check), response };
+    const started = context.log ? Date.now() : 0;
+    const logAttempt = (status: AttemptRecord['status'], retryInMs?: number) =>
+      context.log?.({ method: endpoint.method, path: pathOf(endpoint), status, attempt: retry + 1, ms: Date.now() - started, retryInMs });
+    let outcome: Outcome;
+    try {
+      outcome = await attempt(context, operationId, endpoint, options);
+    } catch (error) {
+      logAttempt(options.signal?.aborted ? 'aborted' : statusOf(error));
+      throw error;
     }
-    const delay = retryDelay(outcome.error, retry, {
-      maxRetries: options.maxRetries ?? context.maxRetries,
-      maxRetryDelay: context.maxRetryDelay,
-    });
+    if (outcome.ok) {
+      const { body, response } = outcome.answer;
+      logAttempt(response.status);
+      if (context.validate) checkResponse(context.validate, operationId, response.status, body, context.redactor.text);
+      return { data: unwrapped(operationId, body as D, response, unwrap, check), response };
+    }
+    const delay = retryDelay(outcome.error, retry, { maxRetries, maxRetryDelay: context.maxRetryDelay });
+    logAttempt(outcome.status, delay);
     if (delay === undefined) throw outcome.error;
     await sleep(delay, options.signal);
   }
+}
+
+/** The status of a response that failed past its status line (too large, not JSON), when there was one. */
+function statusOf(error: unknown): AttemptRecord['status'] {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' ? status : 'failed';
 }
 
 /** `request` as an `APIPromise`. */
 export function apiCall<D, R>(
   context: RequestContext,
   operationId: OperationId,
-  call: RawCall<D>,
+  endpoint: Endpoint,
   options: RequestOptions | undefined,
   unwrap: Unwrap<D, R>,
 ): APIPromise<R> {
-  return new APIPromise(request(context, operationId, call, options ?? {}, unwrap));
+  return new APIPromise(request(context, operationId, endpoint, options ?? {}, unwrap));
 }
 
 /**
@@ -108,8 +120,9 @@ function unwrapped<D, R>(operationId: OperationId, data: D, response: Response, 
 /**
  * One attempt, settled by whichever comes first: its answer, its timeout or the caller's abort. Settling on the
  * timeout or abort itself, not on the fetch's rejection, also ends attempts whose custom fetch ignores the signal.
+ * An error status or a transport failure resolves (the loop decides on a retry); anything else rejects.
  */
-function attempt<D>(context: RequestContext, operationId: OperationId, call: RawCall<D>, options: RequestOptions): Promise<Outcome<D>> {
+function attempt(context: RequestContext, operationId: OperationId, endpoint: Endpoint, options: RequestOptions): Promise<Outcome> {
   const { signal } = options;
   if (signal?.aborted) return Promise.reject(signal.reason as unknown);
   const timeout = options.timeout ?? context.timeout;
@@ -117,7 +130,7 @@ function attempt<D>(context: RequestContext, operationId: OperationId, call: Raw
   // An AbortSignal costs more than the rest of the SDK's work on a call: make one only for a timeout, and
   // otherwise hand fetch the caller's (or none).
   const controller = timed ? new AbortController() : undefined;
-  return new Promise<Outcome<D>>((resolve, reject) => {
+  return new Promise<Outcome>((resolve, reject) => {
     const onAbort = () => {
       finish();
       controller?.abort(signal?.reason);
@@ -127,7 +140,7 @@ function attempt<D>(context: RequestContext, operationId: OperationId, call: Raw
       ? setTimeout(() => {
           finish();
           controller.abort();
-          resolve({ ok: false, error: new ApiTimeoutError(`Request timed out after ${timeout} ms`) });
+          resolve({ ok: false, status: 'timeout', error: new ApiTimeoutError(`Request timed out after ${timeout} ms`) });
         }, timeout)
       : undefined;
     const finish = () => {
@@ -136,14 +149,15 @@ function attempt<D>(context: RequestContext, operationId: OperationId, call: Raw
     };
     signal?.addEventListener('abort', onAbort, { once: true });
 
-    const answered = ({ data, error, response }: Awaited<ReturnType<RawCall<D>>>) => {
+    const answered = (answer: Answer) => {
       finish();
+      const { response } = answer;
       // What throws here rejects the attempt instead of escaping as an unhandled rejection.
       try {
         resolve(
           response.ok
-            ? { ok: true, data: data as D, response }
-            : { ok: false, error: errorFromResponse(response.status, error, response.headers, context.redact) },
+            ? { ok: true, answer }
+            : { ok: false, status: response.status, error: errorFromResponse(response.status, answer.body, response.headers, context.redactor) },
         );
       } catch (cause) {
         reject(cause);
@@ -152,14 +166,12 @@ function attempt<D>(context: RequestContext, operationId: OperationId, call: Raw
     const failed = (cause: unknown) => {
       finish();
       if (signal?.aborted) reject(signal.reason as unknown);
-      else if (cause instanceof ApiConnectionError) resolve({ ok: false, error: cause });
-      else if (cause instanceof MalformedBodyError) {
-        reject(new ResponseValidationError(operationId, cause.status, [{ path: [], message: cause.message }]));
-      } else reject(cause);
+      else if (cause instanceof ApiConnectionError) resolve({ ok: false, status: 'connection error', error: cause });
+      else reject(cause);
     };
     const init = { signal: controller ? controller.signal : signal, ...(options.headers !== undefined && { headers: options.headers }) };
     try {
-      call(context.caller(), init).then(answered, failed);
+      context.send(operationId, endpoint, init).then(answered, failed);
     } catch (cause) {
       failed(cause);
     }

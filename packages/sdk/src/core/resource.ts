@@ -1,6 +1,8 @@
 import type { APIPromise } from './api-promise';
-import { type Page, type PageLoader, PagePromise } from './pagination';
-import { apiCall, type OperationId, type RawCall, type RequestContext, type RequestOptions, request, type Unwrap } from './request';
+import type { Endpoint } from './http';
+import type { OperationData } from './operations';
+import { type Page, type PageSource, PagePromise } from './pagination';
+import { apiCall, type OperationId, type RequestContext, type RequestOptions, request, type Unwrap } from './request';
 
 /** Base of every resource: holds the client's request context out of sight of enumeration. */
 export abstract class APIResource {
@@ -10,21 +12,25 @@ export abstract class APIResource {
     this.#context = context;
   }
 
-  protected call<D, R>(operationId: OperationId, call: RawCall<D>, options: RequestOptions | undefined, unwrap: Unwrap<D, R>): APIPromise<R> {
-    return apiCall(this.#context, operationId, call, options, unwrap);
+  protected call<Op extends OperationId, R>(
+    operationId: Op,
+    endpoint: Endpoint,
+    options: RequestOptions | undefined,
+    unwrap: Unwrap<OperationData<Op>, R>,
+  ): APIPromise<R> {
+    return apiCall(this.#context, operationId, endpoint, options, unwrap);
   }
 
-  /** A list whose next pages repeat the same call with `cursor` = the previous `next_cursor`. */
-  protected paginated<D, T, P extends Page<T>>(
-    operationId: OperationId,
-    callAt: (cursor: string | undefined) => RawCall<D>,
+  /** A list whose next pages repeat the same request with `cursor` = the previous `next_cursor`. */
+  protected paginated<Op extends OperationId, T, P extends Page<T>>(
+    operationId: Op,
+    endpointAt: (cursor: string | undefined) => Endpoint,
     options: RequestOptions = {},
-    toPage: (data: D, response: Response, load: PageLoader<P>) => P,
+    toPage: (data: OperationData<Op>, response: Response, source: PageSource<P>) => P,
   ): PagePromise<T, P> {
-    const toLoadedPage: Unwrap<D, P> = (data, response) => toPage(data, response, load);
     const loadPage = (cursor: string | undefined) =>
-      request(this.#context, operationId, callAt(cursor), options, toLoadedPage, isPage);
-    const load: PageLoader<P> = (cursor) => loadPage(cursor).then(({ data }) => data);
+      request(this.#context, operationId, endpointAt(cursor), options, (data: OperationData<Op>, response) => toPage(data, response, { load, cursor }), isPage);
+    const load = (cursor: string | undefined): Promise<P> => loadPage(cursor).then(({ data }) => data);
     return new PagePromise<T, P>(loadPage(undefined));
   }
 }

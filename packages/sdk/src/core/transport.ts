@@ -1,104 +1,133 @@
-import type { HeadersOptions } from 'openapi-fetch';
-import { ApiConnectionError } from './errors';
+import { ApiConnectionError, ResponseTooLargeError, ResponseValidationError, TooManyRedirectsError } from './errors';
+import type { Redactor } from './redact';
 
 /** A fetch implementation: the global `fetch` or anything with its `(url, init)` call shape. */
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
-/** Turns text that ends up in an error into text without the API key. */
-export type Redact = (text: string) => string;
-
-/** `base` with `extra` set over it. */
-export function mergeHeaders(base: HeadersOptions | undefined, extra: Record<string, string>): Headers {
-  const headers = new Headers(toHeadersInit(base));
-  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
-  return headers;
-}
-
-function toHeadersInit(headers: HeadersOptions | undefined): HeadersInit | undefined {
-  if (headers === undefined || headers instanceof Headers || Array.isArray(headers)) return headers;
-  const entries: [string, string][] = [];
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === null || value === undefined) continue;
-    entries.push([name, Array.isArray(value) ? value.join(', ') : String(value)]);
-  }
-  return entries;
-}
-
 /** What a request needs: the signal is absent when neither a timeout nor the caller can abort it. */
 export type SendInit = RequestInit & { signal?: AbortSignal | undefined };
 
-/** Calls the custom fetch, or the global one looked up now so that interceptors installed after construction (msw) apply. */
-export function callFetch(custom: Fetch | undefined, url: string, init: SendInit): Promise<Response> {
-  return custom ? custom(url, init) : globalThis.fetch(url, init);
+/** How every request of a client reaches the network, shared by the SDK's calls and `client.raw`. */
+export interface Transport {
+  /** The custom fetch, or undefined for the global one (looked up per request, so that msw applies). */
+  fetch: Fetch | undefined;
+  redactor: Redactor;
+  maxResponseBytes: number;
+}
+
+/**
+ * Sends one request through the transport: the custom fetch, or the global one looked up now so that
+ * interceptors installed after construction (msw) apply. A failure is typed by `transportFailure`.
+ */
+export async function send(transport: Transport, url: string, init: SendInit): Promise<Response> {
+  try {
+    return await (transport.fetch ? transport.fetch(url, init) : globalThis.fetch(url, init));
+  } catch (cause) {
+    throw transportFailure(cause, url, init.signal, transport.redactor, 'connect');
+  }
+}
+
+/** A response's body as text, bounded by `maxResponseBytes`; a failure while reading is typed by `transportFailure`. */
+export async function receive(transport: Transport, response: Response, url: string, signal: AbortSignal | undefined): Promise<string> {
+  try {
+    return response.status === 204 ? '' : await readText(response, transport.maxResponseBytes);
+  } catch (cause) {
+    throw transportFailure(cause, url, signal, transport.redactor, 'body');
+  }
 }
 
 /**
  * What a failed fetch (`connect`) or body read (`body`) of a request to `url` throws: the cause itself when the
- * request was aborted, otherwise an `ApiConnectionError`, so that only transport failures, and not bugs in user
- * middleware, are retried.
+ * request was aborted, `TooManyRedirectsError` for a redirect loop, otherwise an `ApiConnectionError`, so that
+ * only transport failures, and not bugs in user code, are retried. Messages and causes never hold the key.
  */
-export function transportFailure(cause: unknown, url: string, signal: AbortSignal | undefined, redact: Redact, phase: 'connect' | 'body'): unknown {
+function transportFailure(cause: unknown, url: string, signal: AbortSignal | undefined, redactor: Redactor, phase: 'connect' | 'body'): unknown {
   if (signal?.aborted) return cause;
+  if (cause instanceof ResponseTooLargeError) return cause;
   const origin = new URL(url).origin;
+  if (phase === 'connect' && isRedirectLoop(cause)) {
+    return new TooManyRedirectsError(`Too many redirects from ${origin} (a redirect loop); not retried.`, {
+      cause: redactor.cause(cause),
+    });
+  }
   const what = phase === 'connect' ? `Connection to ${origin} failed` : `Connection to ${origin} closed before the response body was complete`;
   const reason = cause instanceof Error ? cause.message : String(cause);
-  return new ApiConnectionError(redact(`${what}: ${reason}`), { cause });
+  return new ApiConnectionError(redactor.text(`${what}: ${reason}`), { cause: redactor.cause(cause) });
 }
 
-/** `text` parsed as JSON; a 2xx body that is not JSON is a `MalformedBodyError`. */
-export function parseBody(text: string, status: number): unknown {
+// Node/undici: "fetch failed" caused by "redirect count exceeded"; Deno and Bun say "redirect" in the message.
+function isRedirectLoop(cause: unknown): boolean {
+  for (let error = cause, depth = 0; error instanceof Error && depth < 5; error = error.cause, depth++) {
+    if (/redirect/i.test(error.message)) return true;
+  }
+  return false;
+}
+
+/**
+ * The body as text, read while counting: over `maxBytes` (announced by Content-Length, or counted as decoded
+ * bytes arrive, so a compressed bomb is caught too) reading stops and the body is cancelled.
+ */
+export async function readText(response: Response, maxBytes: number): Promise<string> {
+  const length = response.headers.get('content-length');
+  if (length !== null && Number(length) > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new ResponseTooLargeError(response.status, maxBytes);
+  }
+  const body = response.body;
+  if (body === null) return '';
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new ResponseTooLargeError(response.status, maxBytes);
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return decoder.decode(chunks[0]);
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return decoder.decode(bytes);
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * A successful body of `operation` parsed as JSON; undefined when empty (the envelope check then reports it).
+ * A body that is not JSON (a captive portal's page, a proxy's text) is a `ResponseValidationError` naming its type.
+ */
+export function parseBody(text: string, response: Response, redactor: Redactor, operation: string): unknown {
+  if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new MalformedBodyError(status);
+    const type = redactor.text(response.headers.get('content-type') ?? 'none');
+    throw new ResponseValidationError(operation, response.status, [{ path: [], message: `the body is not JSON (Content-Type: ${type})` }]);
   }
 }
 
 /**
- * Adapts a fetch to openapi-fetch, which hands over a `Request`: the path `client.raw` and its middleware
- * take.
+ * The fetch `client.raw` (openapi-fetch) calls with a `Request`: the same fetch, size bound and typed failures
+ * as the SDK's own calls. openapi-fetch reads the body after this returns, so the body's readers are replaced by
+ * bounded ones that throw the SDK's errors instead of a bare TypeError or SyntaxError.
  */
-export function transport(custom: Fetch | undefined, redact: Redact): (request: Request) => Promise<Response> {
+export function rawFetch(transport: Transport): (request: Request) => Promise<Response> {
   return async (request) => {
-    const init: SendInit = {
-      method: request.method,
-      headers: request.headers,
-      signal: request.signal,
-      redirect: request.redirect,
-    };
+    const { url, signal } = request;
+    const init: SendInit = { method: request.method, headers: request.headers, signal, redirect: request.redirect };
     if (request.body !== null) init.body = await request.text();
-    let response: Response;
-    try {
-      response = await callFetch(custom, request.url, init);
-    } catch (cause) {
-      throw transportFailure(cause, request.url, request.signal, redact, 'connect');
-    }
-    return guardBody(response, request.url, request.signal, redact);
+    const response = await send(transport, url, init);
+    const text = () => receive(transport, response, url, signal);
+    const json = async () => parseBody(await text(), response, transport.redactor, 'client.raw');
+    Object.defineProperties(response, { text: { value: text }, json: { value: json } });
+    return response;
   };
-}
-
-/** A 2xx body that is not JSON; the request layer turns it into a `ResponseValidationError` of its operation. */
-export class MalformedBodyError extends Error {
-  override name = 'MalformedBodyError';
-  constructor(readonly status: number) {
-    super('the body is not valid JSON');
-  }
-}
-
-/**
- * openapi-fetch reads the body after the transport returns, so a connection that drops mid-body, or a body that
- * is not JSON, would surface as a bare TypeError or SyntaxError. Reading through these keeps them typed.
- */
-function guardBody(response: Response, url: string, signal: AbortSignal, redact: Redact): Response {
-  const read = response.text.bind(response);
-  const text = async () => {
-    try {
-      return await read();
-    } catch (cause) {
-      throw transportFailure(cause, url, signal, redact, 'body');
-    }
-  };
-  const json = async () => parseBody(await text(), response.status);
-  Object.defineProperties(response, { text: { value: text }, json: { value: json } });
-  return response;
 }

@@ -1,31 +1,41 @@
-import { ResponseValidationError } from './errors';
+import { NetworkError, ResponseValidationError } from './errors';
 import type { OperationId } from './request';
 
-/**
- * Checks a successful response body against the spec's schema for its operation and status. The schemas
- * are loaded on first use; the build points this import at the package's own `/zod` entry, so zod stays
- * out of the main bundle.
- */
-export async function validateResponse(operationId: OperationId, status: number, data: unknown): Promise<void> {
-  const { operations } = await import('../zod');
-  const responses: Partial<Record<string, { safeParse: (value: unknown) => SafeParseResult }>> =
-    operations[operationId].responses;
-  const schema = responses[String(status)];
-  if (!schema) {
-    throw new ResponseValidationError(operationId, status, [
-      { path: [], message: `status ${status} is not a documented response of ${operationId}` },
-    ]);
-  }
-  const result = schema.safeParse(data);
-  if (!result.success) {
-    throw new ResponseValidationError(
-      operationId,
-      status,
-      result.error.issues.map((issue) => ({ path: issue.path, message: issue.message })),
-    );
-  }
+/** One way a response body differs from the spec: where (a path into the body) and how. */
+export interface ValidationIssue {
+  path: PropertyKey[];
+  message: string;
 }
 
-type SafeParseResult =
-  | { success: true }
-  | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+/**
+ * Checks a successful response body against the spec and gives its problems (none when it matches).
+ * `@network-org/sdk/zod` exports the one built from the spec's zod schemas as `validateResponses`; the main
+ * entry only calls it, so zod reaches a bundle only when the app imports it.
+ */
+export type ResponseValidator = (operationId: OperationId, status: number, body: unknown) => ValidationIssue[];
+
+/** The `validateResponses` option as given: the validator, or nothing; anything else is a clear error. */
+export function responseValidator(option: unknown): ResponseValidator | undefined {
+  if (option === undefined || option === false) return undefined;
+  if (typeof option === 'function') return option as ResponseValidator;
+  throw new NetworkError(
+    "`validateResponses` takes the validator: import { validateResponses } from '@network-org/sdk/zod'.",
+  );
+}
+
+/** Throws `ResponseValidationError` when `validate` finds a problem with the body; `redact` keeps the key out of it. */
+export function checkResponse(
+  validate: ResponseValidator,
+  operationId: OperationId,
+  status: number,
+  body: unknown,
+  redact: (text: string) => string,
+): void {
+  const issues = validate(operationId, status, body);
+  if (issues.length === 0) return;
+  const clean = issues.map(({ path, message }) => ({
+    path: path.map((part) => (typeof part === 'string' ? redact(part) : part)),
+    message: redact(message),
+  }));
+  throw new ResponseValidationError(operationId, status, clean);
+}

@@ -8,7 +8,7 @@ export class Accounts extends APIResource {
   list(options?: RequestOptions): APIPromise<AccountSummary[]> {
     return this.call(
       'listAccounts',
-      (client, init) => client.GET('/v1/accounts', init),
+      { method: 'GET', path: '/v1/accounts' },
       options,
       (data) => data.data.accounts,
     );

@@ -1,7 +1,7 @@
 import type { ActivityEvent, ActivityFilters, ActivitySummary, operations } from '@network-org/spec/openapi';
 import type { APIPromise } from '../core/api-promise';
 import type { OperationQuery } from '../core/operations';
-import { Page, type PageLoader, type PagePromise } from '../core/pagination';
+import { Page, type PagePromise, type PageSource } from '../core/pagination';
 import type { RequestOptions } from '../core/request';
 import { APIResource, withCursor } from '../core/resource';
 
@@ -15,8 +15,8 @@ export class ActivityPage extends Page<ActivityEvent> {
   readonly generated_at: string;
   readonly timezone: string;
 
-  constructor(data: ActivityListData, response: Response, load: PageLoader<ActivityPage>) {
-    super(data.activity, data.pagination, response, load);
+  constructor(data: ActivityListData, response: Response, source: PageSource<ActivityPage>) {
+    super(data.activity, data.pagination, response, source);
     this.filters = data.filters;
     this.generated_at = data.generated_at;
     this.timezone = data.timezone;
@@ -28,9 +28,9 @@ export class Activity extends APIResource {
   list(query?: ActivityListQuery, options?: RequestOptions): PagePromise<ActivityEvent, ActivityPage> {
     return this.paginated(
       'listActivity',
-      (cursor) => (client, init) => client.GET('/v1/activity', { params: { query: withCursor(query, cursor) }, ...init }),
+      (cursor) => ({ method: 'GET', path: '/v1/activity', query: withCursor(query, cursor) }),
       options,
-      (data, response, load) => new ActivityPage(data.data, response, load),
+      (data, response, source) => new ActivityPage(data.data, response, source),
     );
   }
 
@@ -38,7 +38,7 @@ export class Activity extends APIResource {
   summary(query?: ActivitySummaryQuery, options?: RequestOptions): APIPromise<ActivitySummary> {
     return this.call(
       'getActivitySummary',
-      (client, init) => client.GET('/v1/activity/summary', { params: { query: { ...query } }, ...init }),
+      { method: 'GET', path: '/v1/activity/summary', query: { ...query } },
       options,
       (data) => data.data,
     );

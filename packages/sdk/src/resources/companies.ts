@@ -13,9 +13,9 @@ export class Companies extends APIResource {
   list(query?: CompanyListQuery, options?: RequestOptions): PagePromise<Company> {
     return this.paginated(
       'listCompanies',
-      (cursor) => (client, init) => client.GET('/v1/companies', { params: { query: withCursor(query, cursor) }, ...init }),
+      (cursor) => ({ method: 'GET', path: '/v1/companies', query: withCursor(query, cursor) }),
       options,
-      (data, response, load) => new Page(data.data.companies, data.data.pagination, response, load),
+      (data, response, source) => new Page(data.data.companies, data.data.pagination, response, source),
     );
   }
 
@@ -23,7 +23,7 @@ export class Companies extends APIResource {
   update(companyId: string, body: CompanyUpdateBody, options?: RequestOptions): APIPromise<Company> {
     return this.call(
       'updateCompany',
-      (client, init) => client.PATCH('/v1/companies/{company_id}', { params: { path: { company_id: companyId } }, body, ...init }),
+      { method: 'PATCH', path: '/v1/companies/{company_id}', pathParams: { company_id: companyId }, body },
       options,
       (data) => data.data.company,
     );

@@ -22,9 +22,9 @@ export class Contacts extends APIResource {
   list(query?: ContactListQuery, options?: RequestOptions): PagePromise<Contact> {
     return this.paginated(
       'listContacts',
-      (cursor) => (client, init) => client.GET('/v1/contacts', { params: { query: withCursor(query, cursor) }, ...init }),
+      (cursor) => ({ method: 'GET', path: '/v1/contacts', query: withCursor(query, cursor) }),
       options,
-      (data, response, load) => new Page(data.data.contacts, data.data.pagination, response, load),
+      (data, response, source) => new Page(data.data.contacts, data.data.pagination, response, source),
     );
   }
 
@@ -32,7 +32,7 @@ export class Contacts extends APIResource {
   import(body: ContactImportBody, options?: RequestOptions): APIPromise<ContactImportResult> {
     return this.call(
       'importContact',
-      (client, init) => client.POST('/v1/contacts', { body, ...init }),
+      { method: 'POST', path: '/v1/contacts', body },
       options,
       (data, response) => ({
         contact: data.data.contact,
@@ -46,7 +46,7 @@ export class Contacts extends APIResource {
   update(contactId: string, body: ContactUpdateBody, options?: RequestOptions): APIPromise<Contact> {
     return this.call(
       'updateContact',
-      (client, init) => client.PATCH('/v1/contacts/{contact_id}', { params: { path: { contact_id: contactId } }, body, ...init }),
+      { method: 'PATCH', path: '/v1/contacts/{contact_id}', pathParams: { contact_id: contactId }, body },
       options,
       (data) => data.data.contact,
     );
@@ -56,8 +56,7 @@ export class Contacts extends APIResource {
   findEmail(contactId: string, body: ContactFindEmailBody, options?: RequestOptions): APIPromise<Contact> {
     return this.call(
       'findContactEmail',
-      (client, init) =>
-        client.POST('/v1/contacts/{contact_id}/find-email', { params: { path: { contact_id: contactId } }, body, ...init }),
+      { method: 'POST', path: '/v1/contacts/{contact_id}/find-email', pathParams: { contact_id: contactId }, body },
       options,
       (data) => data.data.contact,
     );

@@ -12,13 +12,14 @@ export class Messages extends APIResource {
   list(conversationId: string, query: MessageListQuery, options?: RequestOptions): PagePromise<Message> {
     return this.paginated(
       'listConversationMessages',
-      (cursor) => (client, init) =>
-        client.GET('/v1/conversations/{conversationId}/messages', {
-          params: { path: { conversationId }, query: withCursor(query, cursor) },
-          ...init,
-        }),
+      (cursor) => ({
+        method: 'GET',
+        path: '/v1/conversations/{conversationId}/messages',
+        pathParams: { conversationId },
+        query: withCursor(query, cursor),
+      }),
       options,
-      (data, response, load) => new Page(data.data.messages, data.data.pagination, response, load),
+      (data, response, source) => new Page(data.data.messages, data.data.pagination, response, source),
     );
   }
 }
@@ -34,9 +35,9 @@ export class Conversations extends APIResource {
   list(query?: ConversationListQuery, options?: RequestOptions): PagePromise<Conversation> {
     return this.paginated(
       'listConversations',
-      (cursor) => (client, init) => client.GET('/v1/conversations', { params: { query: withCursor(query, cursor) }, ...init }),
+      (cursor) => ({ method: 'GET', path: '/v1/conversations', query: withCursor(query, cursor) }),
       options,
-      (data, response, load) => new Page(data.data.conversations, data.data.pagination, response, load),
+      (data, response, source) => new Page(data.data.conversations, data.data.pagination, response, source),
     );
   }
 }

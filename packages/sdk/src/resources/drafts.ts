@@ -11,7 +11,7 @@ export class Drafts extends APIResource {
   create(body: DraftCreateBody, options?: RequestOptions): APIPromise<Draft> {
     return this.call(
       'createDraft',
-      (client, init) => client.POST('/v1/drafts', { body, ...init }),
+      { method: 'POST', path: '/v1/drafts', body },
       options,
       (data) => data.data.draft,
     );

@@ -11,7 +11,7 @@ export class Enrichment extends APIResource {
   enrich(body: EnrichBody, options?: RequestOptions): APIPromise<NetworkEnrichment> {
     return this.call(
       'enrich',
-      (client, init) => client.POST('/v1/enrich', { body, ...init }),
+      { method: 'POST', path: '/v1/enrich', body },
       options,
       (data) => data.data.network_enrichment,
     );

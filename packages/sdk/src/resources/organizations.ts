@@ -8,7 +8,7 @@ export class Organizations extends APIResource {
   list(options?: RequestOptions): APIPromise<Organization[]> {
     return this.call(
       'listOrganizations',
-      (client, init) => client.GET('/v1/organization', init),
+      { method: 'GET', path: '/v1/organization' },
       options,
       (data) => data.organization,
     );

@@ -12,9 +12,9 @@ export class Views extends APIResource {
   list(query?: ViewListQuery, options?: RequestOptions): PagePromise<View> {
     return this.paginated(
       'listViews',
-      (cursor) => (client, init) => client.GET('/v1/views', { params: { query: withCursor(query, cursor) }, ...init }),
+      (cursor) => ({ method: 'GET', path: '/v1/views', query: withCursor(query, cursor) }),
       options,
-      (data, response, load) => new Page(data.data.views, data.data.pagination, response, load),
+      (data, response, source) => new Page(data.data.views, data.data.pagination, response, source),
     );
   }
 
@@ -22,7 +22,7 @@ export class Views extends APIResource {
   create(body: ViewCreateBody, options?: RequestOptions): APIPromise<View> {
     return this.call(
       'createView',
-      (client, init) => client.POST('/v1/views', { body, ...init }),
+      { method: 'POST', path: '/v1/views', body },
       options,
       (data) => data.data.view,
     );

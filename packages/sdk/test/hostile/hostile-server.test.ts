@@ -1,6 +1,7 @@
 // The SDK against a real, misbehaving HTTP server: every failure ends in one of the SDK's own error classes,
 // never a hang, a raw TypeError/SyntaxError, or an unhandled rejection.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { validateResponses } from '@network-org/sdk/zod';
 import {
   ApiConnectionError,
   ApiTimeoutError,
@@ -10,6 +11,7 @@ import {
   NetworkError,
   RateLimitError,
   ResponseValidationError,
+  TooManyRedirectsError,
   UpstreamError,
   type ClientOptions,
 } from '@network-org/sdk';
@@ -187,7 +189,7 @@ describe('SDK against a hostile server', () => {
 
     it('with validateResponses, a 200 body without the envelope is a ResponseValidationError', async () => {
       const network = await serve((_req, res) => sendJson(res, 200, { data: { accounts: [{ account_id: 101 }] } }), {
-        validateResponses: true,
+        validateResponses,
       });
       expect(await failure(network.accounts.list())).toBeInstanceOf(ResponseValidationError);
     });
@@ -302,12 +304,20 @@ describe('SDK against a hostile server', () => {
   });
 
   describe('redirects and echoes', () => {
-    it('a redirect loop is an ApiConnectionError', async () => {
-      const network = await serve((_req, res) => {
-        res.writeHead(302, { location: '/v1/accounts', 'content-length': '0' });
-        res.end();
-      });
-      expect(await failure(network.accounts.list())).toBeInstanceOf(ApiConnectionError);
+    it('a redirect loop is a TooManyRedirectsError, not a connection failure, and is not retried', async () => {
+      const network = await serve(
+        (_req, res) => {
+          res.writeHead(302, { location: '/v1/accounts', 'content-length': '0' });
+          res.end();
+        },
+        { maxRetries: 2 },
+      );
+      const error = await failure(network.accounts.list());
+      expect(error).toBeInstanceOf(TooManyRedirectsError);
+      expect(error).not.toBeInstanceOf(ApiConnectionError);
+      expect((error as Error).message).toMatch(/redirect/i);
+      // fetch's first request and its 20 redirects, once.
+      expect(server?.requests).toBe(21);
     });
 
     it('a redirect to another origin does not carry the API key there', async () => {

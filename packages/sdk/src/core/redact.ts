@@ -1,0 +1,49 @@
+/**
+ * Keeps the API key out of everything the SDK throws or logs, whatever the server sends back: text (messages,
+ * `debug`, codes, log lines), response headers and the `cause` chain of transport failures.
+ */
+export interface Redactor {
+  /** `value` with every form of the key replaced. */
+  text: (value: string) => string;
+  /** A copy of `headers` with credentials and any value holding the key replaced. */
+  headers: (headers: Headers) => Headers;
+  /** A copy of a thrown value's message, stack and `cause` chain without the key (class names kept). */
+  cause: (cause: unknown) => unknown;
+}
+
+const REDACTED = '[redacted]';
+// Credentials of either side: never worth keeping in an error.
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
+const MAX_CAUSE_DEPTH = 5;
+
+export function redactor(apiKey: string): Redactor {
+  // The key as sent and as a server may echo it: raw, percent-encoded (a redirect URL), JSON-escaped.
+  const forms = [...new Set([apiKey, encodeURIComponent(apiKey), JSON.stringify(apiKey).slice(1, -1)])];
+  const text = (value: string): string => {
+    let result = value;
+    for (const form of forms) if (result.includes(form)) result = result.split(form).join(REDACTED);
+    return result;
+  };
+  const holdsKey = (value: string) => forms.some((form) => value.includes(form));
+  const headers = (source: Headers): Headers => {
+    const copy = new Headers();
+    source.forEach((value, name) => {
+      copy.append(name, CREDENTIAL_HEADERS.has(name) || holdsKey(value) ? REDACTED : value);
+    });
+    return copy;
+  };
+  const cause = (value: unknown, depth = 0): unknown => {
+    if (value === undefined || value === null) return value;
+    // Anything else that is not an Error keeps only its text.
+    if (!(value instanceof Error)) return text(String(value));
+    if (depth >= MAX_CAUSE_DEPTH) return undefined;
+    const copy = new Error(text(value.message));
+    copy.name = value.name;
+    copy.stack = text(value.stack ?? '');
+    const code = (value as { code?: unknown }).code;
+    if (typeof code === 'string') Object.assign(copy, { code: text(code) });
+    if (value.cause !== undefined) copy.cause = cause(value.cause, depth + 1);
+    return copy;
+  };
+  return { text, headers, cause: (value) => cause(value) };
+}
