@@ -4,6 +4,8 @@ import type { APIPromise } from './core/api-promise';
 import { directCaller, trackMiddleware } from './core/direct';
 import { readEnv } from './core/env';
 import { NetworkError } from './core/errors';
+import { pacing, type RateLimiter, type RateLimitOption, rateLimiterFor } from './core/rate-limit';
+import type { RateLimitStore } from './core/rate-limit-store';
 import type { RequestContext, RequestOptions } from './core/request';
 import { type Fetch, mergeHeaders, transport } from './core/transport';
 import { Accounts } from './resources/accounts';
@@ -33,6 +35,13 @@ export interface ClientOptions {
   headers?: HeadersOptions;
   /** Check every response against the spec's zod schemas; a mismatch throws `ResponseValidationError`. */
   validateResponses?: boolean;
+  /**
+   * Paces calls per endpoint (method and path template) to a budget: `'service'` (50 requests / 10 s, the
+   * service's limit), `{requests, windowMs}`, or `false` (default: no pacing).
+   */
+  rateLimit?: RateLimitOption;
+  /** Where the `rateLimit` budget lives; default this client's memory. `@network-org/sdk-redis` shares it across processes. */
+  rateLimitStore?: RateLimitStore;
 }
 
 const DEFAULT_MAX_RETRIES = 2;
@@ -51,6 +60,8 @@ export class NetworkClient {
   readonly views: Views;
   readonly activity: Activity;
   readonly #enrichment: Enrichment;
+  /** Shared with copies of this client: pass `rateLimitStore: this.#rateLimiter.store` to share queues and budget. */
+  readonly #rateLimiter: RateLimiter;
 
   constructor(options: ClientOptions = {}) {
     const apiKey = options.apiKey ?? readEnv('NETWORK_API_KEY');
@@ -75,6 +86,7 @@ export class NetworkClient {
     const raw = this.raw;
     const hasMiddleware = trackMiddleware(raw);
     const direct = directCaller(removeTrailingSlash(baseUrl), headers, options.fetch, redact);
+    this.#rateLimiter = rateLimiterFor(options.rateLimitStore);
     const context: RequestContext = {
       caller: () => (hasMiddleware() ? raw : direct),
       maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
@@ -82,6 +94,7 @@ export class NetworkClient {
       maxRetryDelay: options.maxRetryDelay ?? DEFAULT_MAX_RETRY_DELAY_MS,
       validateResponses: options.validateResponses ?? false,
       redact,
+      pacing: pacing(options.rateLimit, this.#rateLimiter, options.timeout),
     };
     this.organizations = new Organizations(context);
     this.accounts = new Accounts(context);

@@ -3,6 +3,8 @@ export type { Fetch } from './core/transport';
 export { APIPromise, type WithResponse } from './core/api-promise';
 export { Page, PagePromise } from './core/pagination';
 export type { RequestOptions, OperationId } from './core/request';
+export { RateLimitStoreError, SERVICE_RATE_LIMIT, type RateLimitOption } from './core/rate-limit';
+export { memoryRateLimitStore, type RateLimitBudget, type RateLimitGrant, type RateLimitStore } from './core/rate-limit-store';
 export type { OperationBody, OperationQuery } from './core/operations';
 export {
   NetworkError,

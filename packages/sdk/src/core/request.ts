@@ -4,6 +4,7 @@ import { APIPromise, type WithResponse } from './api-promise';
 import { ApiConnectionError, ApiTimeoutError, errorFromResponse, ResponseValidationError } from './errors';
 import { retryDelay, sleep } from './retry';
 import type { Caller } from './direct';
+import { endpointOf, type Pacing, pauseOnRateLimit } from './rate-limit';
 import { MalformedBodyError, type Redact } from './transport';
 import { validateResponse } from './validation';
 
@@ -31,6 +32,8 @@ export interface RequestContext {
   validateResponses: boolean;
   /** Removes the API key from text that ends up in an error. */
   redact: Redact;
+  /** Client-side pacing (`rateLimit`); undefined when the client does not pace. */
+  pacing?: Pacing | undefined;
 }
 
 /** One attempt, sent through `client` with the signal and headers of this attempt. */
@@ -58,7 +61,17 @@ export async function request<D, R>(
   unwrap: Unwrap<D, R>,
   check: (value: R) => boolean = accept,
 ): Promise<WithResponse<R>> {
+  const { pacing } = context;
+  const endpoint = pacing && endpointOf(operationId, call);
+  let front = false;
   for (let retry = 0; ; retry++) {
+    if (pacing) {
+      await pacing.limiter.acquire(endpoint as string, pacing.budget, {
+        signal: options.signal,
+        timeout: options.timeout ?? pacing.queueTimeout,
+        front,
+      });
+    }
     const outcome = await attempt(context, operationId, call, options);
     if (outcome.ok) {
       const { data, response } = outcome;
@@ -69,8 +82,9 @@ export async function request<D, R>(
       maxRetries: options.maxRetries ?? context.maxRetries,
       maxRetryDelay: context.maxRetryDelay,
     });
+    front = pacing !== undefined && (await pauseOnRateLimit(pacing, endpoint as string, outcome.error));
     if (delay === undefined) throw outcome.error;
-    await sleep(delay, options.signal);
+    if (!front) await sleep(delay, options.signal);
   }
 }
 
