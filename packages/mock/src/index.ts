@@ -4,7 +4,7 @@ import { FaultInjector, type FaultRule } from './engine/faults';
 import { createHandlers, handleRequest } from './engine/handler';
 import { RequestJournal, type JournalEntry } from './engine/journal';
 import type { OperationId } from './engine/operation-table';
-import { RateLimiter } from './engine/rate-limit';
+import { RateLimiter, rateLimitBudget, type RateLimitOption } from './engine/rate-limit';
 import type { Route } from './engine/router';
 import type { ControlAccess, MockRuntime, ResetOptions } from './engine/runtime';
 import { routes as defaultRoutes } from './routes/index';
@@ -15,8 +15,11 @@ export const DEFAULT_BASE_URL = 'https://api.network.test';
 export interface MockApiOptions extends StoreOptions {
   /** Where the handlers answer; default `https://api.network.test`. */
   baseUrl?: string;
-  /** 50 requests / 10 s per client and endpoint, as the service; `false` turns it off. Default on. */
-  rateLimit?: boolean;
+  /**
+   * Per client and endpoint: `true` (default) 50 requests / 10 s, as the service; `false` turns it off;
+   * `{requests, windowMs}` sets another budget (e.g. `{requests: 20, windowMs: 2000}` for tests that run in seconds).
+   */
+  rateLimit?: RateLimitOption;
   /** The mock's clock (rate-limit windows, the journal, times written by requests). Default: system time for
    * windows and the dataset's `now` for response bodies, so the same seed gives the same bytes. */
   clock?: () => Date;
@@ -70,7 +73,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   let store = createStore(storeOptions);
   const faults = new FaultInjector();
   const journal = new RequestJournal();
-  const rateLimiter = options.rateLimit === false ? undefined : new RateLimiter();
+  const budget = rateLimitBudget(options.rateLimit);
+  const rateLimiter = budget && new RateLimiter(budget);
   const control: ControlAccess = { exposed: options.controlExposed ?? true };
   if (options.controlToken !== undefined) control.token = options.controlToken;
   const routeTable = new Map<OperationId, Route>((options.routes ?? defaultRoutes).map((route) => [route.operationId, route]));
@@ -126,6 +130,7 @@ export { defineRoute, type Route, type RouteContext, type RouteHandler, type Rou
 export { MockApiError } from './engine/errors';
 export type { FaultRule } from './engine/faults';
 export type { JournalEntry } from './engine/journal';
+export type { RateLimitBudget, RateLimitOption } from './engine/rate-limit';
 export type { ResetOptions } from './engine/runtime';
 export type { NetworkProfile, NetworkProfilesQuery } from './control/operations';
 export { FIXTURE_KEYS };
