@@ -61,6 +61,16 @@ if now + duration > current then redis.call('SET', KEYS[1], now + duration, 'PX'
 return 0
 `;
 
+/** KEYS: the window. ARGV: windowMs, the member. Moves a granted slot to Redis's now, if it is still there. */
+const SETTLE = `
+if not redis.call('ZSCORE', KEYS[1], ARGV[2]) then return 0 end
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+redis.call('ZADD', KEYS[1], 'XX', now, ARGV[2])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[1]))
+return 0
+`;
+
 interface Script {
   source: string;
   sha: string;
@@ -69,10 +79,12 @@ interface Script {
 const script = (source: string): Script => ({ source, sha: createHash('sha1').update(source).digest('hex') });
 const acquireScript = script(ACQUIRE);
 const pauseScript = script(PAUSE);
+const settleScript = script(SETTLE);
 
 /**
  * A `RateLimitStore` in Redis: every process and machine given a client of the same Redis and the same prefix
- * shares one budget per endpoint. A grant is counted when it is made, so a process that dies holds nothing.
+ * shares one budget per endpoint. A grant is counted when it is made and moved to the answer's instant by
+ * `settle`, so a process that dies holds nothing: its slots leave the window like any other.
  */
 export function redisRateLimitStore({ client, prefix = 'network-org:rate-limit:' }: RedisRateLimitStoreOptions): RateLimitStore {
   if (typeof client?.sendCommand !== 'function') {
@@ -83,6 +95,9 @@ export function redisRateLimitStore({ client, prefix = 'network-org:rate-limit:'
     const base = `${prefix}{${key}}`;
     return { window: `${base}:window`, pause: `${base}:pause`, ready: `${base}:ready` };
   };
+
+  // The window each key was last acquired with, for the expiry of a settled slot.
+  const windows = new Map<string, string>();
 
   // EVALSHA, then EVAL when Redis does not know the script (first use, or after a restart).
   const run = async (which: Script, keyList: string[], args: string[]): Promise<unknown> => {
@@ -97,16 +112,20 @@ export function redisRateLimitStore({ client, prefix = 'network-org:rate-limit:'
   return {
     async acquire(key, { requests, windowMs }): Promise<RateLimitGrant> {
       const { window, pause, ready } = keys(key);
-      const wait = Number(
-        await run(acquireScript, [window, pause, ready], [String(requests), String(Math.ceil(windowMs)), randomUUID()]),
-      );
+      const id = randomUUID();
+      const windowArg = String(Math.ceil(windowMs));
+      windows.set(key, windowArg);
+      const wait = Number(await run(acquireScript, [window, pause, ready], [String(requests), windowArg, id]));
       if (!Number.isFinite(wait)) throw new Error(`Unexpected reply from the rate-limit script for ${key}.`);
-      return wait <= 0 ? { ok: true } : { ok: false, retryAfterMs: wait };
+      return wait <= 0 ? { ok: true, id } : { ok: false, retryAfterMs: wait };
     },
     async pause(key, { untilMs, now }) {
       const duration = Math.ceil(untilMs - now);
       if (duration <= 0) return;
       await run(pauseScript, [keys(key).pause], [String(duration)]);
+    },
+    async settle(key, { id }) {
+      await run(settleScript, [keys(key).window], [windows.get(key) ?? '0', id]);
     },
   };
 }

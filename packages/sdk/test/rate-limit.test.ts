@@ -9,7 +9,7 @@ import {
 import { client, contact, errorReply, fakeFetch, json, type RecordedCall, settle } from './helpers';
 
 const updated = (call: RecordedCall) => json({ data: { contact: contact(call.url.pathname.split('/').pop() as string) } });
-const body = { account_id: '101', tags: { add: [{ name: 'vip' }] } };
+const body = { account_id: '101', tags: { add: [{ name: 'vip', color: 'green' }] } };
 
 /** The fetch calls made so far, as `contact ids` in the order sent, with the fake clock's time of each. */
 function sentLog(calls: RecordedCall[], times: number[]) {
@@ -36,13 +36,13 @@ afterEach(() => {
 });
 
 describe('rateLimit', () => {
-  it('sends the calls of one endpoint in FIFO order, a budget per window (held 5 % longer than the server’s)', async () => {
+  it('sends the calls of one endpoint in FIFO order, a budget per window (held 1 % longer than the server’s)', async () => {
     const { fetch, calls, times } = timedFetch(updated);
     const network = client(fetch, { rateLimit: { requests: 2, windowMs: 1000 } });
     const results = ['1', '2', '3', '4', '5'].map((id) => network.contacts.update(id, body));
     await vi.advanceTimersByTimeAsync(3000);
     await expect(Promise.all(results)).resolves.toHaveLength(5);
-    expect(sentLog(calls, times)).toEqual(['1@0', '2@0', '3@1050', '4@1050', '5@2100']);
+    expect(sentLog(calls, times)).toEqual(['1@0', '2@0', '3@1010', '4@1010', '5@2020']);
   });
 
   it('does not pace without the option (the default), and paces every endpoint on its own', async () => {
@@ -61,8 +61,18 @@ describe('rateLimit', () => {
     expect(calls.map((call, index) => `${call.method} ${call.url.pathname}@${times[index]}`)).toEqual([
       'PATCH /v1/contacts/1@0',
       'GET /v1/accounts@0',
-      'PATCH /v1/contacts/2@1050',
+      'PATCH /v1/contacts/2@1010',
     ]);
+  });
+
+  it('counts a slot from the answer, since the server counted the request some time before it', async () => {
+    const slow = (call: RecordedCall) => new Promise<Response>((resolve) => setTimeout(() => resolve(updated(call)), 300));
+    const { fetch, calls, times } = timedFetch(slow);
+    const network = client(fetch, { rateLimit: { requests: 1, windowMs: 1000 } });
+    const both = Promise.all([network.contacts.update('1', body), network.contacts.update('2', body)]);
+    await vi.advanceTimersByTimeAsync(2000);
+    await both;
+    expect(sentLog(calls, times)).toEqual(['1@0', '2@1310']);
   });
 
   it('lets an aborted call leave the queue without spending budget', async () => {
@@ -78,7 +88,7 @@ describe('rateLimit', () => {
     expect((await aborted).error).toEqual(new Error('no longer needed'));
     await vi.advanceTimersByTimeAsync(2000);
     await Promise.all([first, third, fourth]);
-    expect(sentLog(calls, times)).toEqual(['1@0', '3@1050', '4@2100']);
+    expect(sentLog(calls, times)).toEqual(['1@0', '3@1010', '4@2020']);
   });
 
   it("rejects a call still queued after its own timeout with ApiTimeoutError; the client's default timeout does not bound the queue", async () => {
@@ -93,9 +103,9 @@ describe('rateLimit', () => {
     expect((error as Error).message).toMatch(/waiting for the rate limit of PATCH \/v1\/contacts\/\{contact_id\}/);
     await vi.advanceTimersByTimeAsync(1000);
     await Promise.all([first, patient]);
-    expect(sentLog(calls, times)).toEqual(['1@0', '3@1050']);
+    expect(sentLog(calls, times)).toEqual(['1@0', '3@1010']);
 
-    // 300 queued calls at 1 per 1.05 s wait far longer than the default 60 s timeout, and all are sent.
+    // 300 queued calls at 1 per 1.01 s wait far longer than the default 60 s timeout, and all are sent.
     const many = Array.from({ length: 70 }, (_, index) => network.contacts.update(String(index + 10), body));
     await vi.advanceTimersByTimeAsync(75_000);
     await expect(Promise.all(many)).resolves.toHaveLength(70);
@@ -139,7 +149,7 @@ describe('rateLimit', () => {
     const all = Promise.all([one.contacts.update('1', body), two.contacts.update('2', body), two.contacts.update('3', body)]);
     await vi.advanceTimersByTimeAsync(1100);
     await all;
-    expect(times).toEqual([0, 0, 1050]);
+    expect(times).toEqual([0, 0, 1010]);
   });
 
   it('fails the queued calls with RateLimitStoreError when the store fails, sends nothing, and asks the store again next time', async () => {

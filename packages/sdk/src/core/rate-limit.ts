@@ -9,10 +9,10 @@ export type RateLimitOption = 'service' | RateLimitBudget | false;
 export const SERVICE_RATE_LIMIT: Readonly<RateLimitBudget> = Object.freeze({ requests: 50, windowMs: 10_000 });
 
 /**
- * Requests reach the server some milliseconds after they were granted, and not all equally late: a window held
- * this much longer than the server's keeps that jitter from turning a paced request into a 429.
+ * A slot counts from the request's answer (`settle`), after the server counted it; a window held this much longer
+ * than the server's also covers clocks that round differently.
  */
-const MARGIN = 0.05;
+const MARGIN = 0.01;
 
 /** The rate-limit store failed (e.g. Redis unreachable): the call was not sent. */
 export class RateLimitStoreError extends NetworkError {
@@ -42,7 +42,7 @@ export interface QueueOptions {
 }
 
 interface Waiter {
-  grant: () => void;
+  grant: (id: string | undefined) => void;
   fail: (error: unknown) => void;
 }
 
@@ -66,12 +66,26 @@ export class RateLimiter {
     this.store = store;
   }
 
-  /** Resolves when a call on `key` may be sent; rejects with the signal's reason, an `ApiTimeoutError` or a store error. */
-  acquire(key: string, budget: RateLimitBudget, options: QueueOptions = {}): Promise<void> {
+  /**
+   * Waits for the turn of a call on `key`, runs `send`, and settles its slot when `send` has settled. Rejects
+   * without sending with the signal's reason, an `ApiTimeoutError` or a `RateLimitStoreError`.
+   */
+  async run<T>(key: string, budget: RateLimitBudget, options: QueueOptions, send: () => Promise<T>): Promise<T> {
+    const id = await this.acquire(key, budget, options);
+    try {
+      return await send();
+    } finally {
+      // A slot that is not moved stays counted from its grant, which is only less exact: nothing to report.
+      if (id !== undefined) this.store.settle?.(key, { id, now: Date.now() }).catch(() => {});
+    }
+  }
+
+  /** Resolves with the slot's id when a call on `key` may be sent. */
+  acquire(key: string, budget: RateLimitBudget, options: QueueOptions = {}): Promise<string | undefined> {
     const { signal, timeout } = options;
     if (signal?.aborted) return Promise.reject(signal.reason as unknown);
     const queue = this.#queue(key);
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<string | undefined>((resolve, reject) => {
       const leave = () => {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
@@ -91,9 +105,9 @@ export class RateLimiter {
             }, timeout)
           : undefined;
       const waiter: Waiter = {
-        grant: () => {
+        grant: (id) => {
           leave();
-          resolve();
+          resolve(id);
         },
         fail: (error) => {
           leave();
@@ -135,7 +149,7 @@ export class RateLimiter {
         }
         if (grant.ok) {
           // A head that left while the store answered hands its slot to the next in line.
-          queue.waiters.shift()?.grant();
+          queue.waiters.shift()?.grant(grant.id);
           continue;
         }
         await new Promise<void>((resolve) => {

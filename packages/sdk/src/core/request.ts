@@ -65,14 +65,10 @@ export async function request<D, R>(
   const endpoint = pacing && endpointOf(operationId, call);
   let front = false;
   for (let retry = 0; ; retry++) {
-    if (pacing) {
-      await pacing.limiter.acquire(endpoint as string, pacing.budget, {
-        signal: options.signal,
-        timeout: options.timeout ?? pacing.queueTimeout,
-        front,
-      });
-    }
-    const outcome = await attempt(context, operationId, call, options);
+    const send = () => attempt(context, operationId, call, options);
+    const outcome: Outcome<D> = pacing
+      ? await pacing.limiter.run(endpoint as string, pacing.budget, { signal: options.signal, timeout: options.timeout ?? pacing.queueTimeout, front }, send)
+      : await send();
     if (outcome.ok) {
       const { data, response } = outcome;
       if (context.validateResponses) await validateResponse(operationId, response.status, data);
