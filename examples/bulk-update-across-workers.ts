@@ -66,7 +66,7 @@ async function coordinate(): Promise<void> {
   const tag = stringArg(args, 'tag') ?? 'Bulk';
   const online = Boolean(process.env.NETWORK_BASE_URL && process.env.NETWORK_API_KEY);
   const cleanup: Array<() => Promise<void>> = [];
-  let journal: (() => Array<{ status: number }>) | undefined;
+  let journal: (() => ReadonlyArray<{ status: number }>) | undefined;
   try {
     let baseUrl: string;
     let apiKey: string;
