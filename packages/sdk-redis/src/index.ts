@@ -23,7 +23,8 @@ export interface RedisRateLimitStoreOptions {
  *
  * Without persistence a restarted Redis has forgotten the requests of the window before it stopped: until one
  * window has passed since the server started (its uptime), it grants nothing. Where INFO is not allowed, a
- * window from the first acquire after the keys were lost.
+ * window from the first acquire after the keys were lost. The mark expires after a day (an unused prefix leaves
+ * nothing behind); on a server up for longer than a window, setting it again holds nothing.
  */
 const ACQUIRE = `
 local time = redis.call('TIME')
@@ -36,7 +37,7 @@ if ready < 0 then
   local uptime = 0
   if type(info) == 'string' then uptime = tonumber(string.match(info, 'uptime_in_seconds:(%d+)')) or 0 end
   ready = now - uptime * 1000 + window
-  redis.call('SET', KEYS[3], ready)
+  redis.call('SET', KEYS[3], ready, 'PX', 86400000)
 end
 if now < ready then return ready - now end
 local paused = tonumber(redis.call('GET', KEYS[2]) or '0')

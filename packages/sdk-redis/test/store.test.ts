@@ -68,6 +68,21 @@ describe.skipIf(!present)('redisRateLimitStore against a real Redis', () => {
     expect((refused as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(900);
   });
 
+  it('loses nothing to a process that dies mid-job: its grants leave the window like any other', async () => {
+    const dying = await connect();
+    const doomed = await store(dying);
+    for (let i = 0; i < 3; i++) expect((await acquire(doomed, 3, 800)).ok).toBe(true);
+    // Gone without a word: no settle, no release.
+    clients.splice(clients.indexOf(dying), 1);
+    await dying.destroy();
+    const survivor = await store();
+    const refused = await acquire(survivor, 3, 800);
+    expect(refused.ok).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, (refused as { retryAfterMs: number }).retryAfterMs + 5));
+    const grants = [await acquire(survivor, 3, 800), await acquire(survivor, 3, 800), await acquire(survivor, 3, 800)];
+    expect(grants.map((grant) => grant.ok)).toEqual([true, true, true]);
+  });
+
   it('pauses an endpoint for every process until the given instant, and never shortens a pause', async () => {
     const one = await store();
     const two = await store();
