@@ -65,10 +65,14 @@ export async function request<D, R>(
   const endpoint = pacing && endpointOf(operationId, call);
   let front = false;
   for (let retry = 0; ; retry++) {
-    const send = () => attempt(context, operationId, call, options);
     const outcome: Outcome<D> = pacing
-      ? await pacing.limiter.run(endpoint as string, pacing.budget, { signal: options.signal, timeout: options.timeout ?? pacing.queueTimeout, front }, send)
-      : await send();
+      ? await pacing.limiter.run(
+          endpoint as string,
+          pacing.budget,
+          { signal: options.signal, timeout: options.timeout ?? pacing.queueTimeout, front },
+          () => attempt(context, operationId, call, options),
+        )
+      : await attempt(context, operationId, call, options);
     if (outcome.ok) {
       const { data, response } = outcome;
       if (context.validateResponses) await validateResponse(operationId, response.status, data);
