@@ -5,15 +5,17 @@ import { sectionMarkdown, targetsMarkdown, type Section } from './report';
 import { HTTP_THROUGHPUT_FULL, httpThroughput } from './suites/http-throughput';
 import { IN_PROCESS_FULL, inProcess, type InProcessOptions } from './suites/in-process';
 import { scale, SCALE_FULL, type ScaleOptions } from './suites/scale';
+import { PACING_FULL, pacing, type PacingOptions } from './suites/pacing';
 import { SDK_OVERHEAD_FULL, sdkOverhead, type SdkOverheadOptions } from './suites/sdk-overhead';
 import { STATE_FULL, stateSuite, type StateOptions } from './suites/state';
 
-export const SUITES = ['sdk', 'http', 'in-process', 'scale', 'state'] as const;
+export const SUITES = ['sdk', 'pacing', 'http', 'in-process', 'scale', 'state'] as const;
 export type SuiteName = (typeof SUITES)[number];
 
 export interface BenchConfig {
   suites: readonly SuiteName[];
   sdk: SdkOverheadOptions;
+  pacing: PacingOptions;
   http: LoadOptions;
   inProcess: InProcessOptions;
   scale: ScaleOptions;
@@ -23,6 +25,7 @@ export interface BenchConfig {
 export const FULL_CONFIG: BenchConfig = {
   suites: SUITES,
   sdk: SDK_OVERHEAD_FULL,
+  pacing: PACING_FULL,
   http: HTTP_THROUGHPUT_FULL,
   inProcess: IN_PROCESS_FULL,
   scale: SCALE_FULL,
@@ -33,6 +36,7 @@ export const FULL_CONFIG: BenchConfig = {
 export const QUICK_CONFIG: BenchConfig = {
   suites: SUITES,
   sdk: { callRounds: 2, callsPerRound: 5, walkRounds: 1 },
+  pacing: { rounds: 2, callsPerRound: 5 },
   http: { connections: 2, durationSeconds: 1, warmupSeconds: 0 },
   inProcess: { rounds: 2, callsPerRound: 5 },
   scale: { sizes: [200, 1_000], requestsPerQuery: 3 },
@@ -56,6 +60,7 @@ export async function runBench(config: BenchConfig, command: string, log: (line:
     sections.push(section);
   };
   await run('sdk', () => sdkOverhead(fixtures, config.sdk));
+  await run('pacing', () => pacing(fixtures, config.pacing));
   await run('in-process', () => inProcess(fixtures, config.inProcess));
   await run('http', () => httpThroughput(fixtures, config.http));
   await run('scale', () => scale(config.scale));

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { requireRedisServerInCi as redisServerPresent } from '../../packages/sdk-redis/test/redis-server';
 import { parseCsv } from '../lib/csv';
 
 const dir = fileURLToPath(new URL('..', import.meta.url));
@@ -54,6 +55,21 @@ describe('examples, offline against the mock', () => {
     expect(result.stderr).toContain('nobody-by-this-handle');
     expect(result.code).toBe(1);
   });
+
+  it.skipIf(!redisServerPresent())(
+    'bulk-update-across-workers tags every contact of a view from 4 processes sharing one Redis budget, without a 429',
+    async () => {
+      const result = await run('bulk-update-across-workers.ts', ['--tag', 'Across workers']);
+      expect(result.stderr).toMatch(/Tagging the (\d+) contacts of view \d+ with "Across workers": 4 workers share/);
+      const total = Number(/Tagging the (\d+) contacts/.exec(result.stderr)![1]);
+      expect(total).toBeGreaterThan(10);
+      expect(result.stdout).toContain(`tagged "Across workers": ${total}`);
+      expect(result.stdout).toContain('failed: 0');
+      expect(result.stdout).toContain('answered 429 by the mock: 0');
+      expect(result.code).toBe(0);
+    },
+    90_000,
+  );
 
   it('weekly-activity-report prints a user-by-day table whose rows add up', async () => {
     const result = await run('weekly-activity-report.ts', ['--timezone', 'America/New_York', '--week', '2026-01-05']);

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import { parseRateLimit } from './engine/rate-limit';
 import { startMockServer, type MockServerOptions } from './node';
 
 const USAGE = `Usage: network-mock serve [options]
@@ -10,6 +11,7 @@ Options:
   --seed <n>                  dataset seed (default 1)
   --now <ISO date-time>       instant the dataset is anchored at (default 2026-01-15T12:00:00Z)
   --no-rate-limit             turn off the 50 requests / 10 s limit
+  --rate-limit <n>/<window>   another limit per client and endpoint, e.g. 20/2s, 50/10s, 100/500ms
   --latency <ms>              delay every API response
   --contacts-per-account <n>  dataset size
   --max-sessions <n>          named sessions (X-Mock-Session) alive at once (default 1000)
@@ -27,6 +29,16 @@ function integerOption(name: string, value: string | undefined, min: number): nu
   return parsed;
 }
 
+function rateLimitOption(text: string | undefined, off: boolean | undefined): MockServerOptions['rateLimit'] {
+  if (text === undefined) return !off;
+  if (off) throw new UsageError('--rate-limit and --no-rate-limit exclude each other');
+  const budget = parseRateLimit(text);
+  if (!budget) {
+    throw new UsageError(`--rate-limit must be REQUESTS/WINDOW with a unit of ms, s or m (e.g. 20/2s, 100/500ms), got "${text}"`);
+  }
+  return budget;
+}
+
 function serverOptions(args: string[]): MockServerOptions | 'help' {
   const { values, positionals } = parseArgs({
     args,
@@ -37,6 +49,7 @@ function serverOptions(args: string[]): MockServerOptions | 'help' {
       seed: { type: 'string' },
       now: { type: 'string' },
       'no-rate-limit': { type: 'boolean' },
+      'rate-limit': { type: 'string' },
       latency: { type: 'string' },
       'contacts-per-account': { type: 'string' },
       'control-token': { type: 'string' },
@@ -54,7 +67,7 @@ function serverOptions(args: string[]): MockServerOptions | 'help' {
   const options: MockServerOptions = {
     port: integerOption('port', values.port, 0) ?? 4010,
     host: values.host ?? '127.0.0.1',
-    rateLimit: !values['no-rate-limit'],
+    rateLimit: rateLimitOption(values['rate-limit'], values['no-rate-limit']),
   };
   const seed = integerOption('seed', values.seed, Number.MIN_SAFE_INTEGER);
   if (seed !== undefined) options.seed = seed;

@@ -8,7 +8,7 @@ import { RequestJournal, type JournalEntry } from './engine/journal';
 import type { MockAnswer, MockRequest } from './engine/message';
 import type { OperationId } from './engine/operation-table';
 import { OverrideRegistry, type OverrideOptions, type OverrideResolver } from './engine/overrides';
-import { RateLimiter } from './engine/rate-limit';
+import { RateLimiter, rateLimitBudget, type RateLimitOption } from './engine/rate-limit';
 import { SESSION_HEADER } from './engine/respond';
 import type { Route } from './engine/router';
 import type { ControlAccess, MockRuntime, ResetOptions, Session } from './engine/runtime';
@@ -22,8 +22,11 @@ export const DEFAULT_BASE_URL = 'https://api.network.test';
 export interface MockApiOptions extends StoreOptions {
   /** Where the handlers answer; default `https://api.network.test`. */
   baseUrl?: string;
-  /** 50 requests / 10 s per client and endpoint, as the service; `false` turns it off. Default on. */
-  rateLimit?: boolean;
+  /**
+   * Per client and endpoint: `true` (default) 50 requests / 10 s, as the service; `false` turns it off;
+   * `{requests, windowMs}` sets another budget (e.g. `{requests: 20, windowMs: 2000}` for tests that run in seconds).
+   */
+  rateLimit?: RateLimitOption;
   /** The mock's clock (rate-limit windows, the journal, times written by requests). Default: system time for
    * windows and the dataset's `now` for response bodies, so the same seed gives the same bytes. */
   clock?: () => Date;
@@ -116,6 +119,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const parsedBase = new URL(baseUrl);
   const baseStoreOptions: StoreOptions = { ...options };
+  const budget = rateLimitBudget(options.rateLimit);
   const control: ControlAccess = { exposed: options.controlExposed ?? true };
   if (options.controlToken !== undefined) control.token = options.controlToken;
   const routeTable = new Map<OperationId, Route>((options.routes ?? defaultRoutes).map((route) => [route.operationId, route]));
@@ -132,7 +136,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   };
   // The one place a session's dataset comes from (the default session's and every named one's).
   const createSessionStore = (storeOptions: StoreOptions): Store => baselineOf(storeOptions).fork();
-  const createRateLimiter = () => (options.rateLimit === false ? undefined : new RateLimiter());
+  const createRateLimiter = () => (budget ? new RateLimiter(budget) : undefined);
   const createSession = (name: string | undefined): Session => {
     const storeOptions = { ...baseStoreOptions };
     const createdAt = currentTime();
@@ -233,6 +237,7 @@ export type { OperationId } from './engine/operation-table';
 export { MockApiError } from './engine/errors';
 export type { FaultRule } from './engine/faults';
 export type { JournalEntry } from './engine/journal';
+export type { RateLimitBudget, RateLimitOption } from './engine/rate-limit';
 export type { ResetOptions } from './engine/runtime';
 export type { NetworkProfile, NetworkProfilesQuery } from './control/operations';
 export { FIXTURE_KEYS };

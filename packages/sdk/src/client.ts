@@ -6,6 +6,8 @@ import { NetworkError } from './core/errors';
 import { sender } from './core/http';
 import { attemptLog, type Logger, type LogLevel } from './core/logger';
 import { redactor } from './core/redact';
+import { pacing, type RateLimiter, type RateLimitOption, rateLimiterFor } from './core/rate-limit';
+import type { RateLimitStore } from './core/rate-limit-store';
 import type { RequestContext, RequestOptions } from './core/request';
 import { type Fetch, rawFetch, type Transport } from './core/transport';
 import { type ResponseValidator, responseValidator } from './core/validation';
@@ -45,6 +47,14 @@ export interface ClientOptions {
   logger?: Logger;
   /** `'off'` (default), `'error'`, `'warn'`, `'info'` or `'debug'`: one line per attempt, never the key or a body. */
   logLevel?: LogLevel;
+  /**
+   * Paces calls per endpoint (method and path template) to a budget: `'service'` (50 requests / 10 s, the
+   * service's limit), `{requests, windowMs}`, or `false` (default: no pacing).
+   */
+  rateLimit?: RateLimitOption;
+  /** Where the `rateLimit` budget lives; default this client's memory (shared by its `withOptions` copies).
+   * `@network-org/sdk-redis` shares it across processes. */
+  rateLimitStore?: RateLimitStore;
 }
 
 const DEFAULT_MAX_RETRIES = 2;
@@ -58,6 +68,8 @@ const HEADER_SAFE = /^[\x21-\x7e]+$/;
 interface SharedState {
   /** The options every copy starts from (the key among them: kept out of enumerable fields). */
   options: ClientOptions;
+  /** The rate-limit queues and budget of the client's own memory, used while no `rateLimitStore` is given. */
+  rateLimiter: RateLimiter;
 }
 
 // Hands the parent's shared state to the constructor during `withOptions`, without a public constructor argument.
@@ -82,8 +94,10 @@ export class NetworkClient {
   readonly #shared: SharedState;
 
   constructor(options: ClientOptions = {}) {
-    this.#shared = inherited ?? { options };
+    this.#shared = inherited ?? { options, rateLimiter: rateLimiterFor(options.rateLimitStore) };
     inherited = undefined;
+    // Clients given one store share its queues as well as its budget.
+    const limiter = options.rateLimitStore ? rateLimiterFor(options.rateLimitStore) : this.#shared.rateLimiter;
     const apiKey = resolveApiKey(options.apiKey);
     const redact = redactor(apiKey);
     const baseUrl = resolveBaseUrl(options.baseUrl, redact.text);
@@ -102,6 +116,7 @@ export class NetworkClient {
       validate: responseValidator(options.validateResponses),
       redactor: redact,
       log: attemptLog(options.logger, options.logLevel, redact.text),
+      pacing: pacing(options.rateLimit, limiter, options.timeout),
     };
     this.organizations = new Organizations(context);
     this.accounts = new Accounts(context);

@@ -5,6 +5,8 @@ export { APIPromise, type WithResponse } from './core/api-promise';
 export { Page, PagePromise, type PageSource } from './core/pagination';
 export type { Logger, LogLevel } from './core/logger';
 export type { RequestOptions, OperationId } from './core/request';
+export { RateLimitStoreError, SERVICE_RATE_LIMIT, type RateLimitOption } from './core/rate-limit';
+export { memoryRateLimitStore, type RateLimitBudget, type RateLimitGrant, type RateLimitStore } from './core/rate-limit-store';
 export type { OperationBody, OperationQuery } from './core/operations';
 export {
   NetworkError,

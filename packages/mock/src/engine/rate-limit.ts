@@ -1,8 +1,37 @@
-export interface RateLimitOptions {
-  /** Requests allowed per window; the service allows 50. */
-  limit?: number;
-  /** Window length in milliseconds; the service uses 10 s. */
-  windowMs?: number;
+/** At most `requests` requests per client and endpoint in any window of `windowMs` milliseconds. */
+export interface RateLimitBudget {
+  requests: number;
+  windowMs: number;
+}
+
+/** The service's limit (description section 8). */
+export const SERVICE_RATE_LIMIT: Readonly<RateLimitBudget> = Object.freeze({ requests: 50, windowMs: 10_000 });
+
+/** `true` (the service's limit), `false` (none) or another budget. */
+export type RateLimitOption = boolean | RateLimitBudget;
+
+/** The budget of `option`, or undefined when off; a malformed budget throws a clear error. */
+export function rateLimitBudget(option: RateLimitOption | undefined): RateLimitBudget | undefined {
+  if (option === false) return undefined;
+  if (option === undefined || option === true) return SERVICE_RATE_LIMIT;
+  const { requests, windowMs } = (option ?? {}) as Partial<RateLimitBudget>;
+  if (!Number.isInteger(requests) || (requests as number) < 1 || !Number.isInteger(windowMs) || (windowMs as number) < 1) {
+    throw new TypeError('rateLimit must be true, false or {requests, windowMs} with positive integers, e.g. {requests: 20, windowMs: 2000}.');
+  }
+  return { requests: requests as number, windowMs: windowMs as number };
+}
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000 };
+
+/** `20/2s`, `50/10s`, `100/500ms`, `5/1m` as a budget; undefined when the text is not of that form. */
+export function parseRateLimit(text: string): RateLimitBudget | undefined {
+  const match = /^(\d+)\/(\d+)(ms|s|m)$/.exec(text.trim());
+  if (!match) return undefined;
+  const requests = Number(match[1]);
+  const windowMs = Number(match[2]) * (UNIT_MS[match[3] as string] as number);
+  return requests >= 1 && windowMs >= 1 && Number.isSafeInteger(requests) && Number.isSafeInteger(windowMs)
+    ? { requests, windowMs }
+    : undefined;
 }
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -13,9 +42,9 @@ export class RateLimiter {
   private readonly windowMs: number;
   private readonly hits = new Map<string, number[]>();
 
-  constructor(options: RateLimitOptions = {}) {
-    this.limit = options.limit ?? 50;
-    this.windowMs = options.windowMs ?? 10_000;
+  constructor(budget: RateLimitBudget = SERVICE_RATE_LIMIT) {
+    this.limit = budget.requests;
+    this.windowMs = budget.windowMs;
   }
 
   /** Records a request at `nowMs` unless it is over the limit; rejected requests take no slot. */

@@ -65,3 +65,34 @@ describe('network-mock CLI', () => {
     expect(cli.output().stderr).toContain('--port');
   });
 });
+
+describe('network-mock --rate-limit', () => {
+  it.each([
+    ['3/2s', 3],
+    ['3/60000ms', 3],
+  ])('serves %s per client and endpoint', async (value, requests) => {
+    const cli = runCli(['serve', '--port', '0', '--rate-limit', value, '--contacts-per-account', '5']);
+    const url = (await cli.firstLine).replace('listening on ', '');
+    const statuses: number[] = [];
+    for (let i = 0; i <= requests; i++) {
+      const response = await fetch(`${url}/v1/accounts`, { headers: { Authorization: 'Bearer sk_test_admin' } });
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array.from({ length: requests }, () => 200), 429]);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
+  it.each([['20'], ['20/2'], ['0/2s'], ['20/2h'], ['x/2s'], ['20/0s']])('refuses --rate-limit %s with exit code 2', async (value) => {
+    const cli = runCli(['serve', '--port', '0', '--rate-limit', value]);
+    expect(await cli.exited).toBe(2);
+    expect(cli.output().stderr).toContain('--rate-limit must be REQUESTS/WINDOW');
+  });
+
+  it('refuses --rate-limit with --no-rate-limit', async () => {
+    const cli = runCli(['serve', '--port', '0', '--rate-limit', '5/1s', '--no-rate-limit']);
+    expect(await cli.exited).toBe(2);
+    expect(cli.output().stderr).toContain('exclude each other');
+  });
+});

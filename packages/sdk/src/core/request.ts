@@ -7,6 +7,7 @@ import type { AttemptLog, AttemptRecord } from './logger';
 import type { Redactor } from './redact';
 import { retryDelay, sleep } from './retry';
 import { checkResponse, type ResponseValidator } from './validation';
+import { type Pacing, pauseOnRateLimit } from './rate-limit';
 
 /** The last argument of every call. */
 export interface RequestOptions {
@@ -33,6 +34,8 @@ export interface RequestContext {
   redactor: Redactor;
   /** One line per attempt, when logging is on. */
   log: AttemptLog | undefined;
+  /** Client-side pacing (`rateLimit`); undefined when the client does not pace. */
+  pacing?: Pacing | undefined;
 }
 
 /** Takes a call's result out of its successful response body (the envelope). */
@@ -56,13 +59,23 @@ export async function request<D, R>(
   check: (value: R) => boolean = accept,
 ): Promise<WithResponse<R>> {
   const maxRetries = options.maxRetries ?? context.maxRetries;
+  const { pacing } = context;
+  const key = pacing && `${endpoint.method} ${endpoint.path}`;
+  let front = false;
   for (let retry = 0; ; retry++) {
     const started = context.log ? Date.now() : 0;
     const logAttempt = (status: AttemptRecord['status'], retryInMs?: number) =>
       context.log?.({ method: endpoint.method, path: pathOf(endpoint), status, attempt: retry + 1, ms: Date.now() - started, retryInMs });
     let outcome: Outcome;
     try {
-      outcome = await attempt(context, operationId, endpoint, options);
+      outcome = pacing
+        ? await pacing.limiter.run(
+            key as string,
+            pacing.budget,
+            { signal: options.signal, timeout: options.timeout ?? pacing.queueTimeout, front },
+            () => attempt(context, operationId, endpoint, options),
+          )
+        : await attempt(context, operationId, endpoint, options);
     } catch (error) {
       logAttempt(options.signal?.aborted ? 'aborted' : statusOf(error));
       throw error;
@@ -75,8 +88,10 @@ export async function request<D, R>(
     }
     const delay = retryDelay(outcome.error, retry, { maxRetries, maxRetryDelay: context.maxRetryDelay });
     logAttempt(outcome.status, delay);
+    // A 429 pauses the endpoint's whole queue; the retry then waits at its head instead of sleeping on its own.
+    front = pacing !== undefined && (await pauseOnRateLimit(pacing, key as string, outcome.error));
     if (delay === undefined) throw outcome.error;
-    await sleep(delay, options.signal);
+    if (!front) await sleep(delay, options.signal);
   }
 }
 

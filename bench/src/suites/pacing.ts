@@ -1,0 +1,54 @@
+import { NetworkClient } from '@network-org/sdk';
+import type { Fixtures } from '../fixtures';
+import { ADMIN_KEY } from '../lib/dataset';
+import { sideBySide } from '../lib/side-by-side';
+import { overhead, us } from '../lib/stats';
+import type { Section } from '../report';
+import { startFixedProcess } from '../servers/start';
+
+export interface PacingOptions {
+  rounds: number;
+  callsPerRound: number;
+}
+
+export const PACING_FULL: PacingOptions = { rounds: 20, callsPerRound: 50 };
+
+/** Issue 15's target: pacing a call whose budget is never reached costs at most 5% over not pacing. */
+const TARGET_RATIO = 1.05;
+
+/** What `rateLimit` adds to a call (queue, store, settle) when the budget never runs out, against the same server. */
+export async function pacing(fixtures: Fixtures, options: PacingOptions): Promise<Section> {
+  const server = await startFixedProcess(fixtures.routes);
+  try {
+    const { contactId, patchBody } = fixtures;
+    const plain = new NetworkClient({ apiKey: ADMIN_KEY, baseUrl: server.url });
+    // A budget no run of the bench can reach: the pacing runs its whole path but never waits.
+    const paced = new NetworkClient({ apiKey: ADMIN_KEY, baseUrl: server.url, rateLimit: { requests: 1_000_000_000, windowMs: 1000 } });
+    const results = await sideBySide(
+      [
+        { name: 'SDK, rateLimit false', run: () => plain.contacts.update(contactId, patchBody) },
+        { name: 'SDK, rateLimit (budget never reached)', run: () => paced.contacts.update(contactId, patchBody) },
+      ],
+      { rounds: options.rounds, runsPerRound: options.callsPerRound, warmupRuns: options.callsPerRound },
+    );
+    const pacedResult = results[1];
+    return {
+      title: 'Client-side pacing overhead per call',
+      method:
+        `PATCH /v1/contacts/{id} one call after another against a bare node:http server answering fixed bytes, with and without ` +
+        `\`rateLimit\` (a budget of 10^9 per second, never reached); interleaved round by round (${options.rounds} rounds of ` +
+        `${options.callsPerRound} calls), medians over rounds.`,
+      columns: ['call', 'client', 'time per call', 'vs rateLimit false'],
+      rows: results.map((r) => ['PATCH /v1/contacts/{id}', r.name, us(r.perRunMs), overhead(r.ratioToBaseline, 1)]),
+      targets: [
+        {
+          target: 'PATCH: SDK with rateLimit (budget never reached) within 5% of rateLimit false',
+          measured: overhead(pacedResult?.ratioToBaseline ?? Number.NaN, 1),
+          met: (pacedResult?.ratioToBaseline ?? Number.POSITIVE_INFINITY) <= TARGET_RATIO,
+        },
+      ],
+    };
+  } finally {
+    await server.close();
+  }
+}
