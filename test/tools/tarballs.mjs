@@ -126,6 +126,6 @@ export async function packTarballs(work, step = () => {}) {
     result.files[manifest.name] = file;
     result.versions[manifest.name] = manifest.version;
   }
-  step(`packed ${Object.values(result.files).map((file) => file.slice(tarballs.length + 1)).join(", ")}: each imports only what it declares, none names ${privateNames.join(", ")}`);
+  step(`packed ${Object.values(result.files).map((file) => file.slice(tarballs.length + 1)).join(', ')}: each imports only what it declares, none names ${privateNames.join(', ')}`);
   return result;
 }
