@@ -1,14 +1,24 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
 const entry = { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts' };
 // @network-org/spec (private, generated) is bundled (code; its declarations too, as a devDependency) so nothing published names it.
 const spec = '@network-org/spec';
+// The mock never loads the SDK (a devDependency, for tests): bundling it would hide a run-time dependency.
+const withoutSdk: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'without-sdk',
+  setup(build) {
+    build.onResolve({ filter: /^@network-org\/sdk(\/|$)/ }, (args) => ({
+      errors: [{ text: `${args.importer} imports ${args.path}: take wire types and schemas from @network-org/spec instead` }],
+    }));
+  },
+};
 
 export default defineConfig([
   {
     entry,
     format: ['esm'],
     noExternal: [spec],
+    esbuildPlugins: [withoutSdk],
     dts: true,
     sourcemap: true,
     // The builds write to dist at once, so none cleans it: the build script empties it first.
@@ -24,6 +34,7 @@ export default defineConfig([
     target: 'node18',
     // faker ships ESM only; jest's module loader cannot require() it, so the CommonJS build carries it.
     noExternal: [spec, '@faker-js/faker'],
+    esbuildPlugins: [withoutSdk],
   },
   {
     // The CLI runs as ESM only; its shebang line is kept and the file made executable.
@@ -34,5 +45,6 @@ export default defineConfig([
     target: 'node20',
     platform: 'node',
     noExternal: [spec],
+    esbuildPlugins: [withoutSdk],
   },
 ]);

@@ -86,7 +86,7 @@ const config :Workerd.Config = (
   services = [
     (name = "main", worker = .smokeWorker),
     # workerd's default outbound allows only public addresses; the mock listens on loopback.
-    (name = "loopback", network = (allow = ["public", "private", "local"])),
+    (name = "loopback", network = (allow = ["private", "local"])),
   ],
   sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
 );
@@ -279,5 +279,6 @@ try {
   }
   if (keep) console.log(`kept ${work}`);
   else rmSync(work, { recursive: true, force: true });
+  step(failed ? 'failed' : 'passed');
   process.exitCode = failed ? 1 : 0;
 }

@@ -3,6 +3,7 @@
 // built dist (workspace: ranges become real versions), and each tarball is checked to stand on its own.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run } from './process.mjs';
@@ -55,9 +56,15 @@ function copyRepo(target, packages) {
   for (const { dir } of packages) cpSync(join(dir, 'dist'), join(target, dir.slice(root.length), 'dist'), { recursive: true });
 }
 
+// Module specifiers in built code and declarations: `from 'x'`, `import 'x'`, `import('x')`, `require('x')`.
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(["'])([@a-z][\w@./:-]*)\1/g;
+const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+
 /**
- * A published tarball must install on its own: no `workspace:` range, no run-time dependency on a private
- * workspace package (they are bundled at build time), and no file of it naming one.
+ * A published tarball must install on its own: no `workspace:` range, no dependency on a private workspace
+ * package (they are bundled at build time), and its code and declarations import only Node's built-ins, itself
+ * and the packages it declares (dependencies, peerDependencies): anything else would be missing or private
+ * for a user who installs it.
  */
 function checkTarball(file, privateNames) {
   const manifest = JSON.parse(execFileSync('tar', ['-xOzf', file, 'package/package.json'], { encoding: 'utf8' }));
@@ -68,12 +75,21 @@ function checkTarball(file, privateNames) {
       if (privateNames.includes(name)) problems.push(`${field} names the private package ${name}`);
     }
   }
+  const declared = new Set([manifest.name, ...['dependencies', 'peerDependencies', 'optionalDependencies'].flatMap((field) => Object.keys(manifest[field] ?? {}))]);
   // Source maps quote the sources (imports of the private package included); the code and declarations must not.
   const contents = execFileSync('tar', ['-xOzf', file, '--wildcards', '--exclude=*.map', 'package/dist/*'], {
     encoding: 'utf8',
     maxBuffer: 1 << 30,
   });
   for (const name of privateNames) if (contents.includes(name)) problems.push(`a file in dist names the private package ${name}`);
+  const undeclared = new Set(
+    [...contents.matchAll(SPECIFIER)]
+      .map((match) => match[2])
+      .filter((specifier) => !specifier.startsWith('node:') && !builtinModules.includes(specifier))
+      .map(packageOf)
+      .filter((name) => !declared.has(name)),
+  );
+  for (const name of undeclared) problems.push(`dist imports ${name}, which package.json does not declare`);
   if (problems.length > 0) throw new Error(`${manifest.name}'s tarball does not stand on its own:\n  ${problems.join('\n  ')}`);
   return manifest;
 }
@@ -110,6 +126,6 @@ export async function packTarballs(work, step = () => {}) {
     result.files[manifest.name] = file;
     result.versions[manifest.name] = manifest.version;
   }
-  step(`packed ${Object.values(result.files).map((file) => file.slice(tarballs.length + 1)).join(', ')} (none depends on ${privateNames.join(', ')})`);
+  step(`packed ${Object.values(result.files).map((file) => file.slice(tarballs.length + 1)).join(', ')}: each imports only what it declares, none names ${privateNames.join(', ')}`);
   return result;
 }
