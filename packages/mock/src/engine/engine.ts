@@ -37,7 +37,12 @@ function finish(answer: MockAnswer, evicted: string | undefined): MockAnswer {
  */
 export async function answerRequest(runtime: MockRuntime, request: MockRequest): Promise<MockAnswer> {
   const headers = new RequestHeaders(request.headers);
-  const url = typeof request.url === 'string' ? new URL(request.url, runtime.origin) : request.url;
+  let url: URL;
+  try {
+    url = typeof request.url === 'string' ? new URL(request.url, runtime.origin) : request.url;
+  } catch {
+    return finish(errorAnswer(new MockApiError(400, 'bad_request', `The request target ${JSON.stringify(String(request.url).slice(0, 200))} is not a valid URL.`)), undefined);
+  }
   if (request.method === 'OPTIONS') return withCors(preflightAnswer(headers));
   const pathname = routedPath(url.pathname, runtime.basePath);
   if (pathname === undefined) {
