@@ -113,15 +113,13 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const clock = options.clock;
   const currentTime = () => (clock ? clock() : new Date());
 
-  // The one place a session's dataset comes from (the default session's and every named one's).
-  const createSessionStore = (storeOptions: StoreOptions): Store => createStore(storeOptions);
   const createRateLimiter = () => (options.rateLimit === false ? undefined : new RateLimiter());
   const createSession = (name: string | undefined): Session => {
     const storeOptions = { ...baseStoreOptions };
     const createdAt = currentTime();
     return {
       name,
-      store: createSessionStore(storeOptions),
+      store: runtime.createSessionStore(storeOptions),
       storeOptions,
       faults: new FaultInjector(),
       journal: new RequestJournal(),
@@ -136,21 +134,27 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     origin: parsedBase.origin,
     basePath: parsedBase.pathname.replace(/\/+$/, ''),
     routes: routeTable,
-    sessions: new SessionRegistry(createSession(undefined), createSession, options.maxSessions ?? DEFAULT_MAX_SESSIONS, currentTime),
+    get sessions() {
+      return sessions;
+    },
     latencyMs: options.latency ?? 0,
     control,
     currentTime,
     now: (session) => (clock ? clock() : new Date(session.store.now)),
+    createSessionStore: (storeOptions) => createStore(storeOptions),
     reset(session, resetOptions = {}) {
       if (resetOptions.seed !== undefined) session.storeOptions.seed = resetOptions.seed;
       if (resetOptions.now !== undefined) session.storeOptions.now = resetOptions.now;
-      session.store = createSessionStore(session.storeOptions);
+      session.store = runtime.createSessionStore(session.storeOptions);
       session.faults.clear();
       session.journal.clear();
       session.overrides.clear();
       session.rateLimiter?.clear();
     },
   };
+
+  // Built once the runtime exists: sessions take their stores from it.
+  const sessions = new SessionRegistry(createSession(undefined), createSession, options.maxSessions ?? DEFAULT_MAX_SESSIONS, currentTime);
 
   const answer = (request: MockRequest) => answerRequest(runtime, request);
 
