@@ -107,6 +107,7 @@ describe('sessions over HTTP', () => {
     const dropped = await fetch(`${server.url}/__mock/sessions/dropped`, { method: 'DELETE' });
     expect(dropped.status).toBe(200);
     expect((await fetch(`${server.url}/__mock/sessions/dropped`, { method: 'DELETE' })).status).toBe(404);
+    expect((await fetch(`${server.url}/__mock/sessions/%E0%A4%A`, { method: 'DELETE' })).status).toBe(400);
     const read = await call(server.url, `/v1/contacts?account_id=${accountId}&tag=before-drop`, { session: 'dropped' });
     expect(read.body.data.contacts).toEqual([]);
   });
