@@ -180,3 +180,20 @@ describe('mock.session(NAME) in process', () => {
     expect(() => mock.session('no spaces')).toThrow(/X-Mock-Session/);
   });
 });
+
+describe('rate-limit windows per session', () => {
+  it('counts each session on its own: one session at its limit leaves the others and the default one alone', async () => {
+    const mock = createMockApi({ baseUrl: 'https://limits.network.test', ...SMALL });
+    const headers = { authorization: 'Bearer sk_test_admin' };
+    const url = 'https://limits.network.test/v1/organization';
+    const busy = mock.session('busy');
+    for (let i = 0; i < 50; i++) expect((await busy.fetch(url, { headers })).status).toBe(200);
+    const limited = await busy.fetch(url, { headers });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await mock.session('quiet').fetch(url, { headers })).status).toBe(200);
+    expect((await mock.fetch(url, { headers })).status).toBe(200);
+    busy.reset();
+    expect((await busy.fetch(url, { headers })).status).toBe(200);
+  });
+});
