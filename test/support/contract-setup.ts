@@ -1,5 +1,5 @@
-// Optional vitest setup file: every mock any test creates (in process, msw or the standalone server, which
-// answers through the same handlers) checks every response against spec/openapi.yaml, and a violation fails
+// Optional vitest setup file: every mock any test creates (in process, msw or the standalone server: every adapter
+// calls the same engine, `mock.answer`) checks every response against spec/openapi.yaml, and a violation fails
 // the test that caused it. Enable with `setupFiles: ['test/support/contract-setup.ts']` in vitest.config.ts.
 // Mocks built with a custom `routes` table are test doubles of the engine, not the reference mock: left alone.
 import { afterAll, afterEach, vi } from 'vitest';

@@ -144,6 +144,8 @@ export function wrapMockApi(checkedOrNot: MockApi, recorder = new ContractRecord
       result.status === 400 &&
       new TextDecoder().decode(result.body[result.body.length - 1]).includes('X-Mock-Session');
     if (badSession) return result;
+    // A target that is no URL gets the mock's own 400 before any operation is looked up.
+    if (typeof request.url === 'string' && !URL.canParse(request.url, base.origin)) return result;
     const url = typeof request.url === 'string' ? new URL(request.url, base.origin) : request.url;
     recorder.check(request.method, url, url.pathname.slice(basePath.length) || '/', result);
     return result;

@@ -134,15 +134,13 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     if (!baseline) baselines.set(key, (baseline = createBaseline(storeOptions)));
     return baseline;
   };
-  // The one place a session's dataset comes from (the default session's and every named one's).
-  const createSessionStore = (storeOptions: StoreOptions): Store => baselineOf(storeOptions).fork();
   const createRateLimiter = () => (budget ? new RateLimiter(budget) : undefined);
   const createSession = (name: string | undefined): Session => {
     const storeOptions = { ...baseStoreOptions };
     const createdAt = currentTime();
     return {
       name,
-      store: createSessionStore(storeOptions),
+      store: runtime.createSessionStore(storeOptions),
       storeOptions,
       faults: new FaultInjector(),
       journal: new RequestJournal(),
@@ -157,11 +155,15 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     origin: parsedBase.origin,
     basePath: parsedBase.pathname.replace(/\/+$/, ''),
     routes: routeTable,
-    sessions: new SessionRegistry(createSession(undefined), createSession, options.maxSessions ?? DEFAULT_MAX_SESSIONS, currentTime),
+    get sessions() {
+      return sessions;
+    },
     latencyMs: options.latency ?? 0,
     control,
     currentTime,
     now: (session) => (clock ? clock() : new Date(session.store.now)),
+    // The one place a session's dataset comes from (the default session's and every named one's).
+    createSessionStore: (storeOptions) => baselineOf(storeOptions).fork(),
     reset(session, resetOptions = {}) {
       if (resetOptions.seed !== undefined) session.storeOptions.seed = resetOptions.seed;
       if (resetOptions.now !== undefined) session.storeOptions.now = resetOptions.now;
@@ -174,6 +176,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       session.rateLimiter?.clear();
     },
   };
+
+  // Built once the runtime exists: sessions take their stores from it.
+  const sessions = new SessionRegistry(createSession(undefined), createSession, options.maxSessions ?? DEFAULT_MAX_SESSIONS, currentTime);
 
   const answer = (request: MockRequest) => answerRequest(runtime, request);
 

@@ -7,7 +7,7 @@ async function run(api) {
   const server = api.setupServer(...mock.handlers);
   server.listen({ onUnhandledRequest: 'error' });
   try {
-    const client = new api.NetworkClient({ baseUrl: mock.baseUrl, apiKey: mock.keys.admin, validateResponses: true });
+    const client = new api.NetworkClient({ baseUrl: mock.baseUrl, apiKey: mock.keys.admin, validateResponses: api.validateResponses });
     const [account] = await client.accounts.list();
     assert.ok(account, 'the admin key sees an account');
     const page = await client.contacts.list({ account_id: [account.account_id], limit: 5 });

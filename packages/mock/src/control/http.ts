@@ -61,10 +61,19 @@ function sessionInfo(session: Session) {
 
 const SESSION_PATH = /^\/sessions\/([^/]+)$/;
 
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 function answer(runtime: MockRuntime, request: ControlRequest): MockResponse {
   const sessionPath = SESSION_PATH.exec(request.pathname);
   if (sessionPath && request.method === 'DELETE') {
-    const name = decodeURIComponent(sessionPath[1] as string);
+    // Session names need no escaping; a malformed escape is left as sent and refused as a bad name.
+    const name = safeDecode(sessionPath[1] as string);
     if (!runtime.sessions.drop(name)) throw notFound(`No session ${JSON.stringify(name)}: GET ${CONTROL_PREFIX}/sessions lists them.`);
     return jsonAnswer(200, { ok: true, dropped: name });
   }

@@ -7,7 +7,8 @@ import { matchOperation, type OperationEntry } from './operation-table';
 import { paginate } from './pagination';
 import { readJsonObjectBody } from './request-body';
 import { errorAnswer, jsonAnswer } from './respond';
-import { COMMON_PAGE_LIMIT, type AnyRouteResult, type PageLimitRule, type Route, type RouteContext } from './router';
+import type { OperationId } from './operation-table';
+import { COMMON_PAGE_LIMIT, type AnyRouteResult, type OperationResult, type PageLimitRule, type Route, type RouteContext } from './router';
 import { sleep, type MockRuntime, type Session } from './runtime';
 import { parseInput, queryInput } from './validation';
 
@@ -132,7 +133,8 @@ async function answerOperation(
         query: context.query,
         body: context.body,
         auth,
-        next: () => settle(() => route.handle(context)) as never,
+        // The route's result is the operation's documented answer; the table only loses its operation type.
+        next: () => settle(() => route.handle(context)) as Promise<OperationResult<OperationId>>,
       })
     : await route.handle(context);
   return jsonAnswer(Number(result.status), result.body, result.headers);

@@ -37,11 +37,18 @@ function finish(answer: MockAnswer, evicted: string | undefined): MockAnswer {
  */
 export async function answerRequest(runtime: MockRuntime, request: MockRequest): Promise<MockAnswer> {
   const headers = new RequestHeaders(request.headers);
-  const url = typeof request.url === 'string' ? new URL(request.url, runtime.origin) : request.url;
+  let url: URL;
+  try {
+    url = typeof request.url === 'string' ? new URL(request.url, runtime.origin) : request.url;
+  } catch {
+    const target = JSON.stringify(String(request.url).slice(0, 200));
+    return finish(errorAnswer(new MockApiError(400, 'bad_request', `The request target ${target} is not a valid URL.`)), undefined);
+  }
   if (request.method === 'OPTIONS') return withCors(preflightAnswer(headers));
   const pathname = routedPath(url.pathname, runtime.basePath);
   if (pathname === undefined) {
-    return finish(errorAnswer(new MockApiError(404, 'not_found', `No operation matches ${request.method} ${url.pathname}: the mock answers under ${runtime.basePath}/.`)), undefined);
+    const message = `No operation matches ${request.method} ${url.pathname}: the mock answers under ${runtime.basePath}/.`;
+    return finish(errorAnswer(new MockApiError(404, 'not_found', message)), undefined);
   }
   let use: SessionUse | undefined;
   try {

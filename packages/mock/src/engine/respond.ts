@@ -112,7 +112,8 @@ export function withCors(answer: MockResponse): MockResponse {
   return answer;
 }
 
-const ALLOWED_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';
+// PUT for the control API's state upload; the API itself routes GET, POST and PATCH.
+const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 const DEFAULT_ALLOWED_HEADERS = `Authorization, Content-Type, ${SESSION_HEADER}`;
 
 /**

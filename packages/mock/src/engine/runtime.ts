@@ -51,6 +51,8 @@ export interface MockRuntime {
   currentTime(): Date;
   /** The time response bodies of a session use: the injected `clock`, else the dataset's anchor instant. */
   now(session: Session): Date;
+  /** The one place a session's dataset comes from: the default session's, every named one's, and every reset's. */
+  createSessionStore(options: StoreOptions): Store;
   /** Back to the seeded dataset (optionally another seed or anchor); forgets faults, overrides, journal, windows. */
   reset(session: Session, options?: ResetOptions): void;
 }

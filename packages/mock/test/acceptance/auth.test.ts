@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acmeAccounts, api, expectError, get, KEYS, useMock } from './support';
+import { acmeAccounts, api, expectError, get, KEYS, useMock } from '../support/harness';
 
 useMock();
 

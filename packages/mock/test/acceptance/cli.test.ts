@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { packageDir, useBundledCli } from '../support/bundled-cli';
 import { describe, expect, it } from 'vitest';
-import { KEYS, request } from './support';
+import { KEYS, request } from '../support/harness';
 
 const cliPath = useBundledCli();
 

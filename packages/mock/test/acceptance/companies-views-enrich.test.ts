@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { acmeAccounts, api, expectError, freshProfileUrls, get, KEYS, useMock, walk, type Accounts } from './support';
+import { acmeAccounts, api, expectError, freshProfileUrls, get, KEYS, useMock, walk, type Accounts } from '../support/harness';
 
 useMock();
 

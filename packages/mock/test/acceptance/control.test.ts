@@ -1,6 +1,6 @@
 import { startMockServer, type MockServer } from '@network-org/mock/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acmeAccounts, expectError, KEYS, request } from './support';
+import { acmeAccounts, expectError, KEYS, request } from '../support/harness';
 
 let server: MockServer;
 let url: string;

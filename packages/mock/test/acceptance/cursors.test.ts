@@ -1,7 +1,7 @@
 // Contract §5: cursors are tied to the query that made them. Contract §1/§5: another organization's keys never
 // get anywhere with them, on any list, even when the query text is identical.
 import { describe, expect, it } from 'vitest';
-import { expectError, get, KEYS, useMock } from './support';
+import { expectError, get, KEYS, useMock } from '../support/harness';
 
 useMock();
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { acmeAccounts, api, get, KEYS, useMock, walk, type Accounts } from './support';
+import { BASE_URL, acmeAccounts, api, get, KEYS, useMock, walk, type Accounts } from '../support/harness';
 
 useMock();
 
@@ -153,7 +153,7 @@ describe('contract §4: the default dataset (seed 1)', () => {
   });
 
   it('has a network of at least 500 people who are not yet contacts', async () => {
-    const response = await fetch('https://acceptance.network.test/__mock/network-profiles?imported=false&limit=1000');
+    const response = await fetch(`${BASE_URL}/__mock/network-profiles?imported=false&limit=1000`);
     const { profiles } = (await response.json()) as { profiles: { network_url: string; kind: string; full_name: string }[] };
     const people = profiles.filter((profile) => profile.kind === 'member');
     expect(people.length).toBeGreaterThanOrEqual(500);
@@ -171,7 +171,7 @@ describe('contract §4: the default dataset (seed 1)', () => {
     const company = await api(KEYS.admin, 'PATCH', `/v1/companies/${contact.company.company_id}`, { body: { Tier: 'Enterprise' } });
     expect(company.status).toBe(200);
     expect(company.body.data.company.Tier).toBe('Enterprise');
-    const fields = await (await fetch('https://acceptance.network.test/__mock/custom-fields')).json();
+    const fields = await (await fetch(`${BASE_URL}/__mock/custom-fields`)).json();
     const text = JSON.stringify(fields);
     for (const name of ['Deal stage', 'Lead score', 'Is customer', 'Tier']) expect(text).toContain(name);
   });

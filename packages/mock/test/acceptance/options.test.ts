@@ -1,7 +1,7 @@
 import { createMockApi, type MockApi, type MockApiOptions } from '@network-org/mock';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, KEYS, request } from './support';
+import { expectError, KEYS, request } from '../support/harness';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -148,3 +148,14 @@ describe.each(adapters)('$name', (adapter) => {
     }
   });
 });
+
+describe('node:http server, malformed requests', () => {
+  it('answers a request target that is no URL, or a request node cannot parse, with 400 and the error body', async () => {
+    const target = await rawHttp(server.url, 'GET', '//[', ADMIN);
+    expect(target.status).toBe(400);
+    expect(JSON.parse(target.body)).toMatchObject({ code: 'bad_request' });
+    const garbled = await rawHttp(server.url, 'GET', '/v1/accounts', [['bad header name', 'x']]);
+    expect(garbled.status).toBe(400);
+    expect(JSON.parse(garbled.body)).toMatchObject({ code: 'bad_request' });
+  });
+});

@@ -7,7 +7,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const BASE_URL = 'https://same-bytes.network.test';
-const OPTIONS: MockApiOptions = { seed: 7, rateLimit: false, contactsPerAccount: 24, conversationsPerAccount: 6, networkSize: 30 };
+const OPTIONS: MockApiOptions = { seed: 1, rateLimit: false, contactsPerAccount: 24, conversationsPerAccount: 6, networkSize: 30 };
 const COMPARED_HEADERS = ['content-type', 'retry-after', 'access-control-allow-origin', 'access-control-expose-headers'];
 
 interface Sent {

@@ -1,57 +1,58 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BASE_URL, call, useInProcessMock } from './helpers';
+import { BASE_URL, send, useMock } from '../support/harness';
+import { ENGINE_TEST_MOCK } from './test-routes';
 
-const ctx = useInProcessMock();
+const mock = useMock({ ...ENGINE_TEST_MOCK, resetAfterEach: true });
 
 describe('injected faults', () => {
   it('fails the next matching request once, then answers normally', async () => {
-    ctx.mock.faults.add({ method: 'GET', path: '/v1/accounts', status: 500 });
-    const failed = await call('/v1/accounts');
+    mock().faults.add({ method: 'GET', path: '/v1/accounts', status: 500 });
+    const failed = await send('/v1/accounts');
     expect(failed.status).toBe(500);
     expect(failed.body.code).toBe('internal_error');
-    expect((await call('/v1/accounts')).status).toBe(200);
+    expect((await send('/v1/accounts')).status).toBe(200);
   });
 
   it('leaves other paths and methods alone', async () => {
-    ctx.mock.faults.add({ method: 'POST', path: '/v1/accounts', status: 500 });
-    ctx.mock.faults.add({ path: '/v1/organization', status: 502 });
-    expect((await call('/v1/accounts')).status).toBe(200);
-    expect((await call('/v1/organization')).status).toBe(502);
+    mock().faults.add({ method: 'POST', path: '/v1/accounts', status: 500 });
+    mock().faults.add({ path: '/v1/organization', status: 502 });
+    expect((await send('/v1/accounts')).status).toBe(200);
+    expect((await send('/v1/organization')).status).toBe(502);
   });
 
   it('matches the spec path template and honours count', async () => {
-    ctx.mock.faults.add({ path: '/v1/contacts/{contact_id}/find-email', status: 502, code: 'upstream_error', count: 2 });
-    const accountId = ((await call('/v1/accounts')).body.data as { accounts: { account_id: string }[] }).accounts[0]!.account_id;
-    const findEmail = () => call('/v1/contacts/1/find-email', { method: 'POST', body: { account_id: accountId } });
+    mock().faults.add({ path: '/v1/contacts/{contact_id}/find-email', status: 502, code: 'upstream_error', count: 2 });
+    const accountId = ((await send('/v1/accounts')).body.data as { accounts: { account_id: string }[] }).accounts[0]!.account_id;
+    const findEmail = () => send('/v1/contacts/1/find-email', { method: 'POST', body: { account_id: accountId } });
     expect((await findEmail()).body.code).toBe('upstream_error');
     expect((await findEmail()).status).toBe(502);
     expect((await findEmail()).status).not.toBe(502);
   });
 
   it('answers an injected 429 with its Retry-After', async () => {
-    ctx.mock.faults.add({ path: '/v1/accounts', status: 429, retry_after: 3 });
-    const { status, body, response } = await call('/v1/accounts');
+    mock().faults.add({ path: '/v1/accounts', status: 429, retry_after: 3 });
+    const { status, body, response } = await send('/v1/accounts');
     expect(status).toBe(429);
     expect(body.code).toBe('rate_limit_exceeded');
     expect(response.headers.get('Retry-After')).toBe('3');
   });
 
   it('drops the connection', async () => {
-    ctx.mock.faults.add({ path: '/v1/accounts', status: 0 });
+    mock().faults.add({ path: '/v1/accounts', status: 0 });
     await expect(fetch(`${BASE_URL}/v1/accounts`, { headers: { Authorization: 'Bearer sk_test_admin' } })).rejects.toThrow(
       TypeError,
     );
-    expect((await call('/v1/accounts')).status).toBe(200);
+    expect((await send('/v1/accounts')).status).toBe(200);
   });
 
   it('is cleared by clear()', async () => {
-    ctx.mock.faults.add({ path: '/v1/accounts', status: 500, count: 5 });
-    ctx.mock.faults.clear();
-    expect((await call('/v1/accounts')).status).toBe(200);
+    mock().faults.add({ path: '/v1/accounts', status: 500, count: 5 });
+    mock().faults.clear();
+    expect((await send('/v1/accounts')).status).toBe(200);
   });
 
   it('refuses a malformed rule', () => {
-    expect(() => ctx.mock.faults.add({ status: 1000 })).toThrow();
+    expect(() => mock().faults.add({ status: 1000 })).toThrow();
   });
 });
 
@@ -62,9 +63,9 @@ describe('delays', () => {
 
   it('holds a faulted request for delay_ms before answering', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
-    ctx.mock.faults.add({ path: '/v1/accounts', delay_ms: 5_000 });
+    mock().faults.add({ path: '/v1/accounts', delay_ms: 5_000 });
     let settled = false;
-    const pending = call('/v1/accounts').then((result) => {
+    const pending = send('/v1/accounts').then((result) => {
       settled = true;
       return result;
     });
@@ -77,12 +78,12 @@ describe('delays', () => {
 
 describe('the journal', () => {
   it('records method, path, status and time of each request', async () => {
-    await call('/v1/accounts');
-    await call('/v1/accounts', { key: null });
-    expect(ctx.mock.journal).toEqual([
+    await send('/v1/accounts');
+    await send('/v1/accounts', { key: null });
+    expect(mock().journal).toEqual([
       expect.objectContaining({ method: 'GET', path: '/v1/accounts', status: 200, operation: 'listAccounts' }),
       expect.objectContaining({ method: 'GET', path: '/v1/accounts', status: 401 }),
     ]);
-    expect(Number.isNaN(Date.parse(ctx.mock.journal[0]!.time))).toBe(false);
+    expect(Number.isNaN(Date.parse(mock().journal[0]!.time))).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { call, useInProcessMock } from './helpers';
+import { send, useMock } from '../support/harness';
+import { ENGINE_TEST_MOCK } from './test-routes';
 
-useInProcessMock({ latency: 2_000 });
+useMock({ ...ENGINE_TEST_MOCK, resetAfterEach: true, latency: 2_000 });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -10,7 +11,7 @@ afterEach(() => {
 it('delays every API response by the latency option', async () => {
   vi.useFakeTimers({ toFake: ['setTimeout'] });
   let settled = false;
-  const pending = call('/v1/accounts').then((result) => {
+  const pending = send('/v1/accounts').then((result) => {
     settled = true;
     return result;
   });

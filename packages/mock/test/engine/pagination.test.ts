@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { paginate } from '../../src/engine/pagination';
-import { call, useInProcessMock } from './helpers';
+import { send, useMock } from '../support/harness';
+import { ENGINE_TEST_MOCK } from './test-routes';
 
-useInProcessMock();
+useMock({ ...ENGINE_TEST_MOCK, resetAfterEach: true });
 
 type ContactPage = { contacts: { account_relationship_id: string }[]; pagination: { limit: number; has_more: boolean; next_cursor?: string } };
 
 async function page(query: string): Promise<ContactPage> {
-  const { status, body } = await call(`/v1/contacts?${query}`);
+  const { status, body } = await send(`/v1/contacts?${query}`);
   expect(status).toBe(200);
   return body.data as ContactPage;
 }
@@ -35,24 +36,24 @@ describe('cursor pagination', () => {
   it('rejects a cursor that was edited', async () => {
     const { next_cursor } = (await page('limit=5')).pagination;
     const edited = `${next_cursor!.slice(0, -2)}${next_cursor!.endsWith('A') ? 'B' : 'A'}${next_cursor!.slice(-1)}`;
-    const { status, body } = await call(`/v1/contacts?limit=5&cursor=${encodeURIComponent(edited)}`);
+    const { status, body } = await send(`/v1/contacts?limit=5&cursor=${encodeURIComponent(edited)}`);
     expect(status).toBe(400);
     expect(body.code).toBe('bad_request');
     expect(body.message).toContain('cursor');
   });
 
   it('rejects a cursor sent with other filters', async () => {
-    const accounts = (await call('/v1/accounts')).body.data as { accounts: { account_id: string }[] };
+    const accounts = (await send('/v1/accounts')).body.data as { accounts: { account_id: string }[] };
     const { next_cursor } = (await page('limit=5')).pagination;
-    const { status } = await call(
+    const { status } = await send(
       `/v1/contacts?limit=5&account_id=${accounts.accounts[0]!.account_id}&cursor=${encodeURIComponent(next_cursor!)}`,
     );
     expect(status).toBe(400);
   });
 
   it('rejects a made-up cursor', async () => {
-    expect((await call('/v1/contacts?cursor=bm90LWEtY3Vyc29y')).status).toBe(400);
-    expect((await call('/v1/contacts?cursor=%F0%9F%98%80')).status).toBe(400);
+    expect((await send('/v1/contacts?cursor=bm90LWEtY3Vyc29y')).status).toBe(400);
+    expect((await send('/v1/contacts?cursor=%F0%9F%98%80')).status).toBe(400);
   });
 
   it('keeps honouring a cursor when only the page size changes', async () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { call, useInProcessMock } from './helpers';
+import { send, useMock } from '../support/harness';
+import { ENGINE_TEST_MOCK } from './test-routes';
 
-const ctx = useInProcessMock();
+const mock = useMock({ ...ENGINE_TEST_MOCK, resetAfterEach: true });
 
 async function firstAccount(): Promise<string> {
-  const { body } = await call('/v1/accounts');
+  const { body } = await send('/v1/accounts');
   return (body.data as { accounts: { account_id: string }[] }).accounts[0]!.account_id;
 }
 
@@ -15,7 +16,7 @@ describe('query validation', () => {
     ['abc', 'must be a number'],
     ['1.5', 'must be an integer'],
   ])('rejects limit=%s with a message naming limit', async (limit, reason) => {
-    const { status, body } = await call(`/v1/contacts?limit=${limit}`);
+    const { status, body } = await send(`/v1/contacts?limit=${limit}`);
     expect(status).toBe(400);
     expect(body.code).toBe('bad_request');
     expect(body.message).toContain('"limit"');
@@ -23,7 +24,7 @@ describe('query validation', () => {
   });
 
   it('clamps a page limit above 25 to 25', async () => {
-    const { status, body } = await call('/v1/contacts?limit=500');
+    const { status, body } = await send('/v1/contacts?limit=500');
     expect(status).toBe(200);
     const data = body.data as { contacts: unknown[]; pagination: { limit: number } };
     expect(data.pagination.limit).toBe(25);
@@ -31,21 +32,21 @@ describe('query validation', () => {
   });
 
   it('keeps the activity limit to 1..200 instead of clamping', async () => {
-    expect((await call('/v1/activity?limit=200')).status).toBe(200);
-    const { status, body } = await call('/v1/activity?limit=201');
+    expect((await send('/v1/activity?limit=200')).status).toBe(200);
+    const { status, body } = await send('/v1/activity?limit=201');
     expect(status).toBe(400);
     expect(body.message).toContain('"limit"');
     expect(body.message).toContain('at most 200');
   });
 
   it('names an id that does not match the id pattern', async () => {
-    const { status, body } = await call('/v1/contacts?account_id=abc');
+    const { status, body } = await send('/v1/contacts?account_id=abc');
     expect(status).toBe(400);
     expect(body.message).toBe('Invalid query parameter "account_id": must match the pattern ^[1-9][0-9]*$ (got "abc").');
   });
 
   it('lists the allowed values of an enum', async () => {
-    const { status, body } = await call('/v1/contacts?relationship_status=friends');
+    const { status, body } = await send('/v1/contacts?relationship_status=friends');
     expect(status).toBe(400);
     expect(body.message).toContain('"relationship_status"');
     expect(body.message).toContain('"connected"');
@@ -53,15 +54,15 @@ describe('query validation', () => {
 
   it('accepts repeated and comma-separated array values alike', async () => {
     const accountId = await firstAccount();
-    const repeated = await call(`/v1/contacts?account_id=${accountId}&account_id=${accountId}`);
-    const commas = await call(`/v1/contacts?account_id=${accountId},${accountId}`);
+    const repeated = await send(`/v1/contacts?account_id=${accountId}&account_id=${accountId}`);
+    const commas = await send(`/v1/contacts?account_id=${accountId},${accountId}`);
     expect(repeated.status).toBe(200);
     expect(commas.body).toEqual(repeated.body);
   });
 
   it('ignores unknown query parameters', async () => {
-    const plain = await call('/v1/contacts');
-    const extra = await call('/v1/contacts?colour=blue&__proto__=x');
+    const plain = await send('/v1/contacts');
+    const extra = await send('/v1/contacts?colour=blue&__proto__=x');
     expect(extra.status).toBe(200);
     expect(extra.body).toEqual(plain.body);
   });
@@ -69,7 +70,7 @@ describe('query validation', () => {
 
 describe('path and body validation', () => {
   const findEmail = (contactId: string, init: { body?: unknown; rawBody?: string; headers?: Record<string, string> }) =>
-    call(`/v1/contacts/${contactId}/find-email`, { method: 'POST', ...init });
+    send(`/v1/contacts/${contactId}/find-email`, { method: 'POST', ...init });
 
   it('names a malformed path parameter', async () => {
     const { status, body } = await findEmail('abc', { body: { account_id: await firstAccount() } });
@@ -119,8 +120,8 @@ describe('path and body validation', () => {
   });
 
   it('changes nothing when a write is rejected', async () => {
-    const organization = ctx.mock.db.organization(
-      ctx.mock.db.user(ctx.mock.db.apiKey(ctx.mock.keys.admin)!.user_id)!.organization_id,
+    const organization = mock().db.organization(
+      mock().db.user(mock().db.apiKey(mock().keys.admin)!.user_id)!.organization_id,
     )!;
     const credits = organization.credits;
     await findEmail('1', { body: { account_id: 'nope' } });
@@ -130,13 +131,13 @@ describe('path and body validation', () => {
 
 describe('unknown routes', () => {
   it('answers 404 not_found for a path outside the API', async () => {
-    const { status, body } = await call('/v1/nothing-here');
+    const { status, body } = await send('/v1/nothing-here');
     expect(status).toBe(404);
     expect(body.code).toBe('not_found');
   });
 
   it('answers 404 not_found naming the accepted method for a known path', async () => {
-    const { status, body, response } = await call('/v1/accounts', { method: 'DELETE' });
+    const { status, body, response } = await send('/v1/accounts', { method: 'DELETE' });
     expect(status).toBe(404);
     expect(body.message).toContain('GET');
     expect(response.headers.get('content-type')).toContain('application/json');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ContactRecord } from '../../src/store/index';
-import { accountsOf, ADMIN, call, MEMBER, NO_CREDITS, OTHER_ORG, useMock, walk } from './helpers';
+import { accountsOf, ADMIN, api, MEMBER, NO_CREDITS, OTHER_ORG, useMock, walk } from '../support/harness';
 
-const { mock } = useMock();
+const mock = useMock();
 
 const db = () => mock().db;
 const orgOf = (key: string) => db().user(db().apiKey(key)!.user_id)!.organization_id;
@@ -13,7 +13,7 @@ const ids = (items: { contact_id: string }[]) => items.map((item) => item.contac
 const expectedIds = (accountId: string, keep: (contact: ContactRecord) => boolean) => ids(contactsOf(accountId).filter(keep));
 
 async function list(key: string, query: string) {
-  return walk(key, `/v1/contacts?limit=25&${query}`, 'contacts', 'listContacts');
+  return walk(key, `/v1/contacts?limit=25&${query}`, 'contacts', { operation: 'listContacts' });
 }
 
 describe('GET /v1/contacts', () => {
@@ -27,7 +27,7 @@ describe('GET /v1/contacts', () => {
   });
 
   it('clamps limit to 25, rejects a limit below 1, and omits notes, enrichment and sequence from items', async () => {
-    const page = await call(ADMIN, 'GET', '/v1/contacts?limit=100', { operation: 'listContacts' });
+    const page = await api(ADMIN, 'GET', '/v1/contacts?limit=100', { operation: 'listContacts' });
     expect(page.body.data.contacts).toHaveLength(25);
     expect(page.body.data.pagination).toMatchObject({ limit: 25, has_more: true });
     for (const contact of page.body.data.contacts) {
@@ -36,7 +36,7 @@ describe('GET /v1/contacts', () => {
       expect(contact).not.toHaveProperty('contact_enrichment');
       expect(contact.company.company_id).toMatch(/^[1-9][0-9]*$/);
     }
-    expect((await call(ADMIN, 'GET', '/v1/contacts?limit=0')).status).toBe(400);
+    expect((await api(ADMIN, 'GET', '/v1/contacts?limit=0')).status).toBe(400);
   });
 
   it('takes account_id repeated or comma-separated, and refuses unusable accounts', async () => {
@@ -45,10 +45,10 @@ describe('GET /v1/contacts', () => {
     const commas = await list(ADMIN, `account_id=${first},${second}`);
     expect(ids(commas)).toEqual(ids(repeated));
     expect(new Set(repeated.map((contact) => contact.account.account_id))).toEqual(new Set([first, second]));
-    const forbidden = await call(MEMBER, 'GET', `/v1/contacts?account_id=${privateAccountId()}`);
+    const forbidden = await api(MEMBER, 'GET', `/v1/contacts?account_id=${privateAccountId()}`);
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.code).toBe('account_shared_access_required');
-    const foreign = await call(OTHER_ORG, 'GET', `/v1/contacts?account_id=${sharedAccountId()}`);
+    const foreign = await api(OTHER_ORG, 'GET', `/v1/contacts?account_id=${sharedAccountId()}`);
     expect(foreign.status).toBe(400);
     expect(foreign.body.code).toBe('bad_request');
   });
@@ -99,7 +99,7 @@ describe('GET /v1/contacts', () => {
     expect(byRange.every((contact) => contact.company.headcount === company.headcount)).toBe(true);
     const byCount = await list(ADMIN, `account_id=${account}&company_size=${company.employee_count}`);
     expect(ids(byCount)).toEqual(ids(byRange));
-    expect((await call(ADMIN, 'GET', '/v1/contacts?company_size=lots')).status).toBe(400);
+    expect((await api(ADMIN, 'GET', '/v1/contacts?company_size=lots')).status).toBe(400);
   });
 
   it('filters by tag (case-insensitive), relationship_status and invitation_status, combined with AND', async () => {
@@ -118,7 +118,7 @@ describe('GET /v1/contacts', () => {
     expect(pending.every((contact) => contact.connection_invitation?.status === 'pending')).toBe(true);
     const both = await list(ADMIN, `account_id=${account}&tag=customer&relationship_status=connected`);
     expect(ids(both)).toEqual(expectedIds(account, (c) => c.relationship_status === 'connected' && c.tags.some((t) => t.name === 'Customer')));
-    expect((await call(ADMIN, 'GET', '/v1/contacts?relationship_status=friends')).status).toBe(400);
+    expect((await api(ADMIN, 'GET', '/v1/contacts?relationship_status=friends')).status).toBe(400);
   });
 
   it('filters by conversation_id; an unknown or foreign conversation is 400', async () => {
@@ -126,8 +126,8 @@ describe('GET /v1/contacts', () => {
     const conversation = db().conversationsOf(account)[0]!;
     const found = await list(ADMIN, `conversation_id=${conversation.conversation_id}`);
     expect(ids(found).sort()).toEqual([...conversation.participant_contact_ids].sort());
-    expect((await call(ADMIN, 'GET', '/v1/contacts?conversation_id=999999999')).status).toBe(400);
-    expect((await call(OTHER_ORG, 'GET', `/v1/contacts?conversation_id=${conversation.conversation_id}`)).status).toBe(400);
+    expect((await api(ADMIN, 'GET', '/v1/contacts?conversation_id=999999999')).status).toBe(400);
+    expect((await api(OTHER_ORG, 'GET', `/v1/contacts?conversation_id=${conversation.conversation_id}`)).status).toBe(400);
   });
 
   it("filters by view_id or public_id, scoped to the view's account; an unknown view is 400", async () => {
@@ -137,14 +137,14 @@ describe('GET /v1/contacts', () => {
     const byPublicId = await list(ADMIN, `view_id=${view.public_id}&account_id=${privateAccountId()}`);
     expect(ids(byId).sort()).toEqual([...view.rules.contact_ids!].sort());
     expect(ids(byPublicId)).toEqual(ids(byId));
-    expect((await call(ADMIN, 'GET', '/v1/contacts?view_id=vw_nope')).status).toBe(400);
-    expect((await call(OTHER_ORG, 'GET', `/v1/contacts?view_id=${view.id}`)).status).toBe(400);
+    expect((await api(ADMIN, 'GET', '/v1/contacts?view_id=vw_nope')).status).toBe(400);
+    expect((await api(OTHER_ORG, 'GET', `/v1/contacts?view_id=${view.id}`)).status).toBe(400);
   });
 
   it('rejects a cursor made for another query', async () => {
-    const first = await call(ADMIN, 'GET', '/v1/contacts?tag=customer');
+    const first = await api(ADMIN, 'GET', '/v1/contacts?tag=customer');
     const cursor = first.body.data.pagination.next_cursor as string;
-    expect((await call(ADMIN, 'GET', `/v1/contacts?tag=prospect&cursor=${cursor}`)).status).toBe(400);
+    expect((await api(ADMIN, 'GET', `/v1/contacts?tag=prospect&cursor=${cursor}`)).status).toBe(400);
   });
 });
 
@@ -152,11 +152,11 @@ describe('POST /v1/contacts (import)', () => {
   it('imports a network profile with 201, then answers 200 with the same contact', async () => {
     const account = sharedAccountId();
     const url = mock().networkProfiles({ imported: false, kind: 'member', limit: 1 }).profiles[0]!.network_url;
-    const first = await call(ADMIN, 'POST', '/v1/contacts', { body: { account_id: account, network_url: url }, operation: 'importContact' });
+    const first = await api(ADMIN, 'POST', '/v1/contacts', { body: { account_id: account, network_url: url }, operation: 'importContact' });
     expect(first.status).toBe(201);
     expect(first.body.data.warnings).toEqual([]);
     expect(first.body.data.contact.network_url).toBe(url);
-    const again = await call(ADMIN, 'POST', '/v1/contacts', { body: { account_id: account, network_url: url }, operation: 'importContact' });
+    const again = await api(ADMIN, 'POST', '/v1/contacts', { body: { account_id: account, network_url: url }, operation: 'importContact' });
     expect(again.status).toBe(200);
     expect(again.body.data.contact.contact_id).toBe(first.body.data.contact.contact_id);
     const listed = await list(ADMIN, `account_id=${account}&query=${encodeURIComponent(url)}`);
@@ -170,7 +170,7 @@ describe('POST /v1/contacts (import)', () => {
     ['the conflict handle', 'https://www.network.com/in/conflict', 409, 'conflict'],
     ['the upstream-error handle', 'https://www.network.com/in/upstream-error', 502, 'upstream_error'],
   ])('answers %s with %i', async (_, url, status, code) => {
-    const answer = await call(ADMIN, 'POST', '/v1/contacts', { body: { account_id: sharedAccountId(), network_url: url } });
+    const answer = await api(ADMIN, 'POST', '/v1/contacts', { body: { account_id: sharedAccountId(), network_url: url } });
     expect(answer.status).toBe(status);
     expect(answer.body.code).toBe(code);
   });
@@ -179,7 +179,7 @@ describe('POST /v1/contacts (import)', () => {
 describe('PATCH /v1/contacts/{contact_id}', () => {
   const target = () => contactsOf(sharedAccountId())[10]!;
   const patch = (key: string, contactId: string, body: unknown) =>
-    call(key, 'PATCH', `/v1/contacts/${contactId}`, { body, operation: 'updateContact' });
+    api(key, 'PATCH', `/v1/contacts/${contactId}`, { body, operation: 'updateContact' });
 
   it('adds, removes and sets tags, and the change is kept', async () => {
     const contact = target();
@@ -220,7 +220,7 @@ describe('PATCH /v1/contacts/{contact_id}', () => {
   ])('rejects %s with 400 and changes nothing', async (_, change) => {
     const contact = target();
     const before = JSON.stringify({ tags: contact.tags, notes: contact.notes_json, fields: [...contact.custom_fields] });
-    const answer = await call(ADMIN, 'PATCH', `/v1/contacts/${contact.contact_id}`, {
+    const answer = await api(ADMIN, 'PATCH', `/v1/contacts/${contact.contact_id}`, {
       body: { tags: { add: [{ name: 'ShouldNotStick', color: 'green' }] }, ...change },
     });
     expect(answer.status).toBe(400);
@@ -244,8 +244,9 @@ describe('PATCH /v1/contacts/{contact_id}', () => {
 describe('POST /v1/contacts/{contact_id}/find-email', () => {
   it('answers the contact with the lookup result, its sequence and last interaction, and uses a credit', async () => {
     const contact = contactsOf(sharedAccountId()).find((candidate) => candidate.sequence !== null)!;
-    const credits = db().organization(contact.organization_id)!.credits;
-    const answer = await call(ADMIN, 'POST', `/v1/contacts/${contact.contact_id}/find-email`, {
+    const organization = db().organization(contact.organization_id)!;
+    const credits = organization.credits;
+    const answer = await api(ADMIN, 'POST', `/v1/contacts/${contact.contact_id}/find-email`, {
       body: { account_id: contact.account_id },
       operation: 'findContactEmail',
     });
@@ -262,10 +263,10 @@ describe('POST /v1/contacts/{contact_id}/find-email', () => {
   it('gives 403 billing_insufficient_credits without credits and 400 for an unknown contact', async () => {
     const initechAccount = (await accountsOf(NO_CREDITS))[0]!.account_id;
     const contact = contactsOf(initechAccount)[0]!;
-    const broke = await call(NO_CREDITS, 'POST', `/v1/contacts/${contact.contact_id}/find-email`, { body: { account_id: initechAccount } });
+    const broke = await api(NO_CREDITS, 'POST', `/v1/contacts/${contact.contact_id}/find-email`, { body: { account_id: initechAccount } });
     expect(broke.status).toBe(403);
     expect(broke.body.code).toBe('billing_insufficient_credits');
-    const unknown = await call(ADMIN, 'POST', '/v1/contacts/999999999/find-email', { body: { account_id: sharedAccountId() } });
+    const unknown = await api(ADMIN, 'POST', '/v1/contacts/999999999/find-email', { body: { account_id: sharedAccountId() } });
     expect(unknown.status).toBe(400);
   });
 });

@@ -1,6 +1,6 @@
 import { createMockApi } from '@network-org/mock';
 import { describe, expect, it } from 'vitest';
-import { BASE_URL } from './helpers';
+import { BASE_URL } from '../support/harness';
 
 const requests: [string, string, unknown?][] = [
   ['GET', '/v1/accounts'],

@@ -2,7 +2,8 @@ import { createMockApi } from '@network-org/mock';
 import { startMockServer, type MockServer } from '@network-org/mock/node';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, engineTestRoutes } from '../engine/helpers';
+import { engineTestRoutes } from '../engine/test-routes';
+import { BASE_URL } from '../support/harness';
 
 const options = { seed: 1, routes: engineTestRoutes, contactsPerAccount: 30, networkSize: 20 };
 const inProcess = createMockApi({ ...options, baseUrl: BASE_URL });

@@ -107,6 +107,7 @@ describe('sessions over HTTP', () => {
     const dropped = await fetch(`${server.url}/__mock/sessions/dropped`, { method: 'DELETE' });
     expect(dropped.status).toBe(200);
     expect((await fetch(`${server.url}/__mock/sessions/dropped`, { method: 'DELETE' })).status).toBe(404);
+    expect((await fetch(`${server.url}/__mock/sessions/%E0%A4%A`, { method: 'DELETE' })).status).toBe(400);
     const read = await call(server.url, `/v1/contacts?account_id=${accountId}&tag=before-drop`, { session: 'dropped' });
     expect(read.body.data.contacts).toEqual([]);
   });
@@ -177,5 +178,22 @@ describe('mock.session(NAME) in process', () => {
     expect(mock.dropSession('worker-a')).toBe(true);
     expect(mock.sessionNames()).toEqual([]);
     expect(() => mock.session('no spaces')).toThrow(/X-Mock-Session/);
+  });
+});
+
+describe('rate-limit windows per session', () => {
+  it('counts each session on its own: one session at its limit leaves the others and the default one alone', async () => {
+    const mock = createMockApi({ baseUrl: 'https://limits.network.test', ...SMALL });
+    const headers = { authorization: 'Bearer sk_test_admin' };
+    const url = 'https://limits.network.test/v1/organization';
+    const busy = mock.session('busy');
+    for (let i = 0; i < 50; i++) expect((await busy.fetch(url, { headers })).status).toBe(200);
+    const limited = await busy.fetch(url, { headers });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await mock.session('quiet').fetch(url, { headers })).status).toBe(200);
+    expect((await mock.fetch(url, { headers })).status).toBe(200);
+    busy.reset();
+    expect((await busy.fetch(url, { headers })).status).toBe(200);
   });
 });

@@ -1,19 +1,19 @@
 import type { Contact, Conversation } from '@network-org/sdk';
 import { operations as schemas } from '@network-org/sdk/zod';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER, OTHER_ORG, api, mockApi, sdk, serve, walk } from './helpers';
+import { MEMBER, OTHER_ORG, callOperation, createTestMock, sdk, serve, collect } from '../support/harness';
 
-const mock = mockApi();
+const mock = createTestMock();
 serve(mock);
 afterEach(() => mock.reset());
 
-const createDraft = (body: unknown, key?: string) => api('createDraft', mock, '/v1/drafts', { method: 'POST', body, ...(key ? { key } : {}) });
+const createDraft = (body: unknown, key?: string) => callOperation('createDraft', mock, '/v1/drafts', { method: 'POST', body, ...(key ? { key } : {}) });
 
 let contacts: Contact[];
 let conversations: Conversation[];
 beforeAll(async () => {
-  contacts = await walk(sdk(mock).contacts.list({ account_id: ['101'], limit: 25 }));
-  conversations = await walk(sdk(mock).conversations.list({ account_id: ['101'], limit: 25 }));
+  contacts = await collect(sdk(mock).contacts.list({ account_id: ['101'], limit: 25 }));
+  conversations = await collect(sdk(mock).conversations.list({ account_id: ['101'], limit: 25 }));
 });
 
 const contactWith = (status: Contact['relationship_status']) => contacts.find((contact) => contact.relationship_status === status)!;
@@ -64,7 +64,7 @@ describe('POST /v1/drafts', () => {
     const contactId = conversation.participants.find((participant) => !participant.is_account_owner)!.contact_id!;
     expect((await createDraft({ account_id: '101', contact_id: contactId, draft_message: 'New thread' })).body.data.draft.replaced_previous).toBe(false);
     expect(mock.drafts({ account_id: '101' }).drafts).toHaveLength(2);
-    const again = (await walk(sdk(mock).conversations.list({ account_id: ['101'], limit: 25 }))).find(
+    const again = (await collect(sdk(mock).conversations.list({ account_id: ['101'], limit: 25 }))).find(
       (candidate) => candidate.conversation_id === conversation.conversation_id,
     )!;
     expect(again.message_count).toBe(conversation.message_count);
@@ -93,9 +93,9 @@ describe('POST /v1/drafts', () => {
   });
 
   it('answers 404 for an unknown contact or conversation, another account’s and another organization’s', async () => {
-    const [globexConversation] = await walk(sdk(mock, OTHER_ORG).conversations.list({ limit: 1 }));
+    const [globexConversation] = await collect(sdk(mock, OTHER_ORG).conversations.list({ limit: 1 }));
     const globexContact = globexConversation!.participants.find((participant) => !participant.is_account_owner)!.contact_id!;
-    const [otherAccountConversation] = await walk(sdk(mock).conversations.list({ account_id: ['102'], limit: 1 }));
+    const [otherAccountConversation] = await collect(sdk(mock).conversations.list({ account_id: ['102'], limit: 1 }));
     for (const target of [
       { contact_id: '999999999' },
       { contact_id: globexContact },
@@ -112,7 +112,7 @@ describe('POST /v1/drafts', () => {
 
   it('refuses an account not shared with the key (403) and another organization’s account (400)', async () => {
     const accountIdsOf = async (key?: string) =>
-      (await api('listAccounts', mock, '/v1/accounts', key ? { key } : {})).body.data.accounts.map((account) => account.account_id);
+      (await callOperation('listAccounts', mock, '/v1/accounts', key ? { key } : {})).body.data.accounts.map((account) => account.account_id);
     const memberIds = await accountIdsOf(MEMBER);
     const unshared = (await accountIdsOf()).find((id) => !memberIds.includes(id))!;
     const refused = await createDraft({ account_id: unshared, conversation_id: '1', draft_message: 'x' }, MEMBER);

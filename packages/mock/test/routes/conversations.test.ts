@@ -1,19 +1,19 @@
 import type { Conversation } from '@network-org/sdk';
 import { operations as schemas } from '@network-org/sdk/zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, MEMBER, OTHER_ORG, api, mockApi, sdk, serve, walk } from './helpers';
+import { ADMIN, MEMBER, OTHER_ORG, callOperation, createTestMock, sdk, serve, collect } from '../support/harness';
 
-const mock = mockApi();
+const mock = createTestMock();
 serve(mock);
 
-const list = (query: string, key = ADMIN) => api('listConversations', mock, `/v1/conversations${query}`, { key });
+const list = (query: string, key = ADMIN) => callOperation('listConversations', mock, `/v1/conversations${query}`, { key });
 
 const accountIdsOf = async (key: string) =>
-  (await api('listAccounts', mock, '/v1/accounts', { key })).body.data.accounts.map((account) => account.account_id);
+  (await callOperation('listAccounts', mock, '/v1/accounts', { key })).body.data.accounts.map((account) => account.account_id);
 
 let all: Conversation[];
 beforeAll(async () => {
-  all = await walk(sdk(mock).conversations.list({ limit: 25 }));
+  all = await collect(sdk(mock).conversations.list({ limit: 25 }));
 });
 
 describe('GET /v1/conversations', () => {
@@ -45,7 +45,7 @@ describe('GET /v1/conversations', () => {
   });
 
   it('shows a member only the accounts it may use', async () => {
-    const member = await walk(sdk(mock, MEMBER).conversations.list({ limit: 25 }));
+    const member = await collect(sdk(mock, MEMBER).conversations.list({ limit: 25 }));
     expect(new Set(member.map((conversation) => conversation.account_id))).toEqual(new Set(await accountIdsOf(MEMBER)));
   });
 
@@ -72,7 +72,7 @@ describe('GET /v1/conversations', () => {
     const expected = all.filter((conversation) =>
       conversation.participants.some((participant) => !participant.is_account_owner && participant.tags.some((candidate) => candidate.name === tag)),
     );
-    const filtered = await walk(sdk(mock).conversations.list({ tag: tag.toUpperCase(), limit: 25 }));
+    const filtered = await collect(sdk(mock).conversations.list({ tag: tag.toUpperCase(), limit: 25 }));
     expect(filtered.length).toBeGreaterThan(0);
     expect(filtered.length).toBeLessThan(all.length);
     expect(filtered.map((conversation) => conversation.conversation_id)).toEqual(expected.map((conversation) => conversation.conversation_id));
@@ -88,7 +88,7 @@ describe('GET /v1/conversations', () => {
     const group = all.find((conversation) => conversation.participants.length > 2)!;
     expect(group).toBeDefined();
     const contactId = group.participants.find((participant) => !participant.is_account_owner)!.contact_id!;
-    const filtered = await walk(sdk(mock).conversations.list({ contact_id: contactId, limit: 25 }));
+    const filtered = await collect(sdk(mock).conversations.list({ contact_id: contactId, limit: 25 }));
     expect(filtered.map((conversation) => conversation.conversation_id)).toContain(group.conversation_id);
     for (const conversation of filtered) {
       expect(conversation.participants.map((participant) => participant.contact_id)).toContain(contactId);
@@ -96,7 +96,7 @@ describe('GET /v1/conversations', () => {
   });
 
   it('treats an unknown contact or another organization’s contact as unknown (400)', async () => {
-    const globex = await walk(sdk(mock, OTHER_ORG).conversations.list({ limit: 1 }));
+    const globex = await collect(sdk(mock, OTHER_ORG).conversations.list({ limit: 1 }));
     const globexContact = globex[0]!.participants.find((participant) => !participant.is_account_owner)!.contact_id!;
     for (const contactId of ['999999999', globexContact]) {
       const { status, body } = await list(`?contact_id=${contactId}`);

@@ -1,12 +1,12 @@
 import { operations as schemas } from '@network-org/sdk/zod';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, MEMBER, OTHER_ORG, api, mockApi, sdk, serve, walk } from './helpers';
+import { ADMIN, MEMBER, OTHER_ORG, callOperation, createTestMock, sdk, serve, collect } from '../support/harness';
 
-const mock = mockApi();
+const mock = createTestMock();
 serve(mock);
 
-const list = (query: string, key = ADMIN) => api('listActivity', mock, `/v1/activity${query}`, { key });
-const summary = (query: string, key = ADMIN) => api('getActivitySummary', mock, `/v1/activity/summary${query}`, { key });
+const list = (query: string, key = ADMIN) => callOperation('listActivity', mock, `/v1/activity${query}`, { key });
+const summary = (query: string, key = ADMIN) => callOperation('getActivitySummary', mock, `/v1/activity/summary${query}`, { key });
 
 describe('GET /v1/activity', () => {
   it('answers admins with the spec shape, the request time zone and the normalized filters', async () => {
@@ -84,7 +84,7 @@ describe('GET /v1/activity', () => {
   });
 
   it('lists newest first (then id descending) and walks every page once', async () => {
-    const events = await walk(sdk(mock).activity.list({ from: '2025-10-17', limit: 200 }));
+    const events = await collect(sdk(mock).activity.list({ from: '2025-10-17', limit: 200 }));
     expect(events.length).toBeGreaterThan(400);
     expect(new Set(events.map((event) => event.id)).size).toBe(events.length);
     for (let index = 1; index < events.length; index++) {
@@ -107,7 +107,7 @@ describe('GET /v1/activity', () => {
   });
 
   it('keeps every event inside the window it echoes', async () => {
-    const events = await walk(sdk(mock).activity.list({ from: '2026-01-05', to: '2026-01-07', timezone: 'Asia/Kathmandu', limit: 200 }));
+    const events = await collect(sdk(mock).activity.list({ from: '2026-01-05', to: '2026-01-07', timezone: 'Asia/Kathmandu', limit: 200 }));
     expect(events.length).toBeGreaterThan(0);
     for (const event of events) {
       expect(Date.parse(event.occurred_at)).toBeGreaterThanOrEqual(Date.parse('2026-01-04T18:15:00Z'));
@@ -139,7 +139,7 @@ describe('GET /v1/activity', () => {
   });
 
   it('treats another organization’s account or user as unknown (400), and an unknown user too', async () => {
-    const globex = await api('listAccounts', mock, '/v1/accounts', { key: OTHER_ORG });
+    const globex = await callOperation('listAccounts', mock, '/v1/accounts', { key: OTHER_ORG });
     const globexAccount = globex.body.data.accounts[0]!.account_id;
     for (const query of [`?account_id=${globexAccount}`, '?account_id=999999', '?user_id=204', '?user_id=999999']) {
       const answer = await list(query);
@@ -149,8 +149,8 @@ describe('GET /v1/activity', () => {
   });
 
   it('shows another organization only its own events', async () => {
-    const globex = await walk(sdk(mock, OTHER_ORG).activity.list({ from: '2025-10-17', limit: 200 }));
-    const accounts = await api('listAccounts', mock, '/v1/accounts', { key: OTHER_ORG });
+    const globex = await collect(sdk(mock, OTHER_ORG).activity.list({ from: '2025-10-17', limit: 200 }));
+    const accounts = await callOperation('listAccounts', mock, '/v1/accounts', { key: OTHER_ORG });
     expect(globex.length).toBeGreaterThan(0);
     expect(new Set(globex.map((event) => event.account_id))).toEqual(new Set(accounts.body.data.accounts.map((account) => account.account_id)));
   });

@@ -1,9 +1,9 @@
 import type { ActivityEvent, ActivitySummaryQuery } from '@network-org/sdk';
 import { operations as schemas } from '@network-org/sdk/zod';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, MEMBER, api, mockApi, sdk, serve, walk } from './helpers';
+import { ADMIN, MEMBER, callOperation, createTestMock, sdk, serve, collect } from '../support/harness';
 
-const mock = mockApi();
+const mock = createTestMock();
 serve(mock);
 
 /** The local calendar date of an instant, computed independently of the mock (Intl, en-CA gives YYYY-MM-DD). */
@@ -27,7 +27,7 @@ const FILTER_SETS: [string, ActivitySummaryQuery][] = [
 
 describe('GET /v1/activity/summary', () => {
   it('answers the spec shape with the list’s filters echo', async () => {
-    const { status, body } = await api('getActivitySummary', mock, '/v1/activity/summary?from=2026-01-01&account_id=102,101&timezone=Asia/Kathmandu');
+    const { status, body } = await callOperation('getActivitySummary', mock, '/v1/activity/summary?from=2026-01-01&account_id=102,101&timezone=Asia/Kathmandu');
     expect(status).toBe(200);
     schemas.getActivitySummary.responses['200'].parse(body);
     expect(body.data).toMatchObject({
@@ -40,7 +40,7 @@ describe('GET /v1/activity/summary', () => {
   it.each(FILTER_SETS)('agrees with a walk of GET /v1/activity: %s', async (_label, query) => {
     const client = sdk(mock);
     const [summary, firstPage] = await Promise.all([client.activity.summary(query), client.activity.list({ ...query, limit: 200 })]);
-    const events = await walk(client.activity.list({ ...query, limit: 200 }));
+    const events = await collect(client.activity.list({ ...query, limit: 200 }));
     expect(events.length).toBeGreaterThan(0);
     expect(summary.filters).toEqual(firstPage.filters);
     expect(summary.total_events).toBe(events.length);
@@ -65,14 +65,14 @@ describe('GET /v1/activity/summary', () => {
   });
 
   it('leaves out keys without events and counts zero events as an empty summary', async () => {
-    const { body } = await api('getActivitySummary', mock, '/v1/activity/summary?from=2020-01-01&to=2020-01-02');
+    const { body } = await callOperation('getActivitySummary', mock, '/v1/activity/summary?from=2020-01-01&to=2020-01-02');
     expect(body.data).toMatchObject({ total_events: 0, by_event_type: {}, by_channel: {}, by_source: {}, by_day: {}, by_user: {}, by_account: {} });
   });
 
   it('is for admins only', async () => {
-    const { status, body } = await api('getActivitySummary', mock, '/v1/activity/summary', { key: MEMBER });
+    const { status, body } = await callOperation('getActivitySummary', mock, '/v1/activity/summary', { key: MEMBER });
     expect(status).toBe(403);
     expect(body.code).toBe('forbidden');
-    expect((await api('getActivitySummary', mock, '/v1/activity/summary', { key: ADMIN })).status).toBe(200);
+    expect((await callOperation('getActivitySummary', mock, '/v1/activity/summary', { key: ADMIN })).status).toBe(200);
   });
 });

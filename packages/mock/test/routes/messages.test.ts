@@ -1,23 +1,23 @@
 import type { Conversation } from '@network-org/sdk';
 import { operations as schemas } from '@network-org/sdk/zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER, OTHER_ORG, api, mockApi, sdk, serve, walk } from './helpers';
+import { MEMBER, OTHER_ORG, callOperation, createTestMock, sdk, serve, collect } from '../support/harness';
 
-const mock = mockApi();
+const mock = createTestMock();
 serve(mock);
 
 const messagesOf = (conversationId: string, query: string, key?: string) =>
-  api('listConversationMessages', mock, `/v1/conversations/${conversationId}/messages${query}`, key ? { key } : {});
+  callOperation('listConversationMessages', mock, `/v1/conversations/${conversationId}/messages${query}`, key ? { key } : {});
 
 let conversations: Conversation[];
 beforeAll(async () => {
-  conversations = await walk(sdk(mock).conversations.list({ limit: 25 }));
+  conversations = await collect(sdk(mock).conversations.list({ limit: 25 }));
 });
 
 describe('GET /v1/conversations/{conversationId}/messages', () => {
   it('walks every message of a conversation once, newest first', async () => {
     const conversation = conversations.find((candidate) => candidate.message_count > 3)!;
-    const messages = await walk(
+    const messages = await collect(
       sdk(mock).conversations.messages.list(conversation.conversation_id, { account_id: conversation.account_id, limit: 2 }),
     );
     expect(messages).toHaveLength(conversation.message_count);
@@ -57,7 +57,7 @@ describe('GET /v1/conversations/{conversationId}/messages', () => {
   it('rejects an unknown conversation, one of another account and one of another organization with 400', async () => {
     const conversation = conversations[0]!;
     const otherAccount = conversations.find((candidate) => candidate.account_id !== conversation.account_id)!;
-    const [globex] = await walk(sdk(mock, OTHER_ORG).conversations.list({ limit: 1 }));
+    const [globex] = await collect(sdk(mock, OTHER_ORG).conversations.list({ limit: 1 }));
     for (const [conversationId, accountId] of [
       ['999999999', conversation.account_id],
       ['not-a-conversation', conversation.account_id],
@@ -72,7 +72,7 @@ describe('GET /v1/conversations/{conversationId}/messages', () => {
   });
 
   it('refuses an account not shared with the key with 403', async () => {
-    const memberAccounts = (await api('listAccounts', mock, '/v1/accounts', { key: MEMBER })).body.data.accounts.map((account) => account.account_id);
+    const memberAccounts = (await callOperation('listAccounts', mock, '/v1/accounts', { key: MEMBER })).body.data.accounts.map((account) => account.account_id);
     const unshared = conversations.find((conversation) => !memberAccounts.includes(conversation.account_id))!;
     const { status, body } = await messagesOf(unshared.conversation_id, `?account_id=${unshared.account_id}`, MEMBER);
     expect(status).toBe(403);

@@ -1,17 +1,17 @@
 import type { ActivityEvent } from '@network-org/sdk';
 import { describe, expect, it } from 'vitest';
-import { api, mockApi, sdk, serve, walk } from './helpers';
+import { callOperation, createTestMock, sdk, serve, collect } from '../support/harness';
 
 // Datasets anchored after each change, so their 90 days of events cover the changing days.
-const spring = mockApi({ baseUrl: 'https://spring.network.test', now: '2024-03-20T00:00:00Z' });
-const autumn = mockApi({ baseUrl: 'https://autumn.network.test', now: '2024-11-20T00:00:00Z' });
-const chile = mockApi({ baseUrl: 'https://chile.network.test', now: '2024-09-20T00:00:00Z' });
+const spring = createTestMock({ baseUrl: 'https://spring.network.test', now: '2024-03-20T00:00:00Z' });
+const autumn = createTestMock({ baseUrl: 'https://autumn.network.test', now: '2024-11-20T00:00:00Z' });
+const chile = createTestMock({ baseUrl: 'https://chile.network.test', now: '2024-09-20T00:00:00Z' });
 serve(spring, autumn, chile);
 
 const HOUR = 3_600_000;
 
 async function day(mock: typeof spring, date: string, timezone: string) {
-  const { status, body } = await api('listActivity', mock, `/v1/activity?from=${date}&to=${date}&timezone=${timezone}&limit=200`);
+  const { status, body } = await callOperation('listActivity', mock, `/v1/activity?from=${date}&to=${date}&timezone=${timezone}&limit=200`);
   expect(status).toBe(200);
   const { from, to } = body.data.filters;
   return { from, to, hours: (Date.parse(to) - Date.parse(from)) / HOUR };
@@ -48,8 +48,8 @@ describe('activity days in time zones', () => {
     for (const [mock, date] of [[spring, '2024-03-10'], [autumn, '2024-11-03']] as const) {
       const client = sdk(mock);
       const query = { from: date, to: date, timezone: 'America/New_York', limit: 200 };
-      const events: ActivityEvent[] = await walk(client.activity.list(query));
-      const month: ActivityEvent[] = await walk(client.activity.list({ ...query, from: undefined, to: undefined }));
+      const events: ActivityEvent[] = await collect(client.activity.list(query));
+      const month: ActivityEvent[] = await collect(client.activity.list({ ...query, from: undefined, to: undefined }));
       expect(events.length).toBeGreaterThan(0);
       // Every event of the whole default window that falls on the local day, and nothing else.
       const expected = month.filter((event) => localDay(event.occurred_at, 'America/New_York') === date).map((event) => event.id);
@@ -62,7 +62,7 @@ describe('activity days in time zones', () => {
 
   it('keys summary days by the local date across the change', async () => {
     const summary = await sdk(spring).activity.summary({ from: '2024-03-09', to: '2024-03-11', timezone: 'America/New_York' });
-    const events = await walk(sdk(spring).activity.list({ from: '2024-03-09', to: '2024-03-11', timezone: 'America/New_York', limit: 200 }));
+    const events = await collect(sdk(spring).activity.list({ from: '2024-03-09', to: '2024-03-11', timezone: 'America/New_York', limit: 200 }));
     const counts: Record<string, number> = {};
     for (const event of events) counts[localDay(event.occurred_at, 'America/New_York')] = (counts[localDay(event.occurred_at, 'America/New_York')] ?? 0) + 1;
     expect(summary.by_day).toEqual(counts);

@@ -1,10 +1,6 @@
 import type { ActivityFilters, Contact } from '@network-org/sdk';
-import { createMockApi, defineRoute, type MockApi, type MockApiOptions } from '@network-org/mock';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { defineRoute, type MockApiOptions } from '@network-org/mock';
 import { paginate } from '../../src/engine/pagination';
-
-export const BASE_URL = 'https://api.network.test';
 
 // Tiny routes of the engine's own, so these tests exercise auth, validation, paging, limits and faults
 // independently of the resource routes. Only the fields the assertions read are filled in.
@@ -64,30 +60,5 @@ export const engineTestRoutes = [
   })),
 ];
 
-/** A mock with the engine's test routes, served in-process through MSW for the file's tests. */
-export function useInProcessMock(options: MockApiOptions = {}): { readonly mock: MockApi } {
-  const holder: { mock: MockApi } = {
-    mock: createMockApi({ baseUrl: BASE_URL, routes: engineTestRoutes, contactsPerAccount: 30, networkSize: 20, ...options }),
-  };
-  const server = setupServer(...holder.mock.handlers);
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => holder.mock.reset());
-  afterAll(() => server.close());
-  return holder;
-}
-
-export async function call(
-  path: string,
-  init: { key?: string | null; method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: { code?: string; message?: string } & Record<string, unknown>; response: Response }> {
-  const headers: Record<string, string> = { ...init.headers };
-  if (init.key !== null) headers.Authorization = `Bearer ${init.key ?? 'sk_test_admin'}`;
-  let body: string | undefined = init.rawBody;
-  if (init.body !== undefined) {
-    body = JSON.stringify(init.body);
-    headers['Content-Type'] = 'application/json';
-  }
-  const response = await fetch(`${BASE_URL}${path}`, { method: init.method ?? 'GET', headers, body });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : {}, response };
-}
+/** Options of a mock answering with the engine's test routes (rate limit on, as the service). */
+export const ENGINE_TEST_MOCK: MockApiOptions = { routes: engineTestRoutes, rateLimit: true, contactsPerAccount: 30, networkSize: 20 };
