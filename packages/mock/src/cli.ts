@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startMockServer, type MockServerOptions } from './node';
 
@@ -13,6 +14,7 @@ Options:
   --latency <ms>              delay every API response
   --contacts-per-account <n>  dataset size
   --control-token <token>     require Authorization: Bearer <token> on /__mock/ (and allow it off loopback)
+  --state-file <path>         start from this state file when it exists; write the state to it on SIGINT/SIGTERM
   -h, --help                  show this help`;
 
 class UsageError extends Error {}
@@ -26,7 +28,11 @@ function integerOption(name: string, value: string | undefined, min: number): nu
   return parsed;
 }
 
-function serverOptions(args: string[]): MockServerOptions | 'help' {
+interface CliOptions extends MockServerOptions {
+  stateFile?: string;
+}
+
+function serverOptions(args: string[]): CliOptions | 'help' {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -39,6 +45,7 @@ function serverOptions(args: string[]): MockServerOptions | 'help' {
       latency: { type: 'string' },
       'contacts-per-account': { type: 'string' },
       'control-token': { type: 'string' },
+      'state-file': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -49,7 +56,7 @@ function serverOptions(args: string[]): MockServerOptions | 'help' {
   if (values.now !== undefined && Number.isNaN(new Date(values.now).getTime())) {
     throw new UsageError(`--now must be an ISO date-time, got "${values.now}"`);
   }
-  const options: MockServerOptions = {
+  const options: CliOptions = {
     port: integerOption('port', values.port, 0) ?? 4010,
     host: values.host ?? '127.0.0.1',
     rateLimit: !values['no-rate-limit'],
@@ -62,11 +69,22 @@ function serverOptions(args: string[]): MockServerOptions | 'help' {
   const contactsPerAccount = integerOption('contacts-per-account', values['contacts-per-account'], 0);
   if (contactsPerAccount !== undefined) options.contactsPerAccount = contactsPerAccount;
   if (values['control-token'] !== undefined) options.controlToken = values['control-token'];
+  if (values['state-file'] !== undefined) {
+    options.stateFile = values['state-file'];
+    if (existsSync(options.stateFile)) options.state = readFileSync(options.stateFile, 'utf8');
+  }
   return options;
 }
 
+/** Writes the state beside the file and renames it over, so a crash mid-write never leaves half a file. */
+function saveState(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+}
+
 async function main(): Promise<void> {
-  let options: MockServerOptions | 'help';
+  let options: CliOptions | 'help';
   try {
     options = serverOptions(process.argv.slice(2));
   } catch (error) {
@@ -78,13 +96,22 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const server = await startMockServer(options);
+  const { stateFile, ...mockOptions } = options;
+  const server = await startMockServer(mockOptions);
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    if (stateFile !== undefined) {
+      try {
+        saveState(stateFile, server.mock.exportState());
+      } catch (error) {
+        process.stderr.write(`network-mock: could not write the state to ${stateFile}: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exitCode = 1;
+      }
+    }
     server.close().then(
-      () => process.exit(0),
+      () => process.exit(process.exitCode ?? 0),
       () => process.exit(1),
     );
   };

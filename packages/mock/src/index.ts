@@ -8,6 +8,8 @@ import { RateLimiter } from './engine/rate-limit';
 import type { Route } from './engine/router';
 import type { ControlAccess, MockRuntime, ResetOptions } from './engine/runtime';
 import { routes as defaultRoutes } from './routes/index';
+import { exportState, storeFromState } from './store/state-file';
+import { createSeeder, type Seeder } from './control/seed';
 import { createStore, FIXTURE_KEYS, type Store, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
 
 export const DEFAULT_BASE_URL = 'https://api.network.test';
@@ -28,6 +30,11 @@ export interface MockApiOptions extends StoreOptions {
   controlExposed?: boolean;
   /** The route table; default every operation of the spec. */
   routes?: readonly Route[];
+  /**
+   * Start from a state `mock.exportState()` gave (JSON text). Its dataset options (seed, now, sizes) replace the
+   * ones given here; a state of another format version, or a broken one, throws.
+   */
+  state?: string;
 }
 
 export type FixtureKeys = typeof FIXTURE_KEYS;
@@ -59,6 +66,13 @@ export interface MockApi {
   snapshot(): MockSnapshot;
   /** Puts a snapshot's state back. */
   restore(snapshot: MockSnapshot): void;
+  /** The whole state as JSON text (versioned): `createMockApi({state})` or `PUT /__mock/state` starts from it. */
+  exportState(): string;
+  /**
+   * Puts your own records in (contract §3.3): each returns the record as the API shows it, visible at once to every
+   * endpoint. Input the API could never produce throws a MockApiError (code bad_request) and changes nothing.
+   */
+  readonly seed: Seeder;
   readonly faults: FaultControl;
   /** Requests answered so far, oldest first. */
   readonly journal: readonly JournalEntry[];
@@ -77,7 +91,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   const storeOptions: StoreOptions = { ...options };
-  let store = createStore(storeOptions);
+  let store = options.state === undefined ? createStore(storeOptions) : storeFromState(options.state);
+  if (options.state !== undefined) Object.assign(storeOptions, store.origin.options);
   const faults = new FaultInjector();
   const journal = new RequestJournal();
   const rateLimiter = options.rateLimit === false ? undefined : new RateLimiter();
@@ -104,7 +119,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       if (seed === store.seed && now.getTime() === store.now.getTime()) {
         store.reset();
       } else {
-        store = createStore({ ...storeOptions, seed, now });
+        // The same store object takes the new dataset, so whoever holds it sees the change.
+        store.adopt(createStore({ ...storeOptions, seed, now }));
         storeOptions.seed = seed;
         storeOptions.now = now;
       }
@@ -123,6 +139,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     },
     reset: (resetOptions) => runtime.reset(resetOptions),
     snapshot: () => store.snapshot(),
+    exportState: () => exportState(store),
+    seed: createSeeder(store),
     restore: (snapshot) => store.restore(snapshot),
     faults: {
       add: (rule) => faults.add(rule),
@@ -146,4 +164,16 @@ export type { FaultRule } from './engine/faults';
 export type { JournalEntry } from './engine/journal';
 export type { ResetOptions } from './engine/runtime';
 export type { NetworkProfile, NetworkProfilesQuery } from './control/operations';
+export { StateFileError } from './store/state-file';
+export type {
+  Seeder,
+  SeedActivityEventInput,
+  SeedCompanyInput,
+  SeedContactInput,
+  SeedConversationInput,
+  SeedCustomFieldInput,
+  SeedMessageInput,
+  SeedNetworkProfileInput,
+  SeedViewInput,
+} from './control/seed';
 export { FIXTURE_KEYS };

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { MockApiError, notFound, unauthorized } from '../engine/errors';
+import { badRequest, MockApiError, notFound, unauthorized } from '../engine/errors';
 import { faultRuleSchema } from '../engine/faults';
-import { readJsonObjectBody } from '../engine/request-body';
+import { MAX_BODY_BYTES, readJsonObjectBody } from '../engine/request-body';
 import { errorResponse, jsonResponse } from '../engine/respond';
 import type { MockRuntime } from '../engine/runtime';
 import { parseInput } from '../engine/validation';
-import { networkProfiles, registeredCustomFields, savedDrafts } from './operations';
+import { requestBodyBytes } from '../engine/client';
+import { seedByKind } from './seed';
+import { loadState, networkProfiles, registeredCustomFields, restoreSnapshot, savedDrafts, stateText, takeSnapshot } from './operations';
 
 export const CONTROL_PREFIX = '/__mock';
 
@@ -42,9 +44,29 @@ function queryObject(url: URL): Record<string, string> {
   return Object.fromEntries(url.searchParams.entries());
 }
 
+
+const SNAPSHOT_RESTORE = /^POST \/snapshots\/([^/]+)\/restore$/;
+const SEED = /^POST \/seed\/([^/]+)$/;
+
 async function answer(runtime: MockRuntime, request: Request, url: URL): Promise<Response> {
   const route = `${request.method.toUpperCase()} ${url.pathname.slice(CONTROL_PREFIX.length)}`;
+  const restore = SNAPSHOT_RESTORE.exec(route);
+  if (restore) return jsonResponse(200, restoreSnapshot(runtime.store, decodeURIComponent(restore[1] as string)));
+  const seed = SEED.exec(route);
+  if (seed) return jsonResponse(201, seedByKind(runtime.store, decodeURIComponent(seed[1] as string), await readJsonObjectBody(request, true)));
   switch (route) {
+    case 'GET /state':
+      return new Response(stateText(runtime.store), { status: 200, headers: { 'content-type': 'application/json' } });
+    case 'PUT /state': {
+      const bytes = await requestBodyBytes(request);
+      if (bytes.byteLength > MAX_BODY_BYTES) {
+        throw badRequest('The state is larger than the 1 MiB body limit: load it with --state-file or createMockApi({ state }) instead.');
+      }
+      loadState(runtime.store, new TextDecoder().decode(bytes));
+      return jsonResponse(200, { ok: true, seed: runtime.store.seed, now: runtime.store.now.toISOString() });
+    }
+    case 'POST /snapshots':
+      return jsonResponse(201, takeSnapshot(runtime.store));
     case 'GET /health':
       return jsonResponse(200, { ok: true });
     case 'POST /reset': {
