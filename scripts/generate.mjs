@@ -89,7 +89,7 @@ function scalar(type, schema) {
     case 'null':
       return 'z.null()';
     case 'array':
-      return `z.array(${toZod(schema.items ?? {})})${schema.minItems !== undefined ? `.min(${schema.minItems})` : ''}`;
+      return `z.array(${toZod(schema.items ?? {})})${schema.minItems !== undefined ? `.min(${schema.minItems})` : ''}${schema.maxItems !== undefined ? `.max(${schema.maxItems})` : ''}`;
     case 'object':
       return objectZod(schema);
     default:
