@@ -4,7 +4,7 @@ import { call, useInProcessMock } from './helpers';
 
 useInProcessMock();
 
-type ContactPage = { contacts: { account_relationship_id: string }[]; pagination: { limit: number; has_more: boolean; next_cursor?: string } };
+type ContactPage = { contacts: { contact_id: string; account_relationship_id: string }[]; pagination: { limit: number; has_more: boolean; next_cursor?: string } };
 
 async function page(query: string): Promise<ContactPage> {
   const { status, body } = await call(`/v1/contacts?${query}`);
