@@ -97,7 +97,13 @@ async function main(): Promise<void> {
     return;
   }
   const { stateFile, ...mockOptions } = options;
-  const server = await startMockServer(mockOptions);
+  let server: Awaited<ReturnType<typeof startMockServer>>;
+  try {
+    server = await startMockServer(mockOptions);
+  } catch (error) {
+    if (stateFile === undefined || mockOptions.state === undefined) throw error;
+    throw new Error(`cannot start from the state file ${stateFile}: ${error instanceof Error ? error.message : String(error)}`);
+  }
   let stopping = false;
   const stop = () => {
     if (stopping) return;

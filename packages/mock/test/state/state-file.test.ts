@@ -171,6 +171,6 @@ describe('network-mock serve --state-file', () => {
     writeFileSync(file, '{"format":"network-mock-state","version":0}');
     const cli = serve(['--state-file', file]);
     expect(await cli.exited).not.toBe(0);
-    expect(cli.stderr()).toMatch(/version 0/);
+    expect(cli.stderr()).toMatch(/state file .*state\.json.*version 0/);
   });
 });
