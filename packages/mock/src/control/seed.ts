@@ -257,6 +257,9 @@ function customValues(store: Store, input: Record<string, unknown>, known: Reado
   for (const [name, value] of Object.entries(input)) {
     if (known.has(name)) continue;
     const field = store.customField(account.organization_id, target, name);
+    if (!field && (target === 'contact' ? CONTACT_KEYS : COMPANY_KEYS).has(name)) {
+      throw badRequest(`"${name}" cannot be seeded: the mock derives it. Settable ${target} fields: ${[...known].filter((key) => key !== 'account_id').join(', ')}.`);
+    }
     if (!field) {
       const registered = store.customFieldsOf(account.organization_id, target).map((candidate) => `"${candidate.name}"`).join(', ') || 'none';
       throw badRequest(`"${name}" is neither a ${target} field nor a registered ${target} custom field (registered: ${registered}). Register it with mock.seed.customField first.`);
