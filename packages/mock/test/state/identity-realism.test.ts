@@ -187,4 +187,16 @@ describe('bounded work on tags', () => {
     expect(duplicated.body.data.contact.tags[0]).toEqual({ name: 'TAG 0', color: 'red' });
     mock.reset();
   });
+
+  it('a PATCH of 30,000 tags is 400 bad_request and changes nothing, and the mock keeps answering', async () => {
+    const [account] = await adminAccounts(mock);
+    const contact = (await call(mock, ADMIN, 'GET', `/v1/contacts?account_id=${account}&limit=1`)).body.data.contacts[0] as WireContact;
+    const revision = mock.db.revision;
+    const tags = Array.from({ length: 30_000 }, (_, index) => ({ name: `t${index % 300}`, color: 'g' }));
+    const answer = await call(mock, ADMIN, 'PATCH', `/v1/contacts/${contact.contact_id}`, { account_id: account, tags: { add: tags } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe('bad_request');
+    expect(mock.db.revision).toBe(revision);
+    expect((await call(mock, ADMIN, 'GET', '/v1/accounts')).status).toBe(200);
+  });
 });
