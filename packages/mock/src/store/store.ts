@@ -203,7 +203,8 @@ export class Baseline {
     this.basis = basis;
     this.options = Object.freeze({ ...options });
     const indexes = {} as Indexes;
-    const data = { ...built };
+    // The baseline's search indexes are built from its final lists: changes noted while building are in them.
+    const data = { ...built, search: new Map() };
     for (const name of INDEX_NAMES) {
       (indexes as unknown as Record<string, unknown>)[name] = built[name];
       (data as unknown as Record<string, unknown>)[name] = new Map();
