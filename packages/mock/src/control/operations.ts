@@ -101,7 +101,7 @@ export function loadState(store: Store, text: string): void {
   // Keys that could reach a prototype never appear in an exported state.
   if (text.includes('"__proto__"')) throw badRequest('The state is broken: it holds the key "__proto__".');
   try {
-    store.adopt(storeFromState(text));
+    store.adopt(storeFromState(text, store.origin));
   } catch (error) {
     if (error instanceof StateFileError) throw badRequest(error.message);
     throw error;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type DatasetOptions, createBaseline, datasetOptions } from './index';
-import type { Store, StoreDiff } from './store';
+import type { Baseline, Store, StoreDiff } from './store';
 import type { CompanyRecord, ContactRecord, NetworkPersonRecord } from './types';
 
 /*
@@ -318,12 +318,19 @@ function parseState(text: string): StateJson {
   return parsed.data;
 }
 
-/** A new store holding the state `text` describes; throws StateFileError (and builds nothing usable) when it is refused. */
-export function storeFromState(text: string): Store {
+const sameDataset = (a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>) =>
+  Object.keys(b).every((key) => a[key] === b[key]) && Object.keys(a).every((key) => a[key] === b[key]);
+
+/**
+ * A new store holding the state `text` describes; throws StateFileError (and builds nothing usable) when it is
+ * refused. A state of `reuse`'s dataset forks it instead of building the dataset again.
+ */
+export function storeFromState(text: string, reuse?: Baseline): Store {
   const state = parseState(text);
   let store: Store;
   try {
-    store = createBaseline(datasetOptions(state.dataset)).fork();
+    const options = datasetOptions(state.dataset);
+    store = reuse && sameDataset(reuse.options, { ...options }) ? reuse.fork() : createBaseline(options).fork();
   } catch (error) {
     throw new StateFileError(`The state names a dataset this mock cannot build: ${error instanceof Error ? error.message : String(error)}.`);
   }
