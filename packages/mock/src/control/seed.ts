@@ -146,19 +146,20 @@ const tags = z.array(schemas.Tag).max(MAX_TAGS);
 const contactInput = z
   .object({
     account_id: z.string(),
-    first_name: z.string().min(1).optional(),
-    last_name: z.string().min(1).optional(),
-    headline: z.string().optional(),
-    primary_role_title: z.string().optional(),
-    primary_company_name: z.string().min(1).optional(),
+    // null, which the Contact type allows for these, means "generate it" as leaving the field out does.
+    first_name: z.string().min(1).nullable().optional(),
+    last_name: z.string().min(1).nullable().optional(),
+    headline: z.string().nullable().optional(),
+    primary_role_title: z.string().nullable().optional(),
+    primary_company_name: z.string().min(1).nullable().optional(),
     public_identifier: handle.optional(),
     relationship_status: z.enum(['connected', 'not_connected', 'unknown']).optional(),
     tags: tags.optional(),
     notes_json: notes.optional(),
     work_email: z.email().nullable().optional(),
     phone: z.string().nullable().optional(),
-    follower_count: z.number().int().min(0).optional(),
-    connections_count: z.number().int().min(0).optional(),
+    follower_count: z.number().int().min(0).nullable().optional(),
+    connections_count: z.number().int().min(0).nullable().optional(),
     last_interaction_at: instant.nullable().optional(),
     connection_invitation: z
       .object({ status: z.literal('pending').optional(), direction: z.enum(['incoming', 'outgoing']).optional(), received_at: instant.optional() })
@@ -311,7 +312,7 @@ function seedersOf(store: Store): Seeder {
     }
     const random = store.randomFor('seed', 'contact', store.ids.take('seed'));
     let company: NetworkCompanyRecord = random.pick(store.networkCompanies());
-    if (input.primary_company_name !== undefined) {
+    if (input.primary_company_name != null) {
       company =
         store.networkCompanies().find((candidate) => candidate.name === input.primary_company_name) ??
         buildNetworkCompanyRecord(random, store.pools, store.ids, store.now, { name: input.primary_company_name });
