@@ -60,7 +60,7 @@ export class NetworkClient {
   readonly views: Views;
   readonly activity: Activity;
   readonly #enrichment: Enrichment;
-  /** Shared with copies of this client: pass `rateLimitStore: this.#rateLimiter.store` to share queues and budget. */
+  /** A copy of this client shares it (queues and budget) when made with `rateLimitStore: this.#rateLimiter.store`. */
   readonly #rateLimiter: RateLimiter;
 
   constructor(options: ClientOptions = {}) {

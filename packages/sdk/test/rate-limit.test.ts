@@ -141,6 +141,17 @@ describe('rateLimit', () => {
     expect(sentLog(calls, times)).toEqual(['1@0', 'accounts@10', '1@3000', '2@3000', '3@3000']);
   });
 
+  it('shares one FIFO queue between clients given the same store (what a copy of a client gets)', async () => {
+    const { fetch, calls, times } = timedFetch(updated);
+    const rateLimitStore = memoryRateLimitStore();
+    const one = client(fetch, { rateLimit: { requests: 1, windowMs: 1000 }, rateLimitStore });
+    const two = client(fetch, { rateLimit: { requests: 1, windowMs: 1000 }, rateLimitStore });
+    const all = Promise.all([one.contacts.update('1', body), two.contacts.update('2', body), one.contacts.update('3', body)]);
+    await vi.advanceTimersByTimeAsync(2100);
+    await all;
+    expect(sentLog(calls, times)).toEqual(['1@0', '2@1010', '3@2020']);
+  });
+
   it('shares one budget between clients given the same store', async () => {
     const { fetch, times } = timedFetch(updated);
     const rateLimitStore = memoryRateLimitStore();

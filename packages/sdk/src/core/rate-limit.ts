@@ -264,9 +264,11 @@ export async function pauseOnRateLimit(pacing: Pacing, endpoint: string, error: 
 
 const limiters = new WeakMap<RateLimitStore, RateLimiter>();
 
-/** The limiter of `store`: clients given the same store share its queues as well as its budget. */
-export function rateLimiterFor(store: RateLimitStore | undefined): RateLimiter {
-  if (store === undefined) return new RateLimiter();
+/**
+ * The limiter of `store` (a new memory store by default): clients given the same store share its queues as well as
+ * its budget, so a copy of a client made with `rateLimitStore: limiter.store` paces as one with it.
+ */
+export function rateLimiterFor(store: RateLimitStore = memoryRateLimitStore()): RateLimiter {
   let limiter = limiters.get(store);
   if (!limiter) {
     limiter = new RateLimiter(store);
