@@ -1,5 +1,6 @@
 import { NetworkClient, type RateLimitStore } from '@network-org/sdk';
 import { redisRateLimitStore } from '@network-org/sdk-redis';
+import { startMockServer } from '@network-org/mock/node';
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { requireRedisServerInCi, type RedisServer, startRedisServer } from './redis-server';
@@ -134,6 +135,32 @@ describe.skipIf(!present)('redisRateLimitStore against a real Redis', () => {
     await expect(network.accounts.list()).resolves.toEqual([]);
     expect(sent).toBe(2);
   });
+
+  it('a job through a Redis that restarts mid-job goes on after the reconnect, with zero 429s from the server', async () => {
+    const budget = { requests: 5, windowMs: 1000 };
+    const server = await startMockServer({ port: 0, rateLimit: budget, contactsPerAccount: 10 });
+    try {
+      const client = await connect();
+      const network = new NetworkClient({
+        baseUrl: server.url,
+        apiKey: server.mock.keys.admin,
+        rateLimit: budget,
+        rateLimitStore: await store(client),
+      });
+      const batch = () => Promise.all(Array.from({ length: budget.requests }, () => network.organizations.list()));
+      // A full window spent, Redis lost with it, and the next batch asked for at once.
+      await expect(batch()).resolves.toHaveLength(5);
+      await redis.restart();
+      while (!client.isReady) await new Promise((resolve) => setTimeout(resolve, 10));
+      await expect(Promise.all([batch(), batch()])).resolves.toHaveLength(2);
+      const journal = server.mock.journal.filter((entry) => entry.path === '/v1/organization');
+      expect(journal).toHaveLength(15);
+      expect(journal.filter((entry) => entry.status === 429)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+  }, 30_000);
 
   it('refuses something that is not a node-redis client', () => {
     expect(() => redisRateLimitStore({ client: {} as never })).toThrow(/needs a node-redis client/);
