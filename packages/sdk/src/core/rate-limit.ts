@@ -9,10 +9,11 @@ export type RateLimitOption = 'service' | RateLimitBudget | false;
 export const SERVICE_RATE_LIMIT: Readonly<RateLimitBudget> = Object.freeze({ requests: 50, windowMs: 10_000 });
 
 /**
- * A slot counts from the request's answer (`settle`), after the server counted it; a window held this much longer
- * than the server's also covers clocks that round differently.
+ * A store with `settle` counts each slot from the request's answer, after the server counted it, which is exact.
+ * With a store without it, slots count from their grant, and requests reach the server some milliseconds later,
+ * not all equally late: the window is then held this much longer than the server's.
  */
-const MARGIN = 0.01;
+const UNSETTLED_MARGIN = 0.05;
 
 /** The longest delay a timer holds (about 24.8 days); a longer one would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -141,7 +142,7 @@ export class RateLimiter {
   /** Grants the head of the queue, one at a time, for as long as the queue has one. */
   #pump(key: string, queue: Queue, budget: RateLimitBudget): void {
     queue.pumping = true;
-    const windowMs = budget.windowMs + Math.ceil(budget.windowMs * MARGIN);
+    const windowMs = budget.windowMs + (this.store.settle ? 0 : Math.ceil(budget.windowMs * UNSETTLED_MARGIN));
     const run = async () => {
       // The flag and the failures are set in the same turn as the loop ends: a call queued right after must
       // either be seen by this loop or start its own.
