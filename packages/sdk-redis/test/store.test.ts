@@ -6,6 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { requireRedisServerInCi, type RedisServer, startRedisServer } from './redis-server';
 
 const present = requireRedisServerInCi();
+
+/** Waits until a just-started server is older than the tests' windows (1 s), as Redis counts uptime in whole seconds. */
+const outliveFirstWindow = () => new Promise((resolve) => setTimeout(resolve, 2100));
 type Client = ReturnType<typeof createClient>;
 
 describe.skipIf(!present)('redisRateLimitStore against a real Redis', () => {
@@ -28,7 +31,7 @@ describe.skipIf(!present)('redisRateLimitStore against a real Redis', () => {
   beforeAll(async () => {
     redis = await startRedisServer();
     // A server younger than a window grants nothing (it may have lost the window before it started); see below.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await outliveFirstWindow();
   });
   afterEach(async () => {
     prefix++;
@@ -108,7 +111,7 @@ describe.skipIf(!present)('redisRateLimitStore against a real Redis', () => {
     await new Promise((resolve) => setTimeout(resolve, (after as { retryAfterMs: number }).retryAfterMs + 10));
     expect(await acquire(target, 3, 1500)).toMatchObject({ ok: true });
     // Let later tests start on a server older than their windows.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await outliveFirstWindow();
   });
 
   it('fails a call with RateLimitStoreError while Redis is unreachable (nothing sent), and the job goes on after', async () => {
@@ -159,7 +162,7 @@ describe.skipIf(!present)('redisRateLimitStore against a real Redis', () => {
     } finally {
       await server.close();
     }
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await outliveFirstWindow();
   }, 30_000);
 
   it('refuses something that is not a node-redis client', () => {
