@@ -72,12 +72,6 @@ redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[1]))
 return 0
 `;
 
-/**
- * Redis's clock and the server's each round to the millisecond, and Redis may run on another machine than the
- * client: windows are held this much longer than asked.
- */
-const ROUNDING_MS = 2;
-
 interface Script {
   source: string;
   sha: string;
@@ -120,7 +114,7 @@ export function redisRateLimitStore({ client, prefix = 'network-org:rate-limit:'
     async acquire(key, { requests, windowMs }): Promise<RateLimitGrant> {
       const { window, pause, ready } = keys(key);
       const id = randomUUID();
-      const windowArg = String(Math.ceil(windowMs) + ROUNDING_MS);
+      const windowArg = String(Math.ceil(windowMs));
       windows.set(key, windowArg);
       const wait = Number(await run(acquireScript, [window, pause, ready], [String(requests), windowArg, id]));
       if (!Number.isFinite(wait)) throw new Error(`Unexpected reply from the rate-limit script for ${key}.`);

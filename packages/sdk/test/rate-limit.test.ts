@@ -36,13 +36,13 @@ afterEach(() => {
 });
 
 describe('rateLimit', () => {
-  it('sends the calls of one endpoint in FIFO order, a budget per window (counted from each answer)', async () => {
+  it('sends the calls of one endpoint in FIFO order, a budget per window (each held 1 % longer than the server’s)', async () => {
     const { fetch, calls, times } = timedFetch(updated);
     const network = client(fetch, { rateLimit: { requests: 2, windowMs: 1000 } });
     const results = ['1', '2', '3', '4', '5'].map((id) => network.contacts.update(id, body));
     await vi.advanceTimersByTimeAsync(3000);
     await expect(Promise.all(results)).resolves.toHaveLength(5);
-    expect(sentLog(calls, times)).toEqual(['1@0', '2@0', '3@1000', '4@1000', '5@2000']);
+    expect(sentLog(calls, times)).toEqual(['1@0', '2@0', '3@1010', '4@1010', '5@2020']);
   });
 
   it('does not pace without the option (the default), and paces every endpoint on its own', async () => {
@@ -61,7 +61,7 @@ describe('rateLimit', () => {
     expect(calls.map((call, index) => `${call.method} ${call.url.pathname}@${times[index]}`)).toEqual([
       'PATCH /v1/contacts/1@0',
       'GET /v1/accounts@0',
-      'PATCH /v1/contacts/2@1000',
+      'PATCH /v1/contacts/2@1010',
     ]);
   });
 
@@ -72,7 +72,7 @@ describe('rateLimit', () => {
     const both = Promise.all([network.contacts.update('1', body), network.contacts.update('2', body)]);
     await vi.advanceTimersByTimeAsync(2000);
     await both;
-    expect(sentLog(calls, times)).toEqual(['1@0', '2@1300']);
+    expect(sentLog(calls, times)).toEqual(['1@0', '2@1310']);
   });
 
   it('holds the window 5 % longer with a store that cannot settle (slots then count from their grant)', async () => {
@@ -99,7 +99,7 @@ describe('rateLimit', () => {
     expect((await aborted).error).toEqual(new Error('no longer needed'));
     await vi.advanceTimersByTimeAsync(2000);
     await Promise.all([first, third, fourth]);
-    expect(sentLog(calls, times)).toEqual(['1@0', '3@1000', '4@2000']);
+    expect(sentLog(calls, times)).toEqual(['1@0', '3@1010', '4@2020']);
   });
 
   it("rejects a call still queued after its own timeout with ApiTimeoutError; the client's default timeout does not bound the queue", async () => {
@@ -114,9 +114,9 @@ describe('rateLimit', () => {
     expect((error as Error).message).toMatch(/waiting for the rate limit of PATCH \/v1\/contacts\/\{contact_id\}/);
     await vi.advanceTimersByTimeAsync(1000);
     await Promise.all([first, patient]);
-    expect(sentLog(calls, times)).toEqual(['1@0', '3@1000']);
+    expect(sentLog(calls, times)).toEqual(['1@0', '3@1010']);
 
-    // 300 queued calls at 1 per s wait far longer than the default 60 s timeout, and all are sent.
+    // 300 queued calls at 1 per 1.01 s wait far longer than the default 60 s timeout, and all are sent.
     const many = Array.from({ length: 70 }, (_, index) => network.contacts.update(String(index + 10), body));
     await vi.advanceTimersByTimeAsync(75_000);
     await expect(Promise.all(many)).resolves.toHaveLength(70);
@@ -160,7 +160,7 @@ describe('rateLimit', () => {
     const all = Promise.all([one.contacts.update('1', body), two.contacts.update('2', body), one.contacts.update('3', body)]);
     await vi.advanceTimersByTimeAsync(2100);
     await all;
-    expect(sentLog(calls, times)).toEqual(['1@0', '2@1000', '3@2000']);
+    expect(sentLog(calls, times)).toEqual(['1@0', '2@1010', '3@2020']);
   });
 
   it('shares one budget between clients given the same store', async () => {
@@ -171,7 +171,7 @@ describe('rateLimit', () => {
     const all = Promise.all([one.contacts.update('1', body), two.contacts.update('2', body), two.contacts.update('3', body)]);
     await vi.advanceTimersByTimeAsync(1100);
     await all;
-    expect(times).toEqual([0, 0, 1000]);
+    expect(times).toEqual([0, 0, 1010]);
   });
 
   it('fails the queued calls with RateLimitStoreError when the store fails, sends nothing, and asks the store again next time', async () => {

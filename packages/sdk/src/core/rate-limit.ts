@@ -9,9 +9,15 @@ export type RateLimitOption = 'service' | RateLimitBudget | false;
 export const SERVICE_RATE_LIMIT: Readonly<RateLimitBudget> = Object.freeze({ requests: 50, windowMs: 10_000 });
 
 /**
- * A store with `settle` counts each slot from the request's answer, after the server counted it, which is exact.
- * With a store without it, slots count from their grant, and requests reach the server some milliseconds later,
- * not all equally late: the window is then held this much longer than the server's.
+ * A store with `settle` counts each slot from the request's answer, after the server counted it; the window is
+ * held this much longer than the server's against clocks that round and tick apart, and a process that stalls
+ * between its grant and its answer.
+ */
+const SETTLED_MARGIN = 0.01;
+
+/**
+ * With a store without `settle`, slots count from their grant, and requests reach the server some milliseconds
+ * later, not all equally late: the window is held this much longer.
  */
 const UNSETTLED_MARGIN = 0.05;
 
@@ -142,7 +148,7 @@ export class RateLimiter {
   /** Grants the head of the queue, one at a time, for as long as the queue has one. */
   #pump(key: string, queue: Queue, budget: RateLimitBudget): void {
     queue.pumping = true;
-    const windowMs = budget.windowMs + (this.store.settle ? 0 : Math.ceil(budget.windowMs * UNSETTLED_MARGIN));
+    const windowMs = budget.windowMs + Math.ceil(budget.windowMs * (this.store.settle ? SETTLED_MARGIN : UNSETTLED_MARGIN));
     const run = async () => {
       // The flag and the failures are set in the same turn as the loop ends: a call queued right after must
       // either be seen by this loop or start its own.
