@@ -1,8 +1,8 @@
 // Runs every example as a user would (tsx, offline against the in-process mock) and checks what it prints.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { requireRedisServerInCi as redisServerPresent } from '../../packages/sdk-redis/test/redis-server';
@@ -11,8 +11,8 @@ import { parseCsv } from '../lib/csv';
 const dir = fileURLToPath(new URL('..', import.meta.url));
 const tsx = join(dir, 'node_modules/.bin/tsx');
 
-function run(script: string, args: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env };
+function run(script: string, args: string[] = [], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = { ...process.env, ...extraEnv };
   delete env.NETWORK_BASE_URL;
   delete env.NETWORK_API_KEY;
   return new Promise((resolve) => {
@@ -70,6 +70,24 @@ describe('examples, offline against the mock', () => {
     },
     90_000,
   );
+
+  it('bulk-update-across-workers says how to get a redis-server when there is none', async () => {
+    // The PATH's commands, less redis-server.
+    const bin = mkdtempSync(join(tmpdir(), 'network-examples-bin-'));
+    const linked = new Set(['redis-server']);
+    for (const dir of (process.env.PATH ?? '').split(delimiter).filter(Boolean)) {
+      for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+        if (linked.has(name)) continue;
+        linked.add(name);
+        symlinkSync(join(dir, name), join(bin, name));
+      }
+    }
+    const result = await run('bulk-update-across-workers.ts', [], { PATH: bin });
+    rmSync(bin, { recursive: true, force: true });
+    expect(result.stderr).toContain('No redis-server on PATH: install one (Debian/Ubuntu: apt-get install redis-server');
+    expect(result.stderr).toContain('--redis-url redis://HOST:PORT');
+    expect(result.code).toBe(1);
+  });
 
   it('weekly-activity-report prints a user-by-day table whose rows add up', async () => {
     const result = await run('weekly-activity-report.ts', ['--timezone', 'America/New_York', '--week', '2026-01-05']);

@@ -1,10 +1,14 @@
 import { NetworkClient, type RateLimitStore } from '@network-org/sdk';
 import { redisRateLimitStore } from '@network-org/sdk-redis';
+import { startMockServer } from '@network-org/mock/node';
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { requireRedisServerInCi, type RedisServer, startRedisServer } from './redis-server';
 
 const present = requireRedisServerInCi();
+
+/** Waits until a just-started server is older than the tests' windows (1 s), as Redis counts uptime in whole seconds. */
+const outliveFirstWindow = () => new Promise((resolve) => setTimeout(resolve, 2100));
 type Client = ReturnType<typeof createClient>;
 
 describe.skipIf(!present)('redisRateLimitStore against a real Redis', () => {
@@ -27,7 +31,7 @@ describe.skipIf(!present)('redisRateLimitStore against a real Redis', () => {
   beforeAll(async () => {
     redis = await startRedisServer();
     // A server younger than a window grants nothing (it may have lost the window before it started); see below.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await outliveFirstWindow();
   });
   afterEach(async () => {
     prefix++;
@@ -107,7 +111,7 @@ describe.skipIf(!present)('redisRateLimitStore against a real Redis', () => {
     await new Promise((resolve) => setTimeout(resolve, (after as { retryAfterMs: number }).retryAfterMs + 10));
     expect(await acquire(target, 3, 1500)).toMatchObject({ ok: true });
     // Let later tests start on a server older than their windows.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await outliveFirstWindow();
   });
 
   it('fails a call with RateLimitStoreError while Redis is unreachable (nothing sent), and the job goes on after', async () => {
@@ -134,6 +138,33 @@ describe.skipIf(!present)('redisRateLimitStore against a real Redis', () => {
     await expect(network.accounts.list()).resolves.toEqual([]);
     expect(sent).toBe(2);
   });
+
+  it('a job through a Redis that restarts mid-job goes on after the reconnect, with zero 429s from the server', async () => {
+    // Windows longer than the answers take even on a loaded machine: a slot counts from its grant until its answer.
+    const budget = { requests: 5, windowMs: 3000 };
+    const server = await startMockServer({ port: 0, rateLimit: budget, contactsPerAccount: 10 });
+    try {
+      const client = await connect();
+      const network = new NetworkClient({
+        baseUrl: server.url,
+        apiKey: server.mock.keys.admin,
+        rateLimit: budget,
+        rateLimitStore: await store(client),
+      });
+      const batch = () => Promise.all(Array.from({ length: budget.requests }, () => network.organizations.list()));
+      // A full window spent, Redis lost with it, and the next batch asked for at once.
+      await expect(batch()).resolves.toHaveLength(5);
+      await redis.restart();
+      while (!client.isReady) await new Promise((resolve) => setTimeout(resolve, 10));
+      await expect(Promise.all([batch(), batch()])).resolves.toHaveLength(2);
+      const journal = server.mock.journal.filter((entry) => entry.path === '/v1/organization');
+      expect(journal).toHaveLength(15);
+      expect(journal.filter((entry) => entry.status === 429)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+    await outliveFirstWindow();
+  }, 30_000);
 
   it('refuses something that is not a node-redis client', () => {
     expect(() => redisRateLimitStore({ client: {} as never })).toThrow(/needs a node-redis client/);

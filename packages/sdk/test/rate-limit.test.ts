@@ -36,7 +36,7 @@ afterEach(() => {
 });
 
 describe('rateLimit', () => {
-  it('sends the calls of one endpoint in FIFO order, a budget per window (held 1 % longer than the server’s)', async () => {
+  it('sends the calls of one endpoint in FIFO order, a budget per window (each held 1 % longer than the server’s)', async () => {
     const { fetch, calls, times } = timedFetch(updated);
     const network = client(fetch, { rateLimit: { requests: 2, windowMs: 1000 } });
     const results = ['1', '2', '3', '4', '5'].map((id) => network.contacts.update(id, body));
@@ -73,6 +73,17 @@ describe('rateLimit', () => {
     await vi.advanceTimersByTimeAsync(2000);
     await both;
     expect(sentLog(calls, times)).toEqual(['1@0', '2@1310']);
+  });
+
+  it('holds the window 5 % longer with a store that cannot settle (slots then count from their grant)', async () => {
+    const { fetch, calls, times } = timedFetch(updated);
+    const memory = memoryRateLimitStore();
+    const grantOnly: RateLimitStore = { acquire: (key, request) => memory.acquire(key, request), pause: (key, pause) => memory.pause(key, pause) };
+    const network = client(fetch, { rateLimit: { requests: 1, windowMs: 1000 }, rateLimitStore: grantOnly });
+    const both = Promise.all([network.contacts.update('1', body), network.contacts.update('2', body)]);
+    await vi.advanceTimersByTimeAsync(1100);
+    await both;
+    expect(sentLog(calls, times)).toEqual(['1@0', '2@1050']);
   });
 
   it('lets an aborted call leave the queue without spending budget', async () => {
@@ -139,6 +150,17 @@ describe('rateLimit', () => {
     await vi.advanceTimersByTimeAsync(3000);
     await Promise.all([first, ...later, other]);
     expect(sentLog(calls, times)).toEqual(['1@0', 'accounts@10', '1@3000', '2@3000', '3@3000']);
+  });
+
+  it('shares one FIFO queue between clients given the same store (what a copy of a client gets)', async () => {
+    const { fetch, calls, times } = timedFetch(updated);
+    const rateLimitStore = memoryRateLimitStore();
+    const one = client(fetch, { rateLimit: { requests: 1, windowMs: 1000 }, rateLimitStore });
+    const two = client(fetch, { rateLimit: { requests: 1, windowMs: 1000 }, rateLimitStore });
+    const all = Promise.all([one.contacts.update('1', body), two.contacts.update('2', body), one.contacts.update('3', body)]);
+    await vi.advanceTimersByTimeAsync(2100);
+    await all;
+    expect(sentLog(calls, times)).toEqual(['1@0', '2@1010', '3@2020']);
   });
 
   it('shares one budget between clients given the same store', async () => {

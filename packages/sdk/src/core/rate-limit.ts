@@ -9,10 +9,20 @@ export type RateLimitOption = 'service' | RateLimitBudget | false;
 export const SERVICE_RATE_LIMIT: Readonly<RateLimitBudget> = Object.freeze({ requests: 50, windowMs: 10_000 });
 
 /**
- * A slot counts from the request's answer (`settle`), after the server counted it; a window held this much longer
- * than the server's also covers clocks that round differently.
+ * A store with `settle` counts each slot from the request's answer, after the server counted it; the window is
+ * held this much longer than the server's against clocks that round and tick apart, and a process that stalls
+ * between its grant and its answer.
  */
-const MARGIN = 0.01;
+const SETTLED_MARGIN = 0.01;
+
+/**
+ * With a store without `settle`, slots count from their grant, and requests reach the server some milliseconds
+ * later, not all equally late: the window is held this much longer.
+ */
+const UNSETTLED_MARGIN = 0.05;
+
+/** The longest delay a timer holds (about 24.8 days); a longer one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The rate-limit store failed (e.g. Redis unreachable): the call was not sent. */
 export class RateLimitStoreError extends NetworkError {
@@ -76,7 +86,7 @@ export class RateLimiter {
       return await send();
     } finally {
       // A slot that is not moved stays counted from its grant, which is only less exact: nothing to report.
-      if (id !== undefined) this.store.settle?.(key, { id, now: Date.now() }).catch(() => {});
+      if (id !== undefined && this.store.settle) settleQuietly(this.store, key, id);
     }
   }
 
@@ -138,45 +148,62 @@ export class RateLimiter {
   /** Grants the head of the queue, one at a time, for as long as the queue has one. */
   #pump(key: string, queue: Queue, budget: RateLimitBudget): void {
     queue.pumping = true;
-    const windowMs = budget.windowMs + Math.ceil(budget.windowMs * MARGIN);
+    const windowMs = budget.windowMs + Math.ceil(budget.windowMs * (this.store.settle ? SETTLED_MARGIN : UNSETTLED_MARGIN));
     const run = async () => {
-      while (queue.waiters.length > 0) {
-        let grant;
-        try {
-          grant = await this.store.acquire(key, { requests: budget.requests, windowMs, now: Date.now() });
-        } catch (cause) {
-          throw new RateLimitStoreError(`The rate-limit store failed for ${key}; the request was not sent.`, { cause });
-        }
-        if (grant.ok) {
-          // A head that left while the store answered hands its slot to the next in line.
-          queue.waiters.shift()?.grant(grant.id);
-          continue;
-        }
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(done, grant.retryAfterMs);
-          function done() {
-            clearTimeout(timer);
-            queue.wake = undefined;
-            resolve();
+      // The flag and the failures are set in the same turn as the loop ends: a call queued right after must
+      // either be seen by this loop or start its own.
+      try {
+        while (queue.waiters.length > 0) {
+          let grant;
+          try {
+            grant = await this.store.acquire(key, { requests: budget.requests, windowMs, now: Date.now() });
+          } catch (cause) {
+            throw new RateLimitStoreError(`The rate-limit store failed for ${key}; the request was not sent.`, { cause });
           }
-          // Nobody left to wait for: end the wait now, so that no timer outlives the queue.
-          queue.wake = () => {
-            if (queue.waiters.length === 0) done();
-          };
-        });
-      }
-    };
-    run().then(
-      () => {
-        queue.pumping = false;
-      },
-      (error: unknown) => {
-        queue.pumping = false;
+          if (typeof grant !== 'object' || grant === null) {
+            throw new RateLimitStoreError(`The rate-limit store answered ${String(grant)} for ${key} instead of a grant; the request was not sent.`);
+          }
+          if (grant.ok) {
+            // A head that left while the store answered hands its slot to the next in line.
+            queue.waiters.shift()?.grant(grant.id);
+            continue;
+          }
+          await this.#wait(queue, grant.retryAfterMs);
+        }
+      } catch (error) {
         // None of the calls waiting on this key can be granted: each fails with the store's error (nothing sent),
         // and the next call asks the store again.
         for (const waiter of [...queue.waiters]) waiter.fail(error);
-      },
-    );
+      } finally {
+        queue.pumping = false;
+      }
+    };
+    void run();
+  }
+
+  /** Waits `ms` (kept within what a timer can hold), or less when the queue empties meanwhile. */
+  #wait(queue: Queue, ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, Math.min(Math.max(1, Number(ms) || 1), MAX_TIMER_MS));
+      function done() {
+        clearTimeout(timer);
+        queue.wake = undefined;
+        resolve();
+      }
+      // Nobody left to wait for: end the wait now, so that no timer outlives the queue.
+      queue.wake = () => {
+        if (queue.waiters.length === 0) done();
+      };
+    });
+  }
+}
+
+/** Moves a granted slot to the answer's instant; a store that fails at it only keeps the slot where it was. */
+function settleQuietly(store: RateLimitStore, key: string, id: string): void {
+  try {
+    Promise.resolve(store.settle?.(key, { id, now: Date.now() })).catch(() => {});
+  } catch {
+    // As above: the slot stays counted from its grant.
   }
 }
 
@@ -212,9 +239,11 @@ export async function pauseOnRateLimit(pacing: Pacing, endpoint: string, error: 
 
 const limiters = new WeakMap<RateLimitStore, RateLimiter>();
 
-/** The limiter of `store`: clients given the same store share its queues as well as its budget. */
-export function rateLimiterFor(store: RateLimitStore | undefined): RateLimiter {
-  if (store === undefined) return new RateLimiter();
+/**
+ * The limiter of `store` (a new memory store by default): clients given the same store share its queues as well as
+ * its budget, so a copy of a client made with `rateLimitStore: limiter.store` paces as one with it.
+ */
+export function rateLimiterFor(store: RateLimitStore = memoryRateLimitStore()): RateLimiter {
   let limiter = limiters.get(store);
   if (!limiter) {
     limiter = new RateLimiter(store);
