@@ -26,6 +26,20 @@ export const slug = (text: string) =>
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
 
+/** The fields of a network company that are always generated, drawn from `random` in this order. */
+function generatedDetails(random: Random, pools: Pools, now: Date, providerId: string | number) {
+  return {
+    founding_date: String(now.getUTCFullYear() - random.int(1, 60)),
+    follower_count: random.int(10, 250_000),
+    industry: random.pick(pools.industries),
+    location: random.pick(pools.locations),
+    avatar_url: `${MEDIA_ORIGIN}/company/${providerId}/logo.png`,
+    background_cover_url: `${MEDIA_ORIGIN}/company/${providerId}/cover.png`,
+    profile_fetched_at: daysBefore(now, random.int(1, 200)),
+    updated_at: daysBefore(now, random.int(0, 30)),
+  };
+}
+
 export function buildNetworkCompanies(
   faker: Faker,
   random: Random,
@@ -54,14 +68,7 @@ export function buildNetworkCompanies(
       website_url: `https://${domain}`,
       headcount: range.label,
       employee_count: employeeCount,
-      founding_date: String(now.getUTCFullYear() - random.int(1, 60)),
-      follower_count: random.int(10, 250_000),
-      industry: random.pick(pools.industries),
-      location: random.pick(pools.locations),
-      avatar_url: `${MEDIA_ORIGIN}/company/${providerId}/logo.png`,
-      background_cover_url: `${MEDIA_ORIGIN}/company/${providerId}/cover.png`,
-      profile_fetched_at: daysBefore(now, random.int(1, 200)),
-      updated_at: daysBefore(now, random.int(0, 30)),
+      ...generatedDetails(random, pools, now, providerId),
     });
   }
   return companies;
@@ -101,14 +108,7 @@ export function buildNetworkCompanyRecord(random: Random, pools: Pools, ids: Ids
     website_url: fields.website_url ?? `https://${handle}.example.com`,
     headcount: range.label,
     employee_count: fields.employee_count ?? random.int(range.min, Math.min(range.max, 60_000)),
-    founding_date: String(now.getUTCFullYear() - random.int(1, 60)),
-    follower_count: random.int(10, 250_000),
-    industry: random.pick(pools.industries),
-    location: random.pick(pools.locations),
-    avatar_url: `${MEDIA_ORIGIN}/company/${providerId}/logo.png`,
-    background_cover_url: `${MEDIA_ORIGIN}/company/${providerId}/cover.png`,
-    profile_fetched_at: daysBefore(now, random.int(1, 200)),
-    updated_at: daysBefore(now, random.int(0, 30)),
+    ...generatedDetails(random, pools, now, providerId),
   };
 }
 
