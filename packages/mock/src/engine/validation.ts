@@ -1,12 +1,21 @@
 import type { z } from 'zod';
 import { badRequest } from './errors';
 
-export type InputLocation = 'query' | 'path' | 'body';
+export type InputLocation = 'query' | 'path' | 'body' | 'fault';
 
 const LOCATION_LABEL: Record<InputLocation, string> = {
   query: 'query parameter',
   path: 'path parameter',
   body: 'body field',
+  fault: 'fault rule field',
+};
+
+/** What a rule about the whole input (not one field) is about. */
+const WHOLE_LABEL: Record<InputLocation, string> = {
+  query: 'query',
+  path: 'path',
+  body: 'request body',
+  fault: 'fault rule',
 };
 
 type Issue = z.core.$ZodIssue;
@@ -90,17 +99,31 @@ function issueMessage(issue: Issue, input: unknown, location: InputLocation): st
   const name = formatPath(issue.path, location);
   const received = valueAt(input, issue.path);
   const what = describeIssue(issue, received);
-  if (name === '') return `Request body ${what}.`;
+  if (name === '') {
+    // A rule across fields ("one of network_url or contact_id is required") reads as a sentence of its own.
+    if (issue.code === 'custom') return `Invalid ${WHOLE_LABEL[location]}: ${what}.`;
+    return `${WHOLE_LABEL[location].charAt(0).toUpperCase()}${WHOLE_LABEL[location].slice(1)} ${what}.`;
+  }
   const shown = received !== undefined && typeof received !== 'object' ? ` (got ${JSON.stringify(received)})` : '';
   return `Invalid ${LOCATION_LABEL[location]} "${name}": ${what}${shown}.`;
 }
 
+/** What is wrong with `input`, one sentence per problem (at most three); undefined when the schema accepts it. */
+export function inputProblems<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  location: InputLocation,
+): { data: z.output<S>; problems?: undefined } | { problems: string } {
+  const result = schema.safeParse(input);
+  if (result.success) return { data: result.data };
+  return { problems: result.error.issues.slice(0, 3).map((issue) => issueMessage(issue, input, location)).join(' ') };
+}
+
 /** Parses `input` with a generated schema; 400 bad_request naming each wrong parameter otherwise. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, location: InputLocation): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const messages = result.error.issues.slice(0, 3).map((issue) => issueMessage(issue, input, location));
-  throw badRequest(messages.join(' '));
+  const parsed = inputProblems(schema, input, location);
+  if (parsed.problems !== undefined) throw badRequest(parsed.problems);
+  return parsed.data;
 }
 
 /** The query as the generated schema expects it: strings, string[] for array parameters; other names are ignored. */
