@@ -119,6 +119,10 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const parsedBase = new URL(baseUrl);
   const baseStoreOptions: StoreOptions = { ...options };
+  const latency = options.latency ?? 0;
+  if (!Number.isFinite(latency) || latency < 0) {
+    throw new RangeError(`latency must be a non-negative number of milliseconds, got ${String(options.latency)}`);
+  }
   const budget = rateLimitBudget(options.rateLimit);
   const control: ControlAccess = { exposed: options.controlExposed ?? true };
   if (options.controlToken !== undefined) control.token = options.controlToken;
@@ -129,7 +133,10 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   // The seeded datasets built so far, by seed and anchor: every session forks one instead of building its own.
   const baselines = new Map<string, Baseline>();
   const baselineOf = (storeOptions: StoreOptions): Baseline => {
-    const key = `${storeOptions.seed ?? ''} ${storeOptions.now === undefined ? '' : new Date(storeOptions.now).toISOString()}`;
+    // An unreadable `now` keys as written, so that the store's own check words the error.
+    const anchor = storeOptions.now === undefined ? undefined : new Date(storeOptions.now);
+    const anchorKey = anchor === undefined ? '' : Number.isNaN(anchor.getTime()) ? String(storeOptions.now) : anchor.toISOString();
+    const key = `${storeOptions.seed ?? ''} ${anchorKey}`;
     let baseline = baselines.get(key);
     if (!baseline) baselines.set(key, (baseline = createBaseline(storeOptions)));
     return baseline;
@@ -158,16 +165,19 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     get sessions() {
       return sessions;
     },
-    latencyMs: options.latency ?? 0,
+    latencyMs: latency,
     control,
     currentTime,
     now: (session) => (clock ? clock() : new Date(session.store.now)),
     // The one place a session's dataset comes from (the default session's and every named one's).
     createSessionStore: (storeOptions) => baselineOf(storeOptions).fork(),
     reset(session, resetOptions = {}) {
-      if (resetOptions.seed !== undefined) session.storeOptions.seed = resetOptions.seed;
-      if (resetOptions.now !== undefined) session.storeOptions.now = resetOptions.now;
-      const baseline = baselineOf(session.storeOptions);
+      const storeOptions = { ...session.storeOptions };
+      if (resetOptions.seed !== undefined) storeOptions.seed = resetOptions.seed;
+      if (resetOptions.now !== undefined) storeOptions.now = resetOptions.now;
+      // Built before anything changes: a seed or now the store refuses leaves the session as it was.
+      const baseline = baselineOf(storeOptions);
+      session.storeOptions = storeOptions;
       if (baseline === session.store.origin) session.store.reset();
       else session.store = baseline.fork();
       session.faults.clear();
