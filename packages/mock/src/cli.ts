@@ -20,11 +20,13 @@ Options:
 
 class UsageError extends Error {}
 
-function integerOption(name: string, value: string | undefined, min: number): number | undefined {
+function integerOption(name: string, value: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (value === undefined) return undefined;
   const parsed = Number(value);
-  if (value.trim() === '' || !Number.isInteger(parsed) || parsed < min) {
-    throw new UsageError(`--${name} must be an integer of at least ${min}, got "${value}"`);
+  if (value.trim() === '' || !Number.isInteger(parsed) || parsed < min || parsed > max) {
+    const range =
+      max !== Number.MAX_SAFE_INTEGER ? ` from ${min} to ${max}` : min !== Number.MIN_SAFE_INTEGER ? ` of at least ${min}` : '';
+    throw new UsageError(`--${name} must be an integer${range}, got "${value}"`);
   }
   return parsed;
 }
@@ -65,7 +67,7 @@ function serverOptions(args: string[]): MockServerOptions | 'help' {
     throw new UsageError(`--now must be an ISO date-time, got "${values.now}"`);
   }
   const options: MockServerOptions = {
-    port: integerOption('port', values.port, 0) ?? 4010,
+    port: integerOption('port', values.port, 0, 65_535) ?? 4010,
     host: values.host ?? '127.0.0.1',
     rateLimit: rateLimitOption(values['rate-limit'], values['no-rate-limit']),
   };

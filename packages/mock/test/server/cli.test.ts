@@ -53,6 +53,15 @@ describe('network-mock CLI', () => {
     expect(await cli.exited).toBe(0);
   });
 
+  it.each([
+    [['--port', '65536'], /--port must be an integer from 0 to 65535, got "65536"/],
+    [['--seed', 'abc'], /--seed must be an integer, got "abc"/],
+  ])('refuses %j as a usage error (exit 2) naming the flag', async (flags, message) => {
+    const cli = runCli(['serve', ...flags]);
+    expect(await cli.exited).toBe(2);
+    expect(cli.output().stderr).toMatch(message);
+  });
+
   it('refuses --max-sessions below 1', async () => {
     const cli = runCli(['serve', '--max-sessions', '0']);
     expect(await cli.exited).toBe(2);
