@@ -195,7 +195,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   /** The surface of a session, looked up by name on every use (an evicted one comes back fresh). */
   const surface = (name: string | undefined): MockSession => {
     const current = () => runtime.sessions.use(name).session;
-    const fetch = createFetch(answer, name === undefined ? [] : [[SESSION_HEADER.toLowerCase(), name]]);
+    const fetch = createFetch(answer, baseUrl, name === undefined ? [] : [[SESSION_HEADER.toLowerCase(), name]]);
     return {
       name,
       get db() {
