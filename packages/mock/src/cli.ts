@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { parseRateLimit } from './engine/rate-limit';
+import { anchorProblem } from './engine/validation';
 import { startMockServer, type MockServerOptions } from './node';
 
 const USAGE = `Usage: network-mock serve [options]
@@ -63,9 +64,8 @@ function serverOptions(args: string[]): MockServerOptions | 'help' {
   if (positionals.length !== 1 || positionals[0] !== 'serve') {
     throw new UsageError(positionals.length === 0 ? 'missing command "serve"' : `unknown command "${positionals.join(' ')}"`);
   }
-  if (values.now !== undefined && Number.isNaN(new Date(values.now).getTime())) {
-    throw new UsageError(`--now must be an ISO date-time, got "${values.now}"`);
-  }
+  const nowProblem = anchorProblem(values.now);
+  if (nowProblem !== undefined) throw new UsageError(`--${nowProblem}`);
   const options: MockServerOptions = {
     port: integerOption('port', values.port, 0, 65_535) ?? 4010,
     host: values.host ?? '127.0.0.1',

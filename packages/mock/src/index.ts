@@ -14,6 +14,7 @@ import type { Route } from './engine/router';
 import type { ControlAccess, MockRuntime, ResetOptions, Session } from './engine/runtime';
 import { checkSessionName, DEFAULT_MAX_SESSIONS, SessionRegistry } from './engine/sessions';
 import { MockApiError } from './engine/errors';
+import { anchorProblem } from './engine/validation';
 import { routes as defaultRoutes } from './routes/index';
 import { createBaseline, FIXTURE_KEYS, type Baseline, type Store, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
 
@@ -133,10 +134,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   // The seeded datasets built so far, by seed and anchor: every session forks one instead of building its own.
   const baselines = new Map<string, Baseline>();
   const baselineOf = (storeOptions: StoreOptions): Baseline => {
-    // An unreadable `now` keys as written, so that the store's own check words the error.
-    const anchor = storeOptions.now === undefined ? undefined : new Date(storeOptions.now);
-    const anchorKey = anchor === undefined ? '' : Number.isNaN(anchor.getTime()) ? String(storeOptions.now) : anchor.toISOString();
-    const key = `${storeOptions.seed ?? ''} ${anchorKey}`;
+    const problem = anchorProblem(storeOptions.now);
+    if (problem !== undefined) throw new RangeError(problem);
+    const key = `${storeOptions.seed ?? ''} ${storeOptions.now === undefined ? '' : new Date(storeOptions.now).toISOString()}`;
     let baseline = baselines.get(key);
     if (!baseline) baselines.set(key, (baseline = createBaseline(storeOptions)));
     return baseline;
