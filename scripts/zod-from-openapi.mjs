@@ -16,7 +16,7 @@ export const HANDLED_KEYWORDS = {
   number: ['type', 'minimum', 'maximum'],
   boolean: ['type', 'const'],
   null: ['type'],
-  array: ['type', 'items', 'minItems'],
+  array: ['type', 'items', 'minItems', 'maxItems'],
   object: ['type', 'properties', 'required', 'additionalProperties', 'oneOf'],
   any: [],
 };
@@ -118,7 +118,7 @@ function scalar(type, schema, location) {
     case 'null':
       return 'z.null()';
     case 'array':
-      return `z.array(${toZod(schema.items ?? {}, pointer(location, 'items'))})${schema.minItems !== undefined ? `.min(${schema.minItems})` : ''}`;
+      return `z.array(${toZod(schema.items ?? {}, pointer(location, 'items'))})${schema.minItems !== undefined ? `.min(${schema.minItems})` : ''}${schema.maxItems !== undefined ? `.max(${schema.maxItems})` : ''}`;
     case 'object':
       return objectZod(schema, location);
     default:

@@ -11,6 +11,7 @@ describe('pnpm bench --quick', () => {
       'In-process: SDK calls through setupServer',
       'Mock over HTTP against Prism and a bare server',
       'Scale: one account of 1k to 100k contacts',
+      'State: reset, snapshots and fresh states',
     ]);
     expect(report.sections).toHaveLength(SUITES.length);
     for (const section of report.sections) {
@@ -27,6 +28,7 @@ describe('pnpm bench --quick', () => {
         'PATCH: SDK within 10% of raw fetch',
         'list contacts over HTTP: mock at least 4× Prism\'s req/s',
         'update contact over HTTP: mock at least 4× Prism\'s req/s',
+        'reset at most 1/100 of createMockApi at 160 contacts per account',
       ]),
     );
     expect(report.markdown).toContain('| target | measured | status |');

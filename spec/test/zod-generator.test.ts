@@ -29,7 +29,6 @@ function specWith(thing: Schema, query: Schema = { type: 'string' }) {
 
 const unsupported: [string, Schema][] = [
   ['maxLength', { type: 'string', maxLength: 3 }],
-  ['maxItems', { type: 'array', items: { type: 'string' }, maxItems: 2 }],
   ['uniqueItems', { type: 'array', items: { type: 'string' }, uniqueItems: true }],
   ['exclusiveMinimum', { type: 'number', exclusiveMinimum: 0 }],
   ['multipleOf', { type: 'integer', multipleOf: 5 }],
@@ -107,6 +106,7 @@ describe('every handled keyword becomes a check', () => {
     ['null in a type list', { type: ['string', 'null'] }, null, 1],
     ['array items', { type: 'array', items: { type: 'string' } }, ['a'], [1]],
     ['array minItems', { type: 'array', items: { type: 'string' }, minItems: 1 }, ['a'], []],
+    ['array maxItems', { type: 'array', items: { type: 'string' }, maxItems: 2 }, ['a', 'b'], ['a', 'b', 'c']],
     ['object required', { type: 'object', required: ['a'], properties: { a: { type: 'string' } } }, { a: 'x' }, {}],
     ['object additionalProperties false', { type: 'object', properties: {}, additionalProperties: false }, {}, { b: 1 }],
     ['object additionalProperties schema', { type: 'object', additionalProperties: { type: 'string' } }, { b: 'x' }, { b: 1 }],

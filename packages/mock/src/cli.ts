@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseRateLimit } from './engine/rate-limit';
 import { anchorProblem } from './engine/validation';
@@ -17,6 +18,7 @@ Options:
   --contacts-per-account <n>  dataset size
   --max-sessions <n>          named sessions (X-Mock-Session) alive at once (default 1000)
   --control-token <token>     require Authorization: Bearer <token> on /__mock/ (and allow it off loopback)
+  --state-file <path>         start from this state file when it exists; write the state to it on SIGINT/SIGTERM
   -h, --help                  show this help`;
 
 class UsageError extends Error {}
@@ -42,7 +44,11 @@ function rateLimitOption(text: string | undefined, off: boolean | undefined): Mo
   return budget;
 }
 
-function serverOptions(args: string[]): MockServerOptions | 'help' {
+interface CliOptions extends MockServerOptions {
+  stateFile?: string;
+}
+
+function serverOptions(args: string[]): CliOptions | 'help' {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -57,6 +63,7 @@ function serverOptions(args: string[]): MockServerOptions | 'help' {
       'contacts-per-account': { type: 'string' },
       'control-token': { type: 'string' },
       'max-sessions': { type: 'string' },
+      'state-file': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -66,7 +73,7 @@ function serverOptions(args: string[]): MockServerOptions | 'help' {
   }
   const nowProblem = anchorProblem(values.now);
   if (nowProblem !== undefined) throw new UsageError(`--${nowProblem}`);
-  const options: MockServerOptions = {
+  const options: CliOptions = {
     port: integerOption('port', values.port, 0, 65_535) ?? 4010,
     host: values.host ?? '127.0.0.1',
     rateLimit: rateLimitOption(values['rate-limit'], values['no-rate-limit']),
@@ -81,11 +88,22 @@ function serverOptions(args: string[]): MockServerOptions | 'help' {
   const maxSessions = integerOption('max-sessions', values['max-sessions'], 1);
   if (maxSessions !== undefined) options.maxSessions = maxSessions;
   if (values['control-token'] !== undefined) options.controlToken = values['control-token'];
+  if (values['state-file'] !== undefined) {
+    options.stateFile = values['state-file'];
+    if (existsSync(options.stateFile)) options.state = readFileSync(options.stateFile, 'utf8');
+  }
   return options;
 }
 
+/** Writes the state beside the file and renames it over, so a crash mid-write never leaves half a file. */
+function saveState(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+}
+
 async function main(): Promise<void> {
-  let options: MockServerOptions | 'help';
+  let options: CliOptions | 'help';
   try {
     options = serverOptions(process.argv.slice(2));
   } catch (error) {
@@ -97,13 +115,28 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const server = await startMockServer(options);
+  const { stateFile, ...mockOptions } = options;
+  let server: Awaited<ReturnType<typeof startMockServer>>;
+  try {
+    server = await startMockServer(mockOptions);
+  } catch (error) {
+    if (stateFile === undefined || mockOptions.state === undefined) throw error;
+    throw new Error(`cannot start from the state file ${stateFile}: ${error instanceof Error ? error.message : String(error)}`);
+  }
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    if (stateFile !== undefined) {
+      try {
+        saveState(stateFile, server.mock.exportState());
+      } catch (error) {
+        process.stderr.write(`network-mock: could not write the state to ${stateFile}: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exitCode = 1;
+      }
+    }
     server.close().then(
-      () => process.exit(0),
+      () => process.exit(process.exitCode ?? 0),
       () => process.exit(1),
     );
   };

@@ -16,6 +16,8 @@ import { checkSessionName, DEFAULT_MAX_SESSIONS, SessionRegistry } from './engin
 import { MockApiError } from './engine/errors';
 import { anchorProblem } from './engine/validation';
 import { routes as defaultRoutes } from './routes/index';
+import { exportState, storeFromState } from './store/state-file';
+import { createSeeder, type Seeder } from './control/seed';
 import { createBaseline, FIXTURE_KEYS, type Baseline, type Store, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
 
 export const DEFAULT_BASE_URL = 'https://api.network.test';
@@ -41,6 +43,11 @@ export interface MockApiOptions extends StoreOptions {
   routes?: readonly Route[];
   /** Named sessions (`X-Mock-Session`) alive at once; past it the least recently used is dropped. Default 1000. */
   maxSessions?: number;
+  /**
+   * Start from a state `mock.exportState()` gave (JSON text). Its dataset options (seed, now, sizes) replace the
+   * ones given here; a state of another format version, or a broken one, throws.
+   */
+  state?: string;
 }
 
 export type FixtureKeys = typeof FIXTURE_KEYS;
@@ -70,6 +77,13 @@ export interface MockSession {
   snapshot(): MockSnapshot;
   /** Puts a snapshot's state back. */
   restore(snapshot: MockSnapshot): void;
+  /** The whole state as JSON text (versioned): `createMockApi({state})` or `PUT /__mock/state` starts from it. */
+  exportState(): string;
+  /**
+   * Puts your own records in (contract §3.3): each returns the record as the API shows it, visible at once to every
+   * endpoint. Input the API could never produce throws a MockApiError (code bad_request) and changes nothing.
+   */
+  readonly seed: Seeder;
   readonly faults: FaultControl;
   /** Requests answered so far, oldest first. */
   readonly journal: readonly JournalEntry[];
@@ -119,7 +133,9 @@ function inProcess<T>(run: () => T): T {
 export function createMockApi(options: MockApiOptions = {}): MockApi {
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const parsedBase = new URL(baseUrl);
-  const baseStoreOptions: StoreOptions = { ...options };
+  // A state's dataset options (seed, now, sizes) replace the ones given.
+  const stateStore = options.state === undefined ? undefined : storeFromState(options.state);
+  const baseStoreOptions: StoreOptions = { ...options, ...(stateStore?.origin.options as StoreOptions | undefined) };
   const latency = options.latency ?? 0;
   if (!Number.isFinite(latency) || latency < 0) {
     throw new RangeError(`latency must be a non-negative number of milliseconds, got ${String(options.latency)}`);
@@ -133,13 +149,23 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
 
   // The seeded datasets built so far, by seed and anchor: every session forks one instead of building its own.
   const baselines = new Map<string, Baseline>();
+  const baselineKey = (storeOptions: StoreOptions) =>
+    `${storeOptions.seed ?? ''} ${storeOptions.now === undefined ? '' : new Date(storeOptions.now).toISOString()}`;
   const baselineOf = (storeOptions: StoreOptions): Baseline => {
     const problem = anchorProblem(storeOptions.now);
     if (problem !== undefined) throw new RangeError(problem);
-    const key = `${storeOptions.seed ?? ''} ${storeOptions.now === undefined ? '' : new Date(storeOptions.now).toISOString()}`;
+    const key = baselineKey(storeOptions);
     let baseline = baselines.get(key);
     if (!baseline) baselines.set(key, (baseline = createBaseline(storeOptions)));
     return baseline;
+  };
+  if (stateStore) baselines.set(baselineKey(baseStoreOptions), stateStore.origin);
+  // One seeder per store: a session's store is replaced when it is reset to another seed or anchor.
+  const seeders = new WeakMap<Store, Seeder>();
+  const seederOf = (store: Store): Seeder => {
+    let seeder = seeders.get(store);
+    if (!seeder) seeders.set(store, (seeder = createSeeder(store)));
+    return seeder;
   };
   const createRateLimiter = () => (budget ? new RateLimiter(budget) : undefined);
   const createSession = (name: string | undefined): Session => {
@@ -188,7 +214,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   };
 
   // Built once the runtime exists: sessions take their stores from it.
-  const sessions = new SessionRegistry(createSession(undefined), createSession, options.maxSessions ?? DEFAULT_MAX_SESSIONS, currentTime);
+  const defaultSession = createSession(undefined);
+  if (stateStore) defaultSession.store = stateStore;
+  const sessions = new SessionRegistry(defaultSession, createSession, options.maxSessions ?? DEFAULT_MAX_SESSIONS, currentTime);
 
   const answer = (request: MockRequest) => answerRequest(runtime, request);
 
@@ -204,6 +232,10 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       reset: (resetOptions) => runtime.reset(current(), resetOptions),
       snapshot: () => current().store.snapshot(),
       restore: (snapshot) => current().store.restore(snapshot),
+      exportState: () => exportState(current().store),
+      get seed() {
+        return seederOf(current().store);
+      },
       faults: {
         add: (rule) => current().faults.add(rule),
         clear: () => current().faults.clear(),
@@ -255,4 +287,16 @@ export type { JournalEntry } from './engine/journal';
 export type { RateLimitBudget, RateLimitOption } from './engine/rate-limit';
 export type { ResetOptions } from './engine/runtime';
 export type { NetworkProfile, NetworkProfilesQuery } from './control/operations';
+export { StateFileError } from './store/state-file';
+export type {
+  Seeder,
+  SeedActivityEventInput,
+  SeedCompanyInput,
+  SeedContactInput,
+  SeedConversationInput,
+  SeedCustomFieldInput,
+  SeedMessageInput,
+  SeedNetworkProfileInput,
+  SeedViewInput,
+} from './control/seed';
 export { FIXTURE_KEYS };

@@ -130,8 +130,10 @@ export interface paths {
         /**
          * Import a contact by profile URL
          * @description Imports the profile at `network_url` and attaches it to the account. 201 when imported and attached
-         *     for the first time; 200 (with the same contact) when it is already attached to the account. A profile
-         *     URL that is not a network profile URL is 400; an unknown profile is 404.
+         *     for the first time; 200 (with the same contact) when it is already attached to the account. A person
+         *     another account of the organization already holds keeps their `contact_id`: the answer is 201 with that
+         *     `contact_id` and a new `account_relationship_id` *(network-org decision)*. A profile URL that is not a
+         *     network profile URL is 400 (see `ImportContactRequest.network_url`); an unknown profile is 404.
          */
         post: operations["importContact"];
         delete?: never;
@@ -155,8 +157,11 @@ export interface paths {
         head?: never;
         /**
          * Update a contact's tags, notes and custom fields
-         * @description Updates the contact's relationship record in `account_id`. `account_id` may be left out when the
-         *     contact is attached to exactly one account the credential may use *(network-org decision)*.
+         * @description Updates the contact's relationship record in `account_id`: tags, notes and custom field values belong
+         *     to one account's relationship with the person. Without `account_id`, the relationship of the
+         *     lowest-numbered account the credential may use that holds the person is updated *(network-org
+         *     decision)*; pass `account_id` to pick another. A record holds at most 200 tags: an update that would
+         *     leave more, or a tag list longer than 200, is 400 and changes nothing *(network-org decision)*.
          *     Every other key is a registered custom field name; an unregistered name or a value of the wrong type
          *     is 400, and a rejected request changes nothing. An unknown contact is 400.
          */
@@ -553,7 +558,10 @@ export interface components {
          */
         RelationshipStatus: "connected" | "not_connected" | "unknown";
         /**
-         * @description A contact: the record of a person's relationship with one connected account. Not every field is present
+         * @description A contact: the record of a person's relationship with one connected account. `contact_id` names the
+         *     person in the organization and is the same in every account of it that holds the person;
+         *     `account_relationship_id` names this account's relationship *(network-org decision)*. Views, drafts,
+         *     conversations and find-email take the `contact_id` with the account. Not every field is present
          *     in every response: import responses omit several (work_email, phone, avatar_url, ...); list items omit
          *     `notes_json`, `contact_enrichment` and `sequence`; the find-email and update responses carry them.
          *     Custom field values are additional top-level keys named by the field's registered name.
@@ -632,7 +640,11 @@ export interface components {
         /** @description Import a profile by URL into an account. */
         ImportContactRequest: {
             account_id: components["schemas"]["Id"];
-            /** @description Profile URL, e.g. `https://www.network.com/in/<handle>`. */
+            /**
+             * @description Profile URL, `https://www.network.com/in/<handle>`. `http`, no `www`, no scheme, a trailing slash, a
+             *     query or a fragment name the same profile; any other host, a port, credentials or another path shape
+             *     is 400 bad_request *(network-org decision)*.
+             */
             network_url: string;
         };
         /** @description The import envelope. */
@@ -642,7 +654,11 @@ export interface components {
                 warnings: components["schemas"]["ImportWarning"][];
             };
         };
-        /** @description Tag changes. `set` replaces every tag and excludes `add` and `remove` (400 when mixed); `remove` takes tag names. */
+        /**
+         * @description Tag changes. `set` replaces every tag and excludes `add` and `remove` (400 when mixed); `remove` takes tag
+         *     names. Names are case-insensitive: a later tag of the same name replaces an earlier one. A record holds at
+         *     most 200 tags; each list takes at most 200 *(network-org decision)*.
+         */
         TagsUpdate: {
             add?: components["schemas"]["Tag"][];
             remove?: string[];
@@ -930,7 +946,10 @@ export interface components {
         /** @description `account_id` with exactly one of `network_url` and `contact_id`. */
         EnrichRequest: {
             account_id: components["schemas"]["Id"];
-            /** @description A profile URL. */
+            /**
+             * @description A profile URL: `https://www.network.com/in/<handle>` for a person, `https://www.network.com/company/<handle>`
+             *     for a company; read as `ImportContactRequest.network_url` (any other host or path shape is 400).
+             */
             network_url?: string;
             contact_id?: components["schemas"]["Id"];
         } & (unknown | unknown);

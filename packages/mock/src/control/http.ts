@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { MockApiError, notFound, unauthorized } from '../engine/errors';
+import { badRequest, MockApiError, notFound, unauthorized } from '../engine/errors';
 import { faultRuleSchema } from '../engine/faults';
 import type { MockResponse, RequestHeaders } from '../engine/message';
-import { readJsonObjectBody } from '../engine/request-body';
+import { MAX_BODY_BYTES, readJsonObjectBody } from '../engine/request-body';
 import { errorAnswer, jsonAnswer } from '../engine/respond';
 import type { MockRuntime, Session } from '../engine/runtime';
 import { anchorProblem, parseInput } from '../engine/validation';
-import { networkProfiles, registeredCustomFields, savedDrafts } from './operations';
+import { seedByKind } from './seed';
+import { loadState, networkProfiles, registeredCustomFields, restoreSnapshot, savedDrafts, stateText, takeSnapshot } from './operations';
 
 export const CONTROL_PREFIX = '/__mock';
 
@@ -53,6 +54,11 @@ function checkAccess(runtime: MockRuntime, request: ControlRequest): void {
   if (!exposed) throw notFound(`No operation matches ${request.method} ${CONTROL_PREFIX}${request.pathname}.`);
 }
 
+/** JSON text that is already serialized (the state), sent as it is. */
+function textAnswer(status: number, text: string): MockResponse {
+  return { kind: 'response', status, headers: [['content-type', 'application/json']], body: [new TextEncoder().encode(text)] };
+}
+
 function queryObject(query: URLSearchParams): Record<string, string> {
   return Object.fromEntries(query.entries());
 }
@@ -62,6 +68,8 @@ function sessionInfo(session: Session) {
 }
 
 const SESSION_PATH = /^\/sessions\/([^/]+)$/;
+const SNAPSHOT_RESTORE = /^POST \/snapshots\/([^/]+)\/restore$/;
+const SEED = /^POST \/seed\/([^/]+)$/;
 
 function safeDecode(text: string): string {
   try {
@@ -80,7 +88,27 @@ function answer(runtime: MockRuntime, request: ControlRequest): MockResponse {
     return jsonAnswer(200, { ok: true, dropped: name });
   }
   const route = `${request.method} ${request.pathname}`;
+  const restore = SNAPSHOT_RESTORE.exec(route);
+  if (restore) return jsonAnswer(200, restoreSnapshot(request.session().store, safeDecode(restore[1] as string)));
+  const seed = SEED.exec(route);
+  if (seed) {
+    const body = readJsonObjectBody(request.body, true);
+    return jsonAnswer(201, seedByKind(request.session().store, safeDecode(seed[1] as string), body));
+  }
   switch (route) {
+    case 'GET /state':
+      return textAnswer(200, stateText(request.session().store));
+    case 'PUT /state': {
+      const bytes = request.body ?? new Uint8Array(0);
+      if (bytes.byteLength > MAX_BODY_BYTES) {
+        throw badRequest('The state is larger than the 1 MiB body limit: load it with --state-file or createMockApi({ state }) instead.');
+      }
+      const { store } = request.session();
+      loadState(store, new TextDecoder().decode(bytes));
+      return jsonAnswer(200, { ok: true, seed: store.seed, now: store.now.toISOString() });
+    }
+    case 'POST /snapshots':
+      return jsonAnswer(201, takeSnapshot(request.session().store));
     case 'GET /health':
       return jsonAnswer(200, { ok: true });
     case 'GET /sessions':

@@ -1,5 +1,7 @@
-import { companyUrl, personUrl, type ProfileKind, type Store } from '../store/index';
+import { badRequest, notFound } from '../engine/errors';
+import { companyUrl, personUrl, type ProfileKind, type Store, type StoreSnapshot } from '../store/index';
 import { listDrafts } from '../store/drafts';
+import { exportState, StateFileError, storeFromState } from '../store/state-file';
 
 export interface NetworkProfile {
   network_url: string;
@@ -53,4 +55,55 @@ export function registeredCustomFields(store: Store) {
     company: store.customFieldsOf(organization.id, 'company').map(({ name, type }) => ({ name, type })),
   }));
   return { organizations };
+}
+
+interface SnapshotRegistry {
+  next: number;
+  snapshots: Map<string, StoreSnapshot>;
+}
+
+// Per store, so each state (and each session's store) names its own snapshots.
+const registries = new WeakMap<Store, SnapshotRegistry>();
+
+function registryOf(store: Store): SnapshotRegistry {
+  let registry = registries.get(store);
+  if (!registry) registries.set(store, (registry = { next: 1, snapshots: new Map() }));
+  return registry;
+}
+
+/** `POST /__mock/snapshots`: keeps a snapshot of the whole state under a new id. */
+export function takeSnapshot(store: Store): { snapshot_id: string } {
+  const registry = registryOf(store);
+  const id = `snap_${registry.next++}`;
+  registry.snapshots.set(id, store.snapshot());
+  return { snapshot_id: id };
+}
+
+/** `POST /__mock/snapshots/{id}/restore`: puts that snapshot's state back; 404 for an id this state never gave. */
+export function restoreSnapshot(store: Store, snapshotId: string): { snapshot_id: string } {
+  const snapshot = registryOf(store).snapshots.get(snapshotId);
+  if (!snapshot) throw notFound(`No snapshot "${snapshotId}": use a snapshot_id that POST /__mock/snapshots gave.`);
+  try {
+    store.restore(snapshot);
+  } catch (error) {
+    throw badRequest(error instanceof Error ? error.message : String(error));
+  }
+  return { snapshot_id: snapshotId };
+}
+
+/** `GET /__mock/state`: the state as JSON text. */
+export function stateText(store: Store): string {
+  return exportState(store);
+}
+
+/** `PUT /__mock/state`: starts from a state text; a refused one is 400 and changes nothing. */
+export function loadState(store: Store, text: string): void {
+  // Keys that could reach a prototype never appear in an exported state.
+  if (text.includes('"__proto__"')) throw badRequest('The state is broken: it holds the key "__proto__".');
+  try {
+    store.adopt(storeFromState(text, store.origin));
+  } catch (error) {
+    if (error instanceof StateFileError) throw badRequest(error.message);
+    throw error;
+  }
 }

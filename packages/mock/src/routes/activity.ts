@@ -66,7 +66,7 @@ function resolveActivityRequest({ store, auth, now, query }: ActivityContext): A
   };
 }
 
-function activityEventWire(event: ActivityEventRecord): ActivityEvent {
+export function activityEventWire(event: ActivityEventRecord): ActivityEvent {
   return {
     id: event.id,
     occurred_at: event.occurred_at,

@@ -10,7 +10,7 @@ function participantContacts(store: Store, conversation: ConversationRecord): Co
   return conversation.participant_contact_ids.flatMap((contactId) => store.findContact(conversation.account_id, contactId) ?? []);
 }
 
-function conversationWire(store: Store, conversation: ConversationRecord): Conversation {
+export function conversationWire(store: Store, conversation: ConversationRecord): Conversation {
   const account = store.account(conversation.account_id) as AccountRecord;
   const contacts: ConversationParticipant[] = participantContacts(store, conversation).map((contact) => ({
     contact_id: contact.contact_id,

@@ -7,7 +7,7 @@ function attachmentWire(attachment: AttachmentRecord): Attachment {
   return { ...attachment };
 }
 
-function messageWire(message: MessageRecord): Message {
+export function messageWire(message: MessageRecord): Message {
   return {
     message_id: message.message_id,
     provider_message_id: message.provider_message_id,

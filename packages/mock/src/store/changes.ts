@@ -34,12 +34,6 @@ export function checkUpdate(body: UpdateBody, registered: readonly CustomFieldRe
     if (body.tags.set !== undefined && (body.tags.add !== undefined || body.tags.remove !== undefined)) {
       throw badRequest('Invalid body field "tags": "set" replaces every tag and cannot be combined with "add" or "remove".');
     }
-    for (const list of [body.tags.set, body.tags.add, body.tags.remove]) {
-      // Checked before any work on the tags, so an oversized body costs no more than reading it.
-      if (list !== undefined && list.length > MAX_TAGS) {
-        throw badRequest(`Invalid body field "tags": at most ${MAX_TAGS} tags per record, got a list of ${list.length}.`);
-      }
-    }
     checked.tags = body.tags;
   }
   if (body.notes_json !== undefined) {

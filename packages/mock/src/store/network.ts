@@ -67,6 +67,51 @@ export function buildNetworkCompanies(
   return companies;
 }
 
+/** What a seeded company may set; the rest is generated. */
+export interface NetworkCompanyFields {
+  name?: string;
+  public_identifier?: string;
+  headline?: string;
+  about?: string;
+  website_url?: string;
+  headcount?: string;
+  employee_count?: number;
+}
+
+const COMPANY_SUFFIXES = ['Group', 'Labs', 'Systems', 'Partners', 'Holdings', 'Works'] as const;
+
+/** One network company from `random` and the pools, with `fields` where given (mock.seed). */
+export function buildNetworkCompanyRecord(random: Random, pools: Pools, ids: Ids, now: Date, fields: NetworkCompanyFields = {}): NetworkCompanyRecord {
+  const providerId = ids.take('network_company');
+  const name = fields.name ?? `${random.pick(pools.lastNames)} ${random.pick(COMPANY_SUFFIXES)}`;
+  const handle = fields.public_identifier ?? `${slug(name) || 'company'}-${providerId}`;
+  const range =
+    (fields.headcount !== undefined ? HEADCOUNT_RANGES.find((candidate) => candidate.label === fields.headcount) : undefined) ??
+    (fields.employee_count !== undefined
+      ? HEADCOUNT_RANGES.find((candidate) => (fields.employee_count as number) >= candidate.min && (fields.employee_count as number) <= candidate.max)
+      : undefined) ??
+    random.pick(HEADCOUNT_RANGES);
+  const catchPhrase = random.pick(pools.catchPhrases);
+  return {
+    provider_participant_id: `co_${providerId}`,
+    public_identifier: handle,
+    name,
+    headline: fields.headline ?? catchPhrase,
+    about: fields.about ?? `${name}: ${catchPhrase}.`,
+    website_url: fields.website_url ?? `https://${handle}.example.com`,
+    headcount: range.label,
+    employee_count: fields.employee_count ?? random.int(range.min, Math.min(range.max, 60_000)),
+    founding_date: String(now.getUTCFullYear() - random.int(1, 60)),
+    follower_count: random.int(10, 250_000),
+    industry: random.pick(pools.industries),
+    location: random.pick(pools.locations),
+    avatar_url: `${MEDIA_ORIGIN}/company/${providerId}/logo.png`,
+    background_cover_url: `${MEDIA_ORIGIN}/company/${providerId}/cover.png`,
+    profile_fetched_at: daysBefore(now, random.int(1, 200)),
+    updated_at: daysBefore(now, random.int(0, 30)),
+  };
+}
+
 /** A new person of the network, with a unique handle, working at one of `companies`; the caller stores it. */
 export function makeNetworkPerson(
   random: Random,

@@ -110,6 +110,21 @@ export interface StoreData extends Indexes {
   search: Map<string, SearchState>;
 }
 
+/** What differs between a store and its baseline, record by record. */
+export interface StoreDiff {
+  ids: [kind: string, next: number][];
+  organizations: OrganizationRecord[];
+  customFields: CustomFieldRecord[];
+  networkCompanies: NetworkCompanyRecord[];
+  people: NetworkPersonRecord[];
+  companies: CompanyRecord[];
+  contacts: ContactRecord[];
+  conversations: ConversationRecord[];
+  views: ViewRecord[];
+  drafts: DraftRecord[];
+  activity: ActivityEventRecord[];
+}
+
 /** An immutable handle on a store's whole state (contract §3.2). */
 export interface StoreSnapshot {
   readonly baseline: Baseline;
@@ -188,7 +203,8 @@ export class Baseline {
     this.basis = basis;
     this.options = Object.freeze({ ...options });
     const indexes = {} as Indexes;
-    const data = { ...built };
+    // The baseline's search indexes are built from its final lists: changes noted while building are in them.
+    const data = { ...built, search: new Map() };
     for (const name of INDEX_NAMES) {
       (indexes as unknown as Record<string, unknown>)[name] = built[name];
       (data as unknown as Record<string, unknown>)[name] = new Map();
@@ -216,11 +232,7 @@ export class Baseline {
  * Lookups that take an organization treat another organization's ids as unknown, so routes cannot leak them.
  */
 export class Store {
-  readonly seed: number;
-  /** The instant the dataset is anchored at. */
-  readonly now: Date;
-  readonly pools: Pools;
-  private historyCompanies: readonly NetworkCompanyRecord[];
+  private basis: StoreBasis;
   /** Takes the next id of a kind, e.g. `ids.take('contact')`. */
   readonly ids: Ids = { take: (kind) => this.takeId(kind) };
 
@@ -233,10 +245,7 @@ export class Store {
 
   /** A store forked from `baseline`, or (without one) an empty store to build a dataset into. */
   constructor(basis: StoreBasis, baseline?: Baseline) {
-    this.seed = basis.seed;
-    this.now = basis.now;
-    this.pools = basis.pools;
-    this.historyCompanies = basis.historyCompanies;
+    this.basis = basis;
     this.baseline = baseline;
     if (baseline) {
       this.base = baseline.indexes;
@@ -246,6 +255,19 @@ export class Store {
       this.base = emptyData();
       for (const value of Object.values(this.data)) if (typeof value === 'object') this.owned.add(value);
     }
+  }
+
+  get seed(): number {
+    return this.basis.seed;
+  }
+
+  /** The instant the dataset is anchored at. */
+  get now(): Date {
+    return this.basis.now;
+  }
+
+  get pools(): Pools {
+    return this.basis.pools;
   }
 
   /** Moves on every change, restore and reset; equal revisions mean equal data. */
@@ -260,7 +282,7 @@ export class Store {
    * Called once, by the dataset builder.
    */
   freeze(options: Record<string, unknown>): Baseline {
-    const baseline = new Baseline({ seed: this.seed, now: this.now, pools: this.pools, historyCompanies: this.historyCompanies }, this.data, options);
+    const baseline = new Baseline(this.basis, this.data, options);
     this.baseline = baseline;
     this.base = baseline.indexes;
     this.data = { ...baseline.data };
@@ -272,7 +294,7 @@ export class Store {
   /** The companies past positions are picked from, set once while building, before any contact. */
   setHistoryCompanies(companies: readonly NetworkCompanyRecord[]): void {
     if (this.baseline) throw new Error('The dataset is built: its history companies are fixed.');
-    this.historyCompanies = companies;
+    this.basis = { ...this.basis, historyCompanies: companies };
   }
 
   private requireBaseline(): Baseline {
@@ -307,9 +329,123 @@ export class Store {
     this.restore({ baseline: this.requireBaseline(), data: this.requireBaseline().data });
   }
 
+  /**
+   * Takes over another store's whole state, dataset included (another seed, a loaded state file), so that whoever
+   * holds this store sees the new state. The other store must not be used afterwards.
+   */
+  adopt(other: Store): void {
+    this.basis = other.basis;
+    this.baseline = other.requireBaseline();
+    this.base = other.base;
+    this.data = { ...other.data };
+    this.owned = new WeakSet();
+    this.currentRevision = nextRevision();
+  }
+
   /** The baseline this store was forked from. */
   get origin(): Baseline {
     return this.requireBaseline();
+  }
+
+  /** Everything that differs from the baseline, as records: what a state file holds. */
+  diff(): StoreDiff {
+    const base = this.requireBaseline().data;
+    const changedLists = <T>(name: 'contacts' | 'companies' | 'conversations'): T[] => {
+      const changed: T[] = [];
+      for (const [accountId, list] of this.data[name] as Map<string, T[]>) {
+        const baseList = (base[name] as Map<string, T[]>).get(accountId) ?? EMPTY;
+        if (list === baseList) continue;
+        for (let position = 0; position < list.length; position++) {
+          if (list[position] !== baseList[position]) changed.push(list[position] as T);
+        }
+      }
+      return changed;
+    };
+    return {
+      ids: [...this.data.ids],
+      organizations: [...this.data.organizations.values()].filter((organization) => base.organizations.get(organization.id) !== organization),
+      customFields: this.data.customFields.slice(base.customFields.length),
+      networkCompanies: this.data.companyList.slice(base.companyList.length),
+      people: [...this.data.people.values()],
+      companies: changedLists<CompanyRecord>('companies'),
+      contacts: changedLists<ContactRecord>('contacts'),
+      conversations: changedLists<ConversationRecord>('conversations'),
+      views: [...this.data.views.values()].filter((view) => base.views.get(view.id) !== view),
+      drafts: [...this.data.drafts.values()].filter((draft) => base.drafts.get(draft.draft_id) !== draft),
+      activity: this.data.activity.slice(base.activity.length),
+    };
+  }
+
+  /**
+   * Writes a diff (of this store's baseline) into this store, checking every reference; throws at the first
+   * that does not resolve (the caller then drops this store: nothing else saw it).
+   */
+  applyDiff(diff: StoreDiff): void {
+    const fail = (message: string): never => {
+      throw new RangeError(message);
+    };
+    for (const organization of diff.organizations) {
+      if (!this.data.organizations.has(organization.id)) fail(`unknown organization ${organization.id}`);
+      this.own('organizations').set(organization.id, organization);
+    }
+    for (const field of diff.customFields) {
+      if (!this.data.organizations.has(field.organization_id)) fail(`custom field "${field.name}" of unknown organization ${field.organization_id}`);
+      this.own('customFields').push(field);
+    }
+    for (const company of diff.networkCompanies) this.addNetworkCompany(company);
+    for (const person of diff.people) {
+      if (this.person(person.public_identifier)) fail(`network person "${person.public_identifier}" twice`);
+      this.addNetworkPerson(person);
+    }
+    const place = <T extends { account_id: string; position: number }>(name: 'contacts' | 'companies' | 'conversations', record: T, what: string) => {
+      if (!this.account(record.account_id)) fail(`${what} of unknown account ${record.account_id}`);
+      const list = this.ownList<T>(name, record.account_id);
+      if (record.position > list.length || record.position < 0) fail(`${what} at position ${record.position} of account ${record.account_id}, which has ${list.length}`);
+      const added = record.position === list.length;
+      list[record.position] = record;
+      return added;
+    };
+    for (const company of diff.companies) {
+      if (place('companies', company, `company ${company.company_id}`)) {
+        this.index('companyOfNetwork', `${company.account_id}:${company.network.provider_participant_id}`, company.position);
+        this.index('companySlots', company.company_id, { account_id: company.account_id, position: company.position });
+      }
+    }
+    for (const contact of diff.contacts) {
+      if (!this.company(contact.company_id)) fail(`contact ${contact.account_relationship_id} names unknown company ${contact.company_id}`);
+      withSearchText(contact, this.personDetails(contact.person));
+      if (place('contacts', contact, `contact ${contact.account_relationship_id}`)) {
+        const personKey = `${contact.organization_id}:${contact.person.provider_participant_id}`;
+        const known = this.lookup('contactIdOfPerson', personKey);
+        if (known !== undefined && known !== contact.contact_id) fail(`person ${contact.person.public_identifier} has two contact ids`);
+        if (known === undefined) {
+          this.index('contactIdOfPerson', personKey, contact.contact_id);
+          this.index('personOfContactId', `${contact.organization_id}:${contact.contact_id}`, contact.person);
+        }
+        this.index('contactSlots', contact.account_relationship_id, { account_id: contact.account_id, position: contact.position });
+        this.index('relationshipOfPerson', `${contact.account_id}:${contact.person.provider_participant_id}`, contact.position);
+        if (!this.isImported(contact.person)) this.index('imported', contact.person.provider_participant_id, true);
+      } else {
+        this.noteSearchChange(contact.account_id, contact.position);
+      }
+    }
+    for (const conversation of diff.conversations) {
+      if (place('conversations', conversation, `conversation ${conversation.conversation_id}`)) {
+        this.index('conversationSlots', conversation.conversation_id, { account_id: conversation.account_id, position: conversation.position });
+      }
+    }
+    for (const view of diff.views) {
+      if (!this.account(view.account_id)) fail(`view ${view.id} of unknown account ${view.account_id}`);
+      this.own('views').set(view.id, view);
+    }
+    for (const draft of diff.drafts) {
+      if (!this.account(draft.account_id)) fail(`draft ${draft.draft_id} of unknown account ${draft.account_id}`);
+      this.own('drafts').set(draft.draft_id, draft);
+    }
+    for (const event of diff.activity) this.own('activity').push(event);
+    const ids = this.own('ids');
+    for (const [kind, next] of diff.ids) ids.set(kind, Math.max(next, ids.get(kind) ?? 0));
+    this.changed();
   }
 
   // Copy-on-write plumbing
@@ -458,7 +594,7 @@ export class Store {
   // The network
 
   personDetails(person: NetworkPersonRecord): PersonDetails {
-    return personDetails(person, this.pools, this.historyCompanies, this.now);
+    return personDetails(person, this.basis.pools, this.basis.historyCompanies, this.basis.now);
   }
 
   person(handle: string): NetworkPersonRecord | undefined {

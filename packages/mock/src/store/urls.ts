@@ -14,9 +14,13 @@ export interface ProfileRef {
 
 const PROFILE_PATH = /^\/(in|company)\/([A-Za-z0-9][A-Za-z0-9_%.-]*)\/?$/;
 
+/** The network's hosts: a profile URL on any other host is not a profile (contract §4). */
+const NETWORK_HOSTS: ReadonlySet<string> = new Set(['www.network.com', 'network.com']);
+
 /**
- * Reads a profile URL (`…/in/<handle>` or `…/company/<handle>`, any host, scheme optional).
- * Returns null when it is not one, which callers report as 400.
+ * Reads a profile URL: `https://www.network.com/in/<handle>` or `…/company/<handle>`. `http`, no `www`, no scheme,
+ * a trailing slash, a query or a fragment name the same profile; any other host, a port, credentials or another
+ * path shape is not a profile URL (null, which callers report as 400).
  */
 export function parseProfileUrl(value: string): ProfileRef | null {
   const text = value.trim();
@@ -28,7 +32,7 @@ export function parseProfileUrl(value: string): ProfileRef | null {
     return null;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  if (!url.hostname.includes('.')) return null;
+  if (!NETWORK_HOSTS.has(url.hostname) || url.port !== '' || url.username !== '' || url.password !== '') return null;
   const match = PROFILE_PATH.exec(url.pathname);
   if (!match) return null;
   let handle: string;

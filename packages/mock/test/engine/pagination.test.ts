@@ -5,7 +5,7 @@ import { ENGINE_TEST_MOCK } from './test-routes';
 
 useMock({ ...ENGINE_TEST_MOCK, resetAfterEach: true });
 
-type ContactPage = { contacts: { account_relationship_id: string }[]; pagination: { limit: number; has_more: boolean; next_cursor?: string } };
+type ContactPage = { contacts: { contact_id: string; account_relationship_id: string }[]; pagination: { limit: number; has_more: boolean; next_cursor?: string } };
 
 async function page(query: string): Promise<ContactPage> {
   const { status, body } = await send(`/v1/contacts?${query}`);
