@@ -1,4 +1,11 @@
-mock.faults.add({ method: 'POST', path: '/v1/contacts', status: 429, retry_after: 2 }); // Retry-After: 2
-mock.faults.add({ path: '/v1/contacts/{contact_id}', status: 500, count: 3 }); // the spec's path template
-mock.faults.add({ path: '/v1/*', status: 0 }); // a glob; status 0 (or drop: true) drops the connection
-mock.faults.add({ method: 'GET', path: '/v1/accounts', delay_ms: 2_000 }); // slow, then the normal answer
+import { createMockApi } from '@network-org/mock';
+
+const mock = createMockApi();
+const before = mock.snapshot(); // immutable: later writes never reach it
+const [account] = mock.db.accounts();
+mock.seed.contact({ account_id: account!.account_id, first_name: 'Temporary' });
+mock.restore(before); // as it was, instantly
+
+const text = mock.exportState(); // JSON text: the dataset's options and what changed since
+const again = createMockApi({ state: text }); // answers as `mock` did when exported
+console.log(again.exportState() === text); // true

@@ -1,13 +1,7 @@
 import { createMockApi } from '@network-org/mock';
 
 const mock = createMockApi();
-// The next import answers 409, whatever the profile; only statuses and bodies the spec documents for
-// importContact compile.
-mock.override('importContact', () => ({ status: 409, body: { code: 'conflict', message: 'Already imported.' } }), { times: 1 });
-// Change the built-in answer: `next()` runs the real route (and its writes).
-const restore = mock.override('listContacts', async ({ next }) => {
-  const answer = await next();
-  if (answer.status !== 200) return answer;
-  return { ...answer, body: { data: { ...answer.body.data, contacts: answer.body.data.contacts.slice(0, 1) } } };
-});
-restore();
+mock.faults.add({ method: 'POST', path: '/v1/contacts', status: 429, retry_after: 2 }); // Retry-After: 2
+mock.faults.add({ path: '/v1/contacts/{contact_id}', status: 500, count: 3 }); // the spec's path template
+mock.faults.add({ path: '/v1/*', status: 0 }); // a glob; status 0 (or drop: true) drops the connection
+mock.faults.add({ method: 'GET', path: '/v1/accounts', delay_ms: 2_000 }); // slow, then the normal answer

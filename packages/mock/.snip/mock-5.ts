@@ -1,7 +1,13 @@
 import { createMockApi } from '@network-org/mock';
 
 const mock = createMockApi();
-const worker = mock.session('worker-1');
-worker.faults.add({ path: '/v1/accounts', status: 503 });
-const response = await worker.fetch('/v1/accounts', { headers: { Authorization: `Bearer ${mock.keys.admin}` } });
-console.log(response.status); // 503, while the default session still answers 200
+// The next import answers 409, whatever the profile; only statuses and bodies the spec documents for
+// importContact compile.
+mock.override('importContact', () => ({ status: 409, body: { code: 'conflict', message: 'Already imported.' } }), { times: 1 });
+// Change the built-in answer: `next()` runs the real route (and its writes).
+const restore = mock.override('listContacts', async ({ next }) => {
+  const answer = await next();
+  if (answer.status !== 200) return answer;
+  return { ...answer, body: { data: { ...answer.body.data, contacts: answer.body.data.contacts.slice(0, 1) } } };
+});
+restore();

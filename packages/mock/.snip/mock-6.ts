@@ -1,6 +1,7 @@
-import { startMockServer } from '@network-org/mock/node';
+import { createMockApi } from '@network-org/mock';
 
-const server = await startMockServer({ port: 0, seed: 1 }); // port 0 picks a free one; host 127.0.0.1
-console.log(server.url); // http://127.0.0.1:PORT
-// ... point any client at server.url, with server.mock for the in-process controls ...
-await server.close();
+const mock = createMockApi();
+const worker = mock.session('worker-1');
+worker.faults.add({ path: '/v1/accounts', status: 503 });
+const response = await worker.fetch('/v1/accounts', { headers: { Authorization: `Bearer ${mock.keys.admin}` } });
+console.log(response.status); // 503, while the default session still answers 200

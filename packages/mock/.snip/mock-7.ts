@@ -1,6 +1,6 @@
-import { setupMockWorker } from '@network-org/mock/browser';
-import { NetworkClient } from '@network-org/sdk';
+import { startMockServer } from '@network-org/mock/node';
 
-const { mock, worker } = setupMockWorker({ baseUrl: 'https://api.network.test' });
-await worker.start({ onUnhandledRequest: 'bypass' });
-const client = new NetworkClient({ baseUrl: mock.baseUrl, apiKey: mock.keys.admin });
+const server = await startMockServer({ port: 0, seed: 1 }); // port 0 picks a free one; host 127.0.0.1
+console.log(server.url); // http://127.0.0.1:PORT
+// ... point any client at server.url, with server.mock for the in-process controls ...
+await server.close();

@@ -7,10 +7,25 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 const mock = createMockApi({ rateLimit: false });
 const server = setupServer(...mock.handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => mock.reset()); // fresh dataset, no faults, empty journal
+afterEach(() => mock.reset()); // back to the seeded dataset (instant), no faults, empty journal
 afterAll(() => server.close());
 
 const client = new NetworkClient({ baseUrl: mock.baseUrl, apiKey: mock.keys.admin });
+
+it('finds a contact you seeded, by name and by tag', async () => {
+  const [account] = await client.accounts.list();
+  const seeded = mock.seed.contact({
+    account_id: account!.account_id,
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    tags: [{ name: 'Speaker', color: 'green' }],
+    'Lead score': 90, // a registered custom field, by name
+  });
+  const page = await client.contacts.list({ account_id: [account!.account_id], query: 'grace hopper' });
+  expect(page.items.map((contact) => contact.contact_id)).toEqual([seeded.contact_id]);
+  const tagged = await client.contacts.list({ account_id: [account!.account_id], tag: 'Speaker' });
+  expect(tagged.items[0]?.contact_id).toBe(seeded.contact_id);
+});
 
 it('walks every connected contact across pages', async () => {
   const names: string[] = [];
