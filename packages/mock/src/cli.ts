@@ -81,7 +81,7 @@ function serverOptions(args: string[]): CliOptions | 'help' {
   const seed = integerOption('seed', values.seed, Number.MIN_SAFE_INTEGER);
   if (seed !== undefined) options.seed = seed;
   if (values.now !== undefined) options.now = values.now;
-  const latency = integerOption('latency', values.latency, 0);
+  const latency = integerOption('latency', values.latency, 0, 2_147_483_647);
   if (latency !== undefined) options.latency = latency;
   const contactsPerAccount = integerOption('contacts-per-account', values['contacts-per-account'], 0);
   if (contactsPerAccount !== undefined) options.contactsPerAccount = contactsPerAccount;

@@ -21,6 +21,7 @@ import { createSeeder, type Seeder } from './control/seed';
 import { createBaseline, FIXTURE_KEYS, type Baseline, type Store, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
 
 export const DEFAULT_BASE_URL = 'https://api.network.test';
+const MAX_TIMER_MS = 2_147_483_647;
 
 export interface MockApiOptions extends StoreOptions {
   /** Where the handlers answer; default `https://api.network.test`. */
@@ -137,8 +138,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const stateStore = options.state === undefined ? undefined : storeFromState(options.state);
   const baseStoreOptions: StoreOptions = { ...options, ...(stateStore?.origin.options as StoreOptions | undefined) };
   const latency = options.latency ?? 0;
-  if (!Number.isFinite(latency) || latency < 0) {
-    throw new RangeError(`latency must be a non-negative number of milliseconds, got ${String(options.latency)}`);
+  // Above 2^31 - 1 ms a timer fires at once instead of late.
+  if (!Number.isFinite(latency) || latency < 0 || latency > MAX_TIMER_MS) {
+    throw new RangeError(`latency must be a number of milliseconds from 0 to ${MAX_TIMER_MS}, got ${String(options.latency)}`);
   }
   const budget = rateLimitBudget(options.rateLimit);
   const control: ControlAccess = { exposed: options.controlExposed ?? true };

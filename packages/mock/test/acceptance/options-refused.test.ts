@@ -14,6 +14,8 @@ describe('options the mock refuses (contract §3)', () => {
   it('refuses a negative or non-numeric latency instead of ignoring it', () => {
     expect(() => createMockApi({ latency: -5 })).toThrow(RangeError);
     expect(() => createMockApi({ latency: Number.NaN })).toThrow(/latency/);
+    // A timer of more than 2^31 - 1 ms would fire at once: refused rather than answered without delay.
+    expect(() => createMockApi({ latency: 2 ** 31 })).toThrow(/latency must be a number of milliseconds from 0 to 2147483647/);
   });
 
   it('leaves the session as it was when reset gets a seed or now the store refuses', async () => {
