@@ -104,7 +104,9 @@ function issueMessage(issue: Issue, input: unknown, location: InputLocation): st
     if (issue.code === 'custom') return `Invalid ${WHOLE_LABEL[location]}: ${what}.`;
     return `${WHOLE_LABEL[location].charAt(0).toUpperCase()}${WHOLE_LABEL[location].slice(1)} ${what}.`;
   }
-  const shown = received !== undefined && typeof received !== 'object' ? ` (got ${JSON.stringify(received)})` : '';
+  // JSON.stringify writes Infinity (a body's 1e400) as null, which would misreport what was sent.
+  const text = typeof received === 'number' && !Number.isFinite(received) ? String(received) : JSON.stringify(received);
+  const shown = received !== undefined && typeof received !== 'object' ? ` (got ${text})` : '';
   return `Invalid ${LOCATION_LABEL[location]} "${name}": ${what}${shown}.`;
 }
 

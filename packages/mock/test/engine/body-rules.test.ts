@@ -53,3 +53,16 @@ describe('deeply nested bodies', () => {
     expectError(reply, 400, 'bad_request', 'Request body key "filters.specific_contacts.list[0].constructor" is not allowed.');
   });
 });
+
+describe('numbers JSON cannot hold', () => {
+  it('refuses 1e400 for a number field and reports it as sent, not as null', async () => {
+    const before = await send('/v1/contacts?limit=1');
+    const contact = before.body.data.contacts[0];
+    const reply = await send(`/v1/contacts/${contact.contact_id}`, {
+      method: 'PATCH',
+      rawBody: `{"account_id":"${contact.account.account_id}","Lead score":1e400}`,
+    });
+    expectError(reply, 400, 'bad_request', /"Lead score".*\(got Infinity\)/);
+    expect((await send('/v1/contacts?limit=1')).body.data.contacts[0]).toEqual(contact);
+  });
+});
