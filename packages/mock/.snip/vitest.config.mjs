@@ -1,1 +1,0 @@
-export default { test: { include: ['quick.test.ts'] } };
