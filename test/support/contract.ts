@@ -151,7 +151,7 @@ export function wrapMockApi(checkedOrNot: MockApi, recorder = new ContractRecord
     return result;
   };
   const handlers = createMswHandlers(mock.baseUrl, answer);
-  const fetch = createFetch(answer);
+  const fetch = createFetch(answer, mock.baseUrl);
   const faults: MockApi['faults'] = {
     add: (rule) => {
       if (rule.status !== undefined) recorder.injectedStatuses.add(rule.status);
@@ -162,7 +162,7 @@ export function wrapMockApi(checkedOrNot: MockApi, recorder = new ContractRecord
   };
   const session = (name: string) => {
     const inner = mock.session(name);
-    const sessionFetch = createFetch(answer, [['x-mock-session', name]]);
+    const sessionFetch = createFetch(answer, mock.baseUrl, [['x-mock-session', name]]);
     return new Proxy(inner, { get: (target, property) => (property === 'fetch' ? sessionFetch : Reflect.get(target, property)) });
   };
   return new Proxy(mock, {

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseRateLimit } from './engine/rate-limit';
+import { anchorProblem } from './engine/validation';
 import { startMockServer, type MockServerOptions } from './node';
 
 const USAGE = `Usage: network-mock serve [options]
@@ -22,11 +23,13 @@ Options:
 
 class UsageError extends Error {}
 
-function integerOption(name: string, value: string | undefined, min: number): number | undefined {
+function integerOption(name: string, value: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (value === undefined) return undefined;
   const parsed = Number(value);
-  if (value.trim() === '' || !Number.isInteger(parsed) || parsed < min) {
-    throw new UsageError(`--${name} must be an integer of at least ${min}, got "${value}"`);
+  if (value.trim() === '' || !Number.isInteger(parsed) || parsed < min || parsed > max) {
+    const range =
+      max !== Number.MAX_SAFE_INTEGER ? ` from ${min} to ${max}` : min !== Number.MIN_SAFE_INTEGER ? ` of at least ${min}` : '';
+    throw new UsageError(`--${name} must be an integer${range}, got "${value}"`);
   }
   return parsed;
 }
@@ -68,18 +71,17 @@ function serverOptions(args: string[]): CliOptions | 'help' {
   if (positionals.length !== 1 || positionals[0] !== 'serve') {
     throw new UsageError(positionals.length === 0 ? 'missing command "serve"' : `unknown command "${positionals.join(' ')}"`);
   }
-  if (values.now !== undefined && Number.isNaN(new Date(values.now).getTime())) {
-    throw new UsageError(`--now must be an ISO date-time, got "${values.now}"`);
-  }
+  const nowProblem = anchorProblem(values.now);
+  if (nowProblem !== undefined) throw new UsageError(`--${nowProblem}`);
   const options: CliOptions = {
-    port: integerOption('port', values.port, 0) ?? 4010,
+    port: integerOption('port', values.port, 0, 65_535) ?? 4010,
     host: values.host ?? '127.0.0.1',
     rateLimit: rateLimitOption(values['rate-limit'], values['no-rate-limit']),
   };
   const seed = integerOption('seed', values.seed, Number.MIN_SAFE_INTEGER);
   if (seed !== undefined) options.seed = seed;
   if (values.now !== undefined) options.now = values.now;
-  const latency = integerOption('latency', values.latency, 0);
+  const latency = integerOption('latency', values.latency, 0, 2_147_483_647);
   if (latency !== undefined) options.latency = latency;
   const contactsPerAccount = integerOption('contacts-per-account', values['contacts-per-account'], 0);
   if (contactsPerAccount !== undefined) options.contactsPerAccount = contactsPerAccount;

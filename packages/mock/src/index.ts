@@ -14,12 +14,14 @@ import type { Route } from './engine/router';
 import type { ControlAccess, MockRuntime, ResetOptions, Session } from './engine/runtime';
 import { checkSessionName, DEFAULT_MAX_SESSIONS, SessionRegistry } from './engine/sessions';
 import { MockApiError } from './engine/errors';
+import { anchorProblem } from './engine/validation';
 import { routes as defaultRoutes } from './routes/index';
 import { exportState, storeFromState } from './store/state-file';
 import { createSeeder, type Seeder } from './control/seed';
 import { createBaseline, FIXTURE_KEYS, type Baseline, type Store, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
 
 export const DEFAULT_BASE_URL = 'https://api.network.test';
+const MAX_TIMER_MS = 2_147_483_647;
 
 export interface MockApiOptions extends StoreOptions {
   /** Where the handlers answer; default `https://api.network.test`. */
@@ -135,6 +137,11 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   // A state's dataset options (seed, now, sizes) replace the ones given.
   const stateStore = options.state === undefined ? undefined : storeFromState(options.state);
   const baseStoreOptions: StoreOptions = { ...options, ...(stateStore?.origin.options as StoreOptions | undefined) };
+  const latency = options.latency ?? 0;
+  // Above 2^31 - 1 ms a timer fires at once instead of late.
+  if (!Number.isFinite(latency) || latency < 0 || latency > MAX_TIMER_MS) {
+    throw new RangeError(`latency must be a number of milliseconds from 0 to ${MAX_TIMER_MS}, got ${String(options.latency)}`);
+  }
   const budget = rateLimitBudget(options.rateLimit);
   const control: ControlAccess = { exposed: options.controlExposed ?? true };
   if (options.controlToken !== undefined) control.token = options.controlToken;
@@ -147,6 +154,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const baselineKey = (storeOptions: StoreOptions) =>
     `${storeOptions.seed ?? ''} ${storeOptions.now === undefined ? '' : new Date(storeOptions.now).toISOString()}`;
   const baselineOf = (storeOptions: StoreOptions): Baseline => {
+    const problem = anchorProblem(storeOptions.now);
+    if (problem !== undefined) throw new RangeError(problem);
     const key = baselineKey(storeOptions);
     let baseline = baselines.get(key);
     if (!baseline) baselines.set(key, (baseline = createBaseline(storeOptions)));
@@ -184,16 +193,19 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     get sessions() {
       return sessions;
     },
-    latencyMs: options.latency ?? 0,
+    latencyMs: latency,
     control,
     currentTime,
     now: (session) => (clock ? clock() : new Date(session.store.now)),
     // The one place a session's dataset comes from (the default session's and every named one's).
     createSessionStore: (storeOptions) => baselineOf(storeOptions).fork(),
     reset(session, resetOptions = {}) {
-      if (resetOptions.seed !== undefined) session.storeOptions.seed = resetOptions.seed;
-      if (resetOptions.now !== undefined) session.storeOptions.now = resetOptions.now;
-      const baseline = baselineOf(session.storeOptions);
+      const storeOptions = { ...session.storeOptions };
+      if (resetOptions.seed !== undefined) storeOptions.seed = resetOptions.seed;
+      if (resetOptions.now !== undefined) storeOptions.now = resetOptions.now;
+      // Built before anything changes: a seed or now the store refuses leaves the session as it was.
+      const baseline = baselineOf(storeOptions);
+      session.storeOptions = storeOptions;
       if (baseline === session.store.origin) session.store.reset();
       else session.store = baseline.fork();
       session.faults.clear();
@@ -213,7 +225,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   /** The surface of a session, looked up by name on every use (an evicted one comes back fresh). */
   const surface = (name: string | undefined): MockSession => {
     const current = () => runtime.sessions.use(name).session;
-    const fetch = createFetch(answer, name === undefined ? [] : [[SESSION_HEADER.toLowerCase(), name]]);
+    const fetch = createFetch(answer, baseUrl, name === undefined ? [] : [[SESSION_HEADER.toLowerCase(), name]]);
     return {
       name,
       get db() {

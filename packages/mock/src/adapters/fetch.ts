@@ -46,10 +46,22 @@ async function bodyBytes(body: BodyInit): Promise<Uint8Array> {
  * `mock.fetch`: takes what fetch takes and gives a Response, without building a Request (which refuses TRACE and
  * CONNECT), so every method reaches the engine and unrouted ones get the API's 404.
  */
-export function createFetch(answer: (request: MockRequest) => Promise<MockAnswer>, extraHeaders: [string, string][] = []): MockFetch {
+export function createFetch(
+  answer: (request: MockRequest) => Promise<MockAnswer>,
+  baseUrl: string,
+  extraHeaders: [string, string][] = [],
+): MockFetch {
+  const base = new URL(baseUrl);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  /** A bare path is a path under the base URL (`/v1/accounts` of `https://host/api` is `/api/v1/accounts`). */
+  const resolve = (url: string): string => {
+    if (!url.startsWith('/') || url.startsWith('//')) return url;
+    const alreadyUnderBase = basePath !== '' && (url === basePath || url.startsWith(`${basePath}/`) || url.startsWith(`${basePath}?`));
+    return `${base.origin}${alreadyUnderBase ? '' : basePath}${url}`;
+  };
   return async (input, init = {}) => {
     const source = isRequest(input) ? input : undefined;
-    const url = source ? source.url : String(input);
+    const url = source ? source.url : resolve(String(input));
     let method = init.method ?? source?.method ?? 'GET';
     if (NORMALIZED_METHODS.has(method.toUpperCase())) method = method.toUpperCase();
     const headers = init.headers !== undefined ? headerPairs(init.headers) : headerPairs(source?.headers);

@@ -5,7 +5,7 @@ import type { MockResponse, RequestHeaders } from '../engine/message';
 import { MAX_BODY_BYTES, readJsonObjectBody } from '../engine/request-body';
 import { errorAnswer, jsonAnswer } from '../engine/respond';
 import type { MockRuntime, Session } from '../engine/runtime';
-import { parseInput } from '../engine/validation';
+import { anchorProblem, parseInput } from '../engine/validation';
 import { seedByKind } from './seed';
 import { loadState, networkProfiles, registeredCustomFields, restoreSnapshot, savedDrafts, stateText, takeSnapshot } from './operations';
 
@@ -16,7 +16,9 @@ const resetBodySchema = z.object({
   // Whatever `createMockApi({now})` and `--now` take: any date-time (or date) string Date can read.
   now: z
     .string()
-    .refine((value) => !Number.isNaN(new Date(value).getTime()), { message: 'must be an ISO date-time such as 2026-01-15T12:00:00Z' })
+    .refine((value) => anchorProblem(value) === undefined, {
+      message: 'must be an ISO date-time of a real day in the years 1 to 9999, such as 2026-01-15T12:00:00Z',
+    })
     .optional(),
 });
 

@@ -4,6 +4,7 @@ import { accountAccess, authenticate, creditLedger } from './auth';
 import { defaultCodeForStatus, internalError, MockApiError, notFound, rateLimitExceeded } from './errors';
 import type { MockAnswer, RequestHeaders } from './message';
 import { matchOperation, type OperationEntry } from './operation-table';
+import { overrideAnswerProblem } from './overrides';
 import { paginate } from './pagination';
 import { readJsonObjectBody } from './request-body';
 import { errorAnswer, jsonAnswer } from './respond';
@@ -127,16 +128,20 @@ async function answerOperation(
     },
   };
   const override = session.overrides.take(entry.operationId);
-  const result: AnyRouteResult = override
-    ? await override({
-        params: context.params,
-        query: context.query,
-        body: context.body,
-        auth,
-        // The route's result is the operation's documented answer; the table only loses its operation type.
-        next: () => settle(() => route.handle(context)) as Promise<OperationResult<OperationId>>,
-      })
-    : await route.handle(context);
+  if (override) {
+    const answer = await override({
+      params: context.params,
+      query: context.query,
+      body: context.body,
+      auth,
+      // The route's result is the operation's documented answer; the table only loses its operation type.
+      next: () => settle(() => route.handle(context)) as Promise<OperationResult<OperationId>>,
+    });
+    const problem = overrideAnswerProblem(answer);
+    if (problem !== undefined) throw internalError(`The mock.override of ${entry.operationId} cannot be sent: ${problem}.`);
+    return jsonAnswer(Number(answer.status), answer.body, answer.headers);
+  }
+  const result: AnyRouteResult = await route.handle(context);
   return jsonAnswer(Number(result.status), result.body, result.headers);
 }
 

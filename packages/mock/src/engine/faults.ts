@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputProblems } from './validation';
 
 /** What `POST /__mock/faults` and `mock.faults.add()` accept. */
 export const faultRuleSchema = z
@@ -13,7 +14,8 @@ export const faultRuleSchema = z
     code: z.string().min(1).optional(),
     message: z.string().optional(),
     retry_after: z.number().int().min(0).optional(),
-    delay_ms: z.number().int().min(0).optional(),
+    // Above 2^31 - 1 ms a timer would fire at once instead of never.
+    delay_ms: z.number().int().min(0).max(2_147_483_647).optional(),
     count: z.number().int().min(1).optional(),
     drop: z.boolean().optional(),
   })
@@ -47,10 +49,11 @@ function pathMatches(rulePath: string | undefined, pathname: string, template: s
 export class FaultInjector {
   private active: ActiveFault[] = [];
 
-  /** Adds a fault; throws a readable error when the rule is malformed. */
+  /** Adds a fault; throws a TypeError naming what is wrong when the rule is malformed. */
   add(rule: FaultRule): void {
-    const parsed = faultRuleSchema.parse(rule);
-    this.active.push({ ...parsed, remaining: parsed.count ?? 1 });
+    const parsed = inputProblems(faultRuleSchema, rule, 'fault');
+    if (parsed.problems !== undefined) throw new TypeError(parsed.problems);
+    this.active.push({ ...parsed.data, remaining: parsed.data.count ?? 1 });
   }
 
   clear(): void {

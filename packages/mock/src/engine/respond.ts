@@ -122,7 +122,7 @@ const DEFAULT_ALLOWED_HEADERS = `Authorization, Content-Type, ${SESSION_HEADER}`
  */
 export function preflightAnswer(headers: RequestHeaders): MockResponse {
   const requested = headers.get('access-control-request-headers')?.trim();
-  return {
+  const answer: MockResponse = {
     kind: 'response',
     status: 204,
     headers: [
@@ -133,4 +133,9 @@ export function preflightAnswer(headers: RequestHeaders): MockResponse {
     ],
     body: [],
   };
+  // Chromium asks before a public page may call a server on loopback or a private address (Private Network Access).
+  if (headers.get('access-control-request-private-network')?.trim().toLowerCase() === 'true') {
+    answer.headers.push(['access-control-allow-private-network', 'true']);
+  }
+  return answer;
 }

@@ -26,7 +26,7 @@ export interface Session {
   readonly name: string | undefined;
   store: Store;
   /** What `reset` rebuilds the store from (its seed and `now` change with `reset({seed, now})`). */
-  readonly storeOptions: StoreOptions;
+  storeOptions: StoreOptions;
   readonly faults: FaultInjector;
   readonly journal: RequestJournal;
   /** Absent when rate limiting is off. */

@@ -1,12 +1,21 @@
 import type { z } from 'zod';
 import { badRequest } from './errors';
 
-export type InputLocation = 'query' | 'path' | 'body';
+export type InputLocation = 'query' | 'path' | 'body' | 'fault';
 
 const LOCATION_LABEL: Record<InputLocation, string> = {
   query: 'query parameter',
   path: 'path parameter',
   body: 'body field',
+  fault: 'fault rule field',
+};
+
+/** What a rule about the whole input (not one field) is about. */
+const WHOLE_LABEL: Record<InputLocation, string> = {
+  query: 'query',
+  path: 'path',
+  body: 'request body',
+  fault: 'fault rule',
 };
 
 type Issue = z.core.$ZodIssue;
@@ -90,17 +99,33 @@ function issueMessage(issue: Issue, input: unknown, location: InputLocation): st
   const name = formatPath(issue.path, location);
   const received = valueAt(input, issue.path);
   const what = describeIssue(issue, received);
-  if (name === '') return `Request body ${what}.`;
-  const shown = received !== undefined && typeof received !== 'object' ? ` (got ${JSON.stringify(received)})` : '';
+  if (name === '') {
+    // A rule across fields ("one of network_url or contact_id is required") reads as a sentence of its own.
+    if (issue.code === 'custom') return `Invalid ${WHOLE_LABEL[location]}: ${what}.`;
+    return `${WHOLE_LABEL[location].charAt(0).toUpperCase()}${WHOLE_LABEL[location].slice(1)} ${what}.`;
+  }
+  // JSON.stringify writes Infinity (a body's 1e400) as null, which would misreport what was sent.
+  const text = typeof received === 'number' && !Number.isFinite(received) ? String(received) : JSON.stringify(received);
+  const shown = received !== undefined && typeof received !== 'object' ? ` (got ${text})` : '';
   return `Invalid ${LOCATION_LABEL[location]} "${name}": ${what}${shown}.`;
+}
+
+/** What is wrong with `input`, one sentence per problem (at most three); undefined when the schema accepts it. */
+export function inputProblems<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  location: InputLocation,
+): { data: z.output<S>; problems?: undefined } | { problems: string } {
+  const result = schema.safeParse(input);
+  if (result.success) return { data: result.data };
+  return { problems: result.error.issues.slice(0, 3).map((issue) => issueMessage(issue, input, location)).join(' ') };
 }
 
 /** Parses `input` with a generated schema; 400 bad_request naming each wrong parameter otherwise. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, location: InputLocation): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const messages = result.error.issues.slice(0, 3).map((issue) => issueMessage(issue, input, location));
-  throw badRequest(messages.join(' '));
+  const parsed = inputProblems(schema, input, location);
+  if (parsed.problems !== undefined) throw badRequest(parsed.problems);
+  return parsed.data;
 }
 
 /** The query as the generated schema expects it: strings, string[] for array parameters; other names are ignored. */
@@ -121,4 +146,30 @@ export function queryInput(
     }
   }
   return input;
+}
+
+/**
+ * What is wrong with a dataset anchor (`now` of createMockApi, reset, `--now`, `POST /__mock/reset`), if anything:
+ * it must be a date-time Date reads, of a real calendar day (no 2026-02-30 rolled into March) in the years 1 to
+ * 9999 (a dataset reaches 90 days back and some years around it; expanded years overflow Date).
+ */
+export function anchorProblem(now: string | Date | undefined): string | undefined {
+  if (now === undefined) return undefined;
+  const shown = now instanceof Date ? String(now) : JSON.stringify(now);
+  const problem = `now must be an ISO date-time such as 2026-01-15T12:00:00Z, got ${shown}`;
+  const time = new Date(now).getTime();
+  if (Number.isNaN(time)) return problem;
+  const year = new Date(time).getUTCFullYear();
+  if (year < 1 || year > 9999) return `${problem} (the year must be from 1 to 9999)`;
+  if (typeof now === 'string') {
+    const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(now.trim());
+    if (!day && /^[+-]/.test(now.trim())) return `${problem} (the year must be from 1 to 9999)`;
+    if (day) {
+      const [year, month, date] = day.slice(1).map(Number) as [number, number, number];
+      const calendar = new Date(0);
+      calendar.setUTCFullYear(year, month - 1, date);
+      if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== date) return `${problem} (no such day)`;
+    }
+  }
+  return undefined;
 }

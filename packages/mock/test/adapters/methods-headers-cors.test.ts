@@ -134,6 +134,22 @@ describe.each(adapters)('$name', (adapter) => {
     for (const name of ['authorization', 'content-type', 'x-trace-id', 'x-mock-session']) expect(allowed).toContain(name);
   });
 
+  it('lets a public page reach the mock on loopback: a Private Network Access preflight is allowed', async () => {
+    const reply = await adapter.send('OPTIONS', '/v1/accounts', [
+      ['origin', 'https://app.example.org'],
+      ['access-control-request-method', 'GET'],
+      ['access-control-request-headers', 'authorization'],
+      ['access-control-request-private-network', 'true'],
+    ]);
+    expect(reply.status).toBe(204);
+    expect(reply.header('access-control-allow-private-network')).toBe('true');
+    const plain = await adapter.send('OPTIONS', '/v1/accounts', [
+      ['origin', 'https://app.example.org'],
+      ['access-control-request-method', 'GET'],
+    ]);
+    expect(plain.header('access-control-allow-private-network')).toBeNull();
+  });
+
   it('lets a page of any origin read every answer, Retry-After and the session eviction notice included', async () => {
     for (const [path, headers] of [
       ['/v1/accounts', ADMIN],

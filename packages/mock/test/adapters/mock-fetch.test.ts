@@ -33,6 +33,17 @@ describe('mock.fetch', () => {
     expect(overridden.status).toBe(401);
   });
 
+  it('reads a bare path as a path under a base URL that has a path of its own', async () => {
+    const prefixed = createMockApi({ baseUrl: 'https://prefixed.network.test/api/', rateLimit: false, contactsPerAccount: 5, networkSize: 10 });
+    expect((await prefixed.fetch('/v1/accounts', { headers: auth })).status).toBe(200);
+    expect((await prefixed.fetch('/api/v1/accounts', { headers: auth })).status).toBe(200);
+    expect((await prefixed.fetch('https://prefixed.network.test/api/v1/organization', { headers: auth })).status).toBe(200);
+    expect(await (await prefixed.fetch('/__mock/health')).json()).toEqual({ ok: true });
+    const worker = prefixed.session('prefixed-worker');
+    expect((await worker.fetch('/v1/accounts', { headers: auth })).status).toBe(200);
+    expect(worker.journal.map((entry) => entry.path)).toEqual(['/v1/accounts']);
+  });
+
   it('reads every kind of body fetch takes', async () => {
     const contact = ((await (await mock.fetch(`${BASE_URL}/v1/contacts?limit=1`, { headers: auth })).json()) as any).data.contacts[0];
     const json = JSON.stringify({ account_id: contact.account.account_id, notes_json: null });

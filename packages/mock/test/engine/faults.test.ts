@@ -51,8 +51,17 @@ describe('injected faults', () => {
     expect((await send('/v1/accounts')).status).toBe(200);
   });
 
-  it('refuses a malformed rule', () => {
-    expect(() => mock().faults.add({ status: 1000 })).toThrow();
+  it('refuses a malformed rule with a TypeError that names the field, and adds nothing', () => {
+    expect(() => mock().faults.add({ status: 1000 })).toThrow(TypeError);
+    expect(() => mock().faults.add({ status: 'x' as unknown as number })).toThrow(
+      'Invalid fault rule field "status": must be a number (got "x").',
+    );
+    expect(() => mock().faults.add({ path: '/v1/accounts', status: 503, count: 0 })).toThrow(/"count": must be at least 1/);
+    expect(() => mock().faults.add({ path: '/v1/accounts' })).toThrow(
+      'Invalid fault rule: a fault needs a status, drop: true or delay_ms.',
+    );
+    expect(() => mock().faults.add({ path: '/v1/accounts', delay_ms: 2 ** 31 })).toThrow(/"delay_ms": must be at most/);
+    expect(mock().faults.list()).toEqual([]);
   });
 });
 

@@ -104,4 +104,28 @@ describe('mock.override', () => {
   it('refuses a times that is not a positive integer', () => {
     expect(() => mock.override('listAccounts', ({ next }) => next(), { times: 0 })).toThrow(/positive integer/);
   });
+
+  it('refuses, from JavaScript, an operation the spec does not have and a resolver that is no function', () => {
+    const untyped = mock.override as (operationId: string, resolver: unknown) => () => void;
+    expect(() => untyped('listContact', () => ({ status: 200, body: {} }))).toThrow(/No operation "listContact"/);
+    expect(() => untyped('listContacts', { status: 200 })).toThrow(TypeError);
+  });
+
+  it.each([
+    ['a status fetch cannot send', () => ({ status: 'ok', body: {} }), /status must be an integer from 200 to 599, got "ok"/],
+    ['a 1xx status', () => ({ status: 101, body: {} }), /status must be an integer from 200 to 599, got 101/],
+    ['nothing', () => undefined, /returned undefined/],
+    ['a body that is no JSON', () => ({ status: 200, body: { big: 1n } }), /body is not JSON/],
+    ['a header name with a space', () => ({ status: 200, body: {}, headers: { 'x bad': '1' } }), /header name "x bad"/],
+    ['a header value over two lines', () => ({ status: 200, body: {}, headers: { 'x-a': 'a\r\nb: c' } }), /header x-a must be a string on one line/],
+  ])('answers an override that returns %s with a 500 that says what is wrong, through fetch and the same afterwards', async (_what, resolver, message) => {
+    const untyped = mock.override as (operationId: string, resolver: unknown, options?: { times?: number }) => () => void;
+    untyped('listAccounts', resolver, { times: 1 });
+    const reply = await call('/v1/accounts');
+    expect(reply.status).toBe(500);
+    expect(reply.body.code).toBe('internal_error');
+    expect(reply.body.message).toMatch(/^The mock\.override of listAccounts cannot be sent: /);
+    expect(reply.body.message).toMatch(message);
+    expect((await call('/v1/accounts')).status).toBe(200);
+  });
 });

@@ -53,6 +53,18 @@ describe('network-mock CLI', () => {
     expect(await cli.exited).toBe(0);
   });
 
+  it.each([
+    [['--port', '65536'], /--port must be an integer from 0 to 65535, got "65536"/],
+    [['--seed', 'abc'], /--seed must be an integer, got "abc"/],
+    [['--latency', '3000000000'], /--latency must be an integer from 0 to 2147483647/],
+    [['--now', '2026-02-30T00:00:00Z'], /--now must be an ISO date-time .*no such day/],
+    [['--now', '+275760-09-13T00:00:00.000Z'], /--now must be an ISO date-time .*from 1 to 9999/],
+  ])('refuses %j as a usage error (exit 2) naming the flag', async (flags, message) => {
+    const cli = runCli(['serve', ...flags]);
+    expect(await cli.exited).toBe(2);
+    expect(cli.output().stderr).toMatch(message);
+  });
+
   it('refuses --max-sessions below 1', async () => {
     const cli = runCli(['serve', '--max-sessions', '0']);
     expect(await cli.exited).toBe(2);
