@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseRateLimit } from './engine/rate-limit';
-import { anchorProblem } from './engine/validation';
+import { anchorProblem } from './store/anchor';
 import { startMockServer, type MockServerOptions } from './node';
 
 const USAGE = `Usage: network-mock serve [options]

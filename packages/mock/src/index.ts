@@ -14,7 +14,7 @@ import type { Route } from './engine/router';
 import type { ControlAccess, MockRuntime, ResetOptions, Session } from './engine/runtime';
 import { checkSessionName, DEFAULT_MAX_SESSIONS, SessionRegistry } from './engine/sessions';
 import { MockApiError } from './engine/errors';
-import { anchorProblem } from './engine/validation';
+import { anchorProblem } from './store/anchor';
 import { routes as defaultRoutes } from './routes/index';
 import { exportState, storeFromState } from './store/state-file';
 import { createSeeder, type Seeder } from './control/seed';

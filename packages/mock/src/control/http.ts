@@ -5,7 +5,8 @@ import type { MockResponse, RequestHeaders } from '../engine/message';
 import { MAX_BODY_BYTES, readJsonObjectBody } from '../engine/request-body';
 import { errorAnswer, jsonAnswer } from '../engine/respond';
 import type { MockRuntime, Session } from '../engine/runtime';
-import { anchorProblem, parseInput } from '../engine/validation';
+import { parseInput } from '../engine/validation';
+import { anchorProblem } from '../store/anchor';
 import { seedByKind } from './seed';
 import { loadState, networkProfiles, registeredCustomFields, restoreSnapshot, savedDrafts, stateText, takeSnapshot } from './operations';
 

@@ -2,6 +2,7 @@ import type { ActivityEvent, Company, Contact, Conversation, EnrichmentBlock, Me
 import { schemas } from '@network-org/spec/zod';
 import { z } from 'zod';
 import { badRequest } from '../engine/errors';
+import { FORBIDDEN_KEYS } from '../engine/request-body';
 import { parseInput } from '../engine/validation';
 import { activityEventWire } from '../routes/activity';
 import { MAGIC_HANDLES } from '../routes/contacts';
@@ -547,6 +548,8 @@ function seedersOf(store: Store): Seeder {
       }
       const reserved = input.target === 'contact' ? CONTACT_KEYS : COMPANY_KEYS;
       if (reserved.has(input.name)) throw badRequest(`"${input.name}" is a ${input.target} field of the API: a custom field cannot take its name.`);
+      // A request body holding this key is refused, so a field of this name could never be set.
+      if (FORBIDDEN_KEYS.has(input.name)) throw badRequest(`"${input.name}" cannot name a custom field: request bodies may not hold that key.`);
       if (store.customField(organizationId, input.target, input.name)) {
         throw badRequest(`The ${input.target} custom field "${input.name}" is already registered.`);
       }

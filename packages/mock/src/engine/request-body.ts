@@ -4,7 +4,7 @@ import { badRequest } from './errors';
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 // Keys that could reach an object's prototype if a body were ever merged into a record.
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** The deepest nesting a body of the API needs is 4 (`filters.specific_contacts.contact_ids[]`); far above it is an attack. */
 const MAX_NESTING = 32;

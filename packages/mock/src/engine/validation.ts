@@ -147,29 +147,3 @@ export function queryInput(
   }
   return input;
 }
-
-/**
- * What is wrong with a dataset anchor (`now` of createMockApi, reset, `--now`, `POST /__mock/reset`), if anything:
- * it must be a date-time Date reads, of a real calendar day (no 2026-02-30 rolled into March) in the years 1 to
- * 9999 (a dataset reaches 90 days back and some years around it; expanded years overflow Date).
- */
-export function anchorProblem(now: string | Date | undefined): string | undefined {
-  if (now === undefined) return undefined;
-  const shown = now instanceof Date ? String(now) : JSON.stringify(now);
-  const problem = `now must be an ISO date-time such as 2026-01-15T12:00:00Z, got ${shown}`;
-  const time = new Date(now).getTime();
-  if (Number.isNaN(time)) return problem;
-  const year = new Date(time).getUTCFullYear();
-  if (year < 1 || year > 9999) return `${problem} (the year must be from 1 to 9999)`;
-  if (typeof now === 'string') {
-    const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(now.trim());
-    if (!day && /^[+-]/.test(now.trim())) return `${problem} (the year must be from 1 to 9999)`;
-    if (day) {
-      const [year, month, date] = day.slice(1).map(Number) as [number, number, number];
-      const calendar = new Date(0);
-      calendar.setUTCFullYear(year, month - 1, date);
-      if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== date) return `${problem} (no such day)`;
-    }
-  }
-  return undefined;
-}

@@ -87,6 +87,7 @@ describe('mock.seed', () => {
     ['a participant of another account', (account: string, foreign: string) => ({ kind: 'conversation', input: { account_id: account, contact_ids: [foreign] } }), /Unknown contact/],
     ['201 tags', (account: string) => ({ kind: 'contact', input: { account_id: account, tags: Array.from({ length: 201 }, (_, i) => ({ name: `t${i}`, color: 'green' })) } }), /tags/],
     ['a custom field named as a Contact field', () => ({ kind: 'customField', input: { target: 'contact', name: 'headline', type: 'string' } }), /field of the API/],
+    ['a custom field no request body could set', () => ({ kind: 'customField', input: { target: 'contact', name: '__proto__', type: 'string' } }), /cannot name a custom field/],
     ['a field the mock derives', (account: string) => ({ kind: 'contact', input: { account_id: account, contact_id: '42' } }), /cannot be seeded/],
     ['an unknown event type', (account: string) => ({ kind: 'activityEvent', input: { account_id: account, event_type: 'teleported' } }), /event_type/],
   ])('refuses %s with a clear error and changes nothing', async (_, make, message) => {

@@ -103,6 +103,20 @@ describe('the control API: state and snapshots over HTTP', () => {
 
       const unknown = await control('/snapshots/snap_999/restore', 'POST');
       expect(unknown.status).toBe(404);
+
+      // A state edited to name a dataset too large to build, or a day that does not exist, is refused at once.
+      for (const [key, value, message] of [
+        ['contactsPerAccount', 1e9, /contactsPerAccount must be an integer from 0 to 100,000/],
+        ['networkSize', 1e7, /networkSize must be an integer from 0 to 100,000/],
+        ['now', '2026-02-30T00:00:00Z', /no such day/],
+      ] as const) {
+        const edited = JSON.parse(changedState) as { dataset: Record<string, unknown> };
+        edited.dataset[key] = value;
+        const refused = await control('/state', 'PUT', JSON.stringify(edited));
+        expect(refused.status).toBe(400);
+        expect(((await refused.json()) as { message: string }).message).toMatch(message);
+      }
+      expect(await (await control('/state')).text()).toBe(changedState);
     } finally {
       await server.close();
     }
