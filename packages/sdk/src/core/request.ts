@@ -7,7 +7,7 @@ import type { AttemptLog, AttemptRecord } from './logger';
 import type { Redactor } from './redact';
 import { retryDelay, sleep } from './retry';
 import { checkResponse, type ResponseValidator } from './validation';
-import { type Pacing, pauseOnRateLimit } from './rate-limit';
+import { type Pacing, paced, pauseOnRateLimit } from './rate-limit';
 
 /** The last argument of every call. */
 export interface RequestOptions {
@@ -69,9 +69,9 @@ export async function request<D, R>(
     let outcome: Outcome;
     try {
       outcome = pacing
-        ? await pacing.limiter.run(
+        ? await paced(
+            pacing,
             key as string,
-            pacing.budget,
             { signal: options.signal, timeout: options.timeout ?? pacing.queueTimeout, front },
             () => attempt(context, operationId, endpoint, options),
           )
