@@ -154,35 +154,26 @@ function fromEnv(given: string | undefined, name: string, option: string): strin
   if (given !== undefined && given !== '') return given;
   const env = readEnv(name);
   if (env.value) return env.value;
-  const how = env.denied ? 'the environment could not be read (Deno needs --allow-env), so pass' : 'pass';
-  const orEnv = env.denied ? '' : ` or set the ${name} environment variable`;
-  throw new NetworkError(`Missing ${option === 'apiKey' ? 'API key' : 'base URL'}: ${how} \`${option}\` to new NetworkClient({...})${orEnv}.`);
+  throw new NetworkError(
+    `Missing ${option === 'apiKey' ? 'API key' : 'base URL'}: ${env.denied ? 'the environment could not be read (Deno needs --allow-env), so pass' : 'pass'} \`${option}\`${env.denied ? '' : ` or set the ${name} environment variable`}.`,
+  );
 }
 
 /** The key to send; an unsendable one is a clear error that never holds the key itself. */
 function resolveApiKey(given: string | undefined): string {
   const apiKey = fromEnv(given, 'NETWORK_API_KEY', 'apiKey');
   if (typeof apiKey !== 'string' || !HEADER_SAFE.test(apiKey)) {
-    throw new NetworkError(
-      'Invalid API key: it has a character an HTTP header cannot carry (line break, space, control or non-ASCII).',
-    );
+    throw new NetworkError('Invalid API key: a header carries only visible ASCII (no space, line break or control).');
   }
   return apiKey;
 }
 
 function resolveBaseUrl(given: string | undefined, redact: (text: string) => string): string {
   const baseUrl = fromEnv(given, 'NETWORK_BASE_URL', 'baseUrl');
-  if (!isAbsoluteUrl(baseUrl)) {
-    throw new NetworkError(redact(`Invalid base URL "${baseUrl}": expected an absolute URL such as https://api.example.com.`));
+  try {
+    new URL(baseUrl);
+  } catch {
+    throw new NetworkError(redact(`Invalid base URL "${baseUrl}": expected an absolute URL (https://...).`));
   }
   return baseUrl;
-}
-
-function isAbsoluteUrl(value: string): boolean {
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
-  }
 }
