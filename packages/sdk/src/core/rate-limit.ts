@@ -1,4 +1,5 @@
 import { ApiError, ApiTimeoutError, NetworkError } from './errors';
+import { abortable, timeoutMs } from './abortable';
 import { retryAfterMs } from './retry-after';
 import { type RateLimitBudget, type RateLimitStore, memoryRateLimitStore } from './rate-limit-store';
 
@@ -81,29 +82,32 @@ export async function paced<T>(pacing: Pacing, key: string, options: QueueOption
 
 /** Resolves with the slot's id when a call on `key` may be sent. */
 function acquire({ limiter, budget }: Pacing, key: string, { signal, timeout, front }: QueueOptions): Promise<string | undefined> {
-  if (signal?.aborted) return Promise.reject(signal.reason as unknown);
   let queue = limiter.queues.get(key);
   if (!queue) limiter.queues.set(key, (queue = { waiters: [] }));
   const { waiters } = queue;
-  return new Promise((resolve, reject) => {
-    const waiter: Waiter = (failed, value) => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+  let waiter: Waiter;
+  return abortable<string | undefined>(
+    signal,
+    timeoutMs(timeout),
+    () => {
+      throw new ApiTimeoutError(`Request timed out after ${timeout} ms waiting for the rate limit of ${key}`);
+    },
+    (settle) => {
+      waiter = (failed, value) =>
+        settle(() => {
+          if (failed) throw value;
+          return value as string | undefined;
+        });
+      if (front) waiters.unshift(waiter);
+      else waiters.push(waiter);
+      if (!queue.pumping) void pump(limiter.store, key, queue, budget);
+    },
+    () => {
       const index = waiters.indexOf(waiter);
       if (index >= 0) waiters.splice(index, 1);
       if (!waiters.length) queue.wake?.();
-      (failed ? reject : resolve)(value as string | undefined);
-    };
-    const onAbort = () => waiter(true, signal?.reason);
-    const timer =
-      Number.isFinite(timeout) && (timeout as number) > 0
-        ? setTimeout(() => waiter(true, new ApiTimeoutError(`Request timed out after ${timeout} ms waiting for the rate limit of ${key}`)), timeout)
-        : undefined;
-    signal?.addEventListener('abort', onAbort, { once: true });
-    if (front) waiters.unshift(waiter);
-    else waiters.push(waiter);
-    if (!queue.pumping) void pump(limiter.store, key, queue, budget);
-  });
+    },
+  );
 }
 
 /** Grants the head of the queue, one at a time, for as long as the queue has one. */

@@ -5,7 +5,8 @@ import { ApiConnectionError, ApiTimeoutError, errorFromResponse, ResponseValidat
 import { type Answer, type Endpoint, pathOf, type Send } from './http';
 import type { AttemptLog, AttemptRecord } from './logger';
 import type { Redactor } from './redact';
-import { retryDelay, sleep } from './retry';
+import { abortable, sleep, timeoutMs } from './abortable';
+import { retryDelay } from './retry';
 import { checkResponse, type ResponseValidator } from './validation';
 import { type Pacing, paced, pauseOnRateLimit } from './rate-limit';
 
@@ -139,56 +140,38 @@ function unwrapped<D, R>(operationId: OperationId, data: D, response: Response, 
  */
 function attempt(context: RequestContext, operationId: OperationId, endpoint: Endpoint, options: RequestOptions): Promise<Outcome> {
   const { signal } = options;
-  if (signal?.aborted) return Promise.reject(signal.reason as unknown);
-  const timeout = options.timeout ?? context.timeout;
-  const timed = Number.isFinite(timeout) && timeout > 0;
+  const timeout = timeoutMs(options.timeout ?? context.timeout);
   // An AbortSignal costs more than the rest of the SDK's work on a call: make one only for a timeout, and
   // otherwise hand fetch the caller's (or none).
-  const controller = timed ? new AbortController() : undefined;
-  return new Promise<Outcome>((resolve, reject) => {
-    const onAbort = () => {
-      finish();
-      controller?.abort(signal?.reason);
-      reject(signal?.reason as unknown);
-    };
-    const timer = controller
-      ? setTimeout(() => {
-          finish();
-          controller.abort();
-          resolve({ ok: false, status: 'timeout', error: new ApiTimeoutError(`Request timed out after ${timeout} ms`) });
-        }, timeout)
-      : undefined;
-    const finish = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-
-    const answered = (answer: Answer) => {
-      finish();
-      const { response } = answer;
-      // What throws here rejects the attempt instead of escaping as an unhandled rejection.
+  const controller = timeout === undefined ? undefined : new AbortController();
+  const failed = (cause: unknown): Outcome => {
+    if (signal?.aborted || !(cause instanceof ApiConnectionError)) throw signal?.aborted ? signal.reason : cause;
+    return { ok: false, status: 'connection error', error: cause };
+  };
+  return abortable<Outcome>(
+    signal,
+    timeout,
+    () => {
+      controller?.abort();
+      return { ok: false, status: 'timeout', error: new ApiTimeoutError(`Request timed out after ${timeout} ms`) };
+    },
+    (settle) => {
+      const init = { signal: controller ? controller.signal : signal, ...(options.headers !== undefined && { headers: options.headers }) };
       try {
-        resolve(
-          response.ok
-            ? { ok: true, answer }
-            : { ok: false, status: response.status, error: errorFromResponse(response.status, answer.body, response.headers, context.redactor) },
+        context.send(operationId, endpoint, init).then(
+          (answer) =>
+            settle(() => {
+              const { response } = answer;
+              return response.ok
+                ? { ok: true, answer }
+                : { ok: false, status: response.status, error: errorFromResponse(response.status, answer.body, response.headers, context.redactor) };
+            }),
+          (cause) => settle(() => failed(cause)),
         );
       } catch (cause) {
-        reject(cause);
+        settle(() => failed(cause));
       }
-    };
-    const failed = (cause: unknown) => {
-      finish();
-      if (signal?.aborted) reject(signal.reason as unknown);
-      else if (cause instanceof ApiConnectionError) resolve({ ok: false, status: 'connection error', error: cause });
-      else reject(cause);
-    };
-    const init = { signal: controller ? controller.signal : signal, ...(options.headers !== undefined && { headers: options.headers }) };
-    try {
-      context.send(operationId, endpoint, init).then(answered, failed);
-    } catch (cause) {
-      failed(cause);
-    }
-  });
+    },
+    (aborted) => aborted && controller?.abort(signal?.reason),
+  );
 }

@@ -30,22 +30,3 @@ function backoff(retry: number): number {
   const delay = Math.min(INITIAL_DELAY_MS * 2 ** retry, MAX_BACKOFF_MS);
   return delay * (1 - Math.random() * 0.25);
 }
-
-/** Waits `ms`, rejecting with the signal's reason as soon as the caller aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
