@@ -81,15 +81,15 @@ export class NetworkClient {
    * transport as the SDK's calls (fetch, size bound, typed transport errors). Middleware added with `raw.use()`
    * applies to `raw` calls; there are no retries or error classes there.
    */
-  readonly raw: Client<paths>;
-  readonly organizations: Organizations;
-  readonly accounts: Accounts;
-  readonly contacts: Contacts;
-  readonly companies: Companies;
-  readonly conversations: Conversations;
-  readonly drafts: Drafts;
-  readonly views: Views;
-  readonly activity: Activity;
+  declare readonly raw: Client<paths>;
+  declare readonly organizations: Organizations;
+  declare readonly accounts: Accounts;
+  declare readonly contacts: Contacts;
+  declare readonly companies: Companies;
+  declare readonly conversations: Conversations;
+  declare readonly drafts: Drafts;
+  declare readonly views: Views;
+  declare readonly activity: Activity;
   readonly #enrichment: Enrichment;
   readonly #shared: SharedState;
 
@@ -155,7 +155,7 @@ function fromEnv(given: string | undefined, name: string, option: string): strin
   const env = readEnv(name);
   if (env.value) return env.value;
   throw new NetworkError(
-    `Missing ${option === 'apiKey' ? 'API key' : 'base URL'}: ${env.denied ? 'the environment could not be read (Deno needs --allow-env), so pass' : 'pass'} \`${option}\`${env.denied ? '' : ` or set the ${name} environment variable`}.`,
+    `Missing ${option === 'apiKey' ? 'API key' : 'base URL'}: ${env.denied ? 'the environment could not be read (Deno: --allow-env); pass' : 'pass'} \`${option}\`${env.denied ? '' : ` or set the ${name} environment variable`}.`,
   );
 }
 
@@ -163,7 +163,7 @@ function fromEnv(given: string | undefined, name: string, option: string): strin
 function resolveApiKey(given: string | undefined): string {
   const apiKey = fromEnv(given, 'NETWORK_API_KEY', 'apiKey');
   if (typeof apiKey !== 'string' || !HEADER_SAFE.test(apiKey)) {
-    throw new NetworkError('Invalid API key: a header carries only visible ASCII (no space, line break or control).');
+    throw new NetworkError('Invalid API key: only visible ASCII can be sent');
   }
   return apiKey;
 }
@@ -173,7 +173,7 @@ function resolveBaseUrl(given: string | undefined, redact: (text: string) => str
   try {
     new URL(baseUrl);
   } catch {
-    throw new NetworkError(redact(`Invalid base URL "${baseUrl}": expected an absolute URL (https://...).`));
+    throw new NetworkError(redact(`Invalid base URL "${baseUrl}": expected an absolute URL`));
   }
   return baseUrl;
 }

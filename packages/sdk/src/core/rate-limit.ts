@@ -20,7 +20,7 @@ export function rateLimitBudget(option: RateLimitOption | undefined): RateLimitB
   if (option === 'service') return SERVICE_RATE_LIMIT;
   const { requests, windowMs } = (option ?? {}) as Partial<RateLimitBudget>;
   if (!Number.isInteger(requests) || (requests as number) < 1 || !Number.isFinite(windowMs) || (windowMs as number) <= 0) {
-    throw new NetworkError("Invalid rateLimit: use 'service', false or {requests, windowMs} (positive integer, positive ms).");
+    throw new NetworkError("Invalid rateLimit: use 'service', false or {requests, windowMs} above 0");
   }
   return { requests: requests as number, windowMs: windowMs as number };
 }
@@ -120,7 +120,7 @@ async function pump(store: RateLimitStore, key: string, queue: Queue, { requests
   // requests reach the server some milliseconds later, not all equally late: 5 % more.
   windowMs += Math.ceil(windowMs * (store.settle ? 0.01 : 0.05));
   const failed = (what: string, options?: ErrorOptions) =>
-    new RateLimitStoreError(`The rate-limit store ${what} for ${key}; the request was not sent.`, options);
+    new RateLimitStoreError(`Rate-limit store ${what} for ${key}; request not sent`, options);
   try {
     for (const { waiters } = queue; waiters.length; ) {
       let grant;
@@ -129,7 +129,7 @@ async function pump(store: RateLimitStore, key: string, queue: Queue, { requests
       } catch (cause) {
         throw failed('failed', { cause });
       }
-      if (typeof grant !== 'object' || !grant) throw failed(`answered ${String(grant)} instead of a grant`);
+      if (typeof grant !== 'object' || !grant) throw failed(`gave ${String(grant)}, not a grant,`);
       // A head that left while the store answered hands its slot to the next in line.
       if (grant.ok) waiters.shift()?.(false, grant.id);
       else {
@@ -161,7 +161,7 @@ export async function pauseOnRateLimit({ limiter }: Pacing, key: string, error: 
     const now = Date.now();
     await limiter.store.pause(key, { untilMs: now + delay, now });
   } catch (cause) {
-    throw new RateLimitStoreError(`The rate-limit store failed to pause ${key}.`, { cause });
+    throw new RateLimitStoreError(`Rate-limit store failed to pause ${key}`, { cause });
   }
   return true;
 }

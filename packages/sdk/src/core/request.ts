@@ -127,7 +127,7 @@ function unwrapped<D, R>(operationId: OperationId, data: D, response: Response, 
   }
   if (value === undefined || !check(value)) {
     throw new ResponseValidationError(operationId, response.status, [
-      { path: [], message: "the body does not have this operation's response envelope" },
+      { path: [], message: "the body lacks the operation's envelope" },
     ]);
   }
   return value;

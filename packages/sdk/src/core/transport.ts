@@ -45,7 +45,7 @@ function transportFailure(cause: unknown, url: string, signal: AbortSignal | und
   if (signal?.aborted || cause instanceof ResponseTooLargeError) return cause;
   const origin = new URL(url).origin;
   const options = { cause: redactor.cause(cause) };
-  if (phase === 'connect' && isRedirectLoop(cause)) return new TooManyRedirectsError(`Too many redirects from ${origin} (a loop); not retried.`, options);
+  if (phase === 'connect' && isRedirectLoop(cause)) return new TooManyRedirectsError(`Too many redirects from ${origin}`, options);
   const what = phase === 'connect' ? 'failed' : 'closed before the response body was complete';
   return new ApiConnectionError(redactor.text(`Connection to ${origin} ${what}: ${cause instanceof Error ? cause.message : String(cause)}`), options);
 }

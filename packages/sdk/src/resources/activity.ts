@@ -11,9 +11,9 @@ type ActivityListData = operations['listActivity']['responses'][200]['content'][
 
 /** A page of activity events, with the normalized filters and time zone of the request. */
 export class ActivityPage extends Page<ActivityEvent> {
-  readonly filters: ActivityFilters;
-  readonly generated_at: string;
-  readonly timezone: string;
+  declare readonly filters: ActivityFilters;
+  declare readonly generated_at: string;
+  declare readonly timezone: string;
 
   constructor(data: ActivityListData, response: Response, source: PageSource<ActivityPage>) {
     super(data.activity, data.pagination, response, source);

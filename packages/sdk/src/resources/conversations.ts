@@ -20,7 +20,7 @@ export class Messages extends APIResource {
 }
 
 export class Conversations extends APIResource {
-  readonly messages: Messages;
+  declare readonly messages: Messages;
 
   constructor(context: RequestContext) {
     super(context);
