@@ -34,8 +34,8 @@ export interface QueueOptions {
   front?: boolean;
 }
 
-/** Takes a queued call out of its queue and settles its wait: granted with the slot's id, or failed with an error. */
-type Waiter = (failed: boolean, value: unknown) => void;
+/** Takes a queued call out of its queue and settles its wait with what `outcome` gives (the slot's id) or throws. */
+type Waiter = (outcome: () => string | undefined) => void;
 
 interface Queue {
   waiters: Waiter[];
@@ -93,11 +93,7 @@ function acquire({ limiter, budget }: Pacing, key: string, { signal, timeout, fr
       throw new ApiTimeoutError(`Request timed out after ${timeout} ms waiting for the rate limit of ${key}`);
     },
     (settle) => {
-      waiter = (failed, value) =>
-        settle(() => {
-          if (failed) throw value;
-          return value as string | undefined;
-        });
+      waiter = settle;
       if (front) waiters.unshift(waiter);
       else waiters.push(waiter);
       if (!queue.pumping) void pump(limiter.store, key, queue, budget);
@@ -131,7 +127,7 @@ async function pump(store: RateLimitStore, key: string, queue: Queue, { requests
       }
       if (typeof grant !== 'object' || !grant) throw failed(`gave ${String(grant)}, not a grant,`);
       // A head that left while the store answered hands its slot to the next in line.
-      if (grant.ok) waiters.shift()?.(false, grant.id);
+      if (grant.ok) waiters.shift()?.(() => grant.id);
       else {
         // Waits (within what a timer can hold), or less when nobody is left to wait for, so that no timer
         // outlives the queue.
@@ -144,7 +140,11 @@ async function pump(store: RateLimitStore, key: string, queue: Queue, { requests
   } catch (error) {
     // None of the calls waiting on this key can be granted: each fails with the store's error (nothing sent),
     // and the next call asks the store again.
-    for (const waiter of [...queue.waiters]) waiter(true, error);
+    for (const waiter of [...queue.waiters]) {
+      waiter(() => {
+        throw error;
+      });
+    }
   } finally {
     queue.pumping = false;
   }
