@@ -57,10 +57,6 @@ export interface ClientOptions {
   rateLimitStore?: RateLimitStore;
 }
 
-const DEFAULT_MAX_RETRIES = 2;
-const DEFAULT_TIMEOUT_MS = 60_000;
-const DEFAULT_MAX_RETRY_DELAY_MS = 60_000;
-const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 // Visible ASCII: what an HTTP header value can carry without being rejected or split.
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
@@ -105,14 +101,14 @@ export class NetworkClient {
     const transport: Transport = {
       fetch: options.fetch,
       redactor: redact,
-      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      maxResponseBytes: options.maxResponseBytes ?? 2 ** 26,
     };
     this.raw = createClient<paths>({ baseUrl, fetch: rawFetch(transport), headers });
     const context: RequestContext = {
       send: sender(removeTrailingSlash(baseUrl), headers, transport),
-      maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
-      timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
-      maxRetryDelay: options.maxRetryDelay ?? DEFAULT_MAX_RETRY_DELAY_MS,
+      maxRetries: options.maxRetries ?? 2,
+      timeout: options.timeout ?? 60_000,
+      maxRetryDelay: options.maxRetryDelay ?? 60_000,
       validate: responseValidator(options.validateResponses),
       redactor: redact,
       log: attemptLog(options.logger, options.logLevel, redact.text),

@@ -74,9 +74,7 @@ export async function paced<T>(pacing: Pacing, key: string, options: QueueOption
   } finally {
     // A slot that is not moved stays counted from its grant, which is only less exact: a store that fails
     // at it has nothing to report.
-    try {
-      if (id !== undefined) Promise.resolve(store.settle?.(key, { id, now: Date.now() })).catch(() => {});
-    } catch {}
+    if (id !== undefined) (async () => store.settle?.(key, { id, now: Date.now() }))().catch(() => {});
   }
 }
 

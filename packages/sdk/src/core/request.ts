@@ -1,6 +1,6 @@
 import type { HeadersOptions } from 'openapi-fetch';
 import type { operations } from '@network-org/spec/openapi';
-import { APIPromise, type WithResponse } from './api-promise';
+import type { WithResponse } from './api-promise';
 import { ApiConnectionError, ApiTimeoutError, errorFromResponse, ResponseValidationError } from './errors';
 import { type Answer, type Endpoint, pathOf, type Send } from './http';
 import type { AttemptLog, AttemptRecord } from './logger';
@@ -78,7 +78,9 @@ export async function request<D, R>(
           )
         : await attempt(context, operationId, endpoint, options);
     } catch (error) {
-      logAttempt(options.signal?.aborted ? 'aborted' : statusOf(error));
+      // The status of a response that failed past its status line (too large, not JSON), when there was one.
+      const status = (error as { status?: unknown } | undefined)?.status;
+      logAttempt(options.signal?.aborted ? 'aborted' : typeof status === 'number' ? status : 'failed');
       throw error;
     }
     if (outcome.ok) {
@@ -94,23 +96,6 @@ export async function request<D, R>(
     if (delay === undefined) throw outcome.error;
     if (!front) await sleep(delay, options.signal);
   }
-}
-
-/** The status of a response that failed past its status line (too large, not JSON), when there was one. */
-function statusOf(error: unknown): AttemptRecord['status'] {
-  const status = (error as { status?: unknown } | undefined)?.status;
-  return typeof status === 'number' ? status : 'failed';
-}
-
-/** `request` as an `APIPromise`. */
-export function apiCall<D, R>(
-  context: RequestContext,
-  operationId: OperationId,
-  endpoint: Endpoint,
-  options: RequestOptions | undefined,
-  unwrap: Unwrap<D, R>,
-): APIPromise<R> {
-  return new APIPromise(request(context, operationId, endpoint, options ?? {}, unwrap));
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { APIPromise } from './api-promise';
+import { APIPromise } from './api-promise';
 import type { Endpoint } from './http';
 import type { OperationData } from './operations';
 import { Page, type PageSource, PagePromise, type Pagination } from './pagination';
-import { apiCall, type OperationId, type RequestContext, type RequestOptions, request, type Unwrap } from './request';
+import { type OperationId, type RequestContext, type RequestOptions, request, type Unwrap } from './request';
 
 /** Base of every resource: holds the client's request context out of sight of enumeration. */
 export abstract class APIResource {
@@ -18,7 +18,7 @@ export abstract class APIResource {
     options: RequestOptions | undefined,
     unwrap: Unwrap<OperationData<Op>, R>,
   ): APIPromise<R> {
-    return apiCall(this.#context, operationId, endpoint, options, unwrap);
+    return new APIPromise(request(this.#context, operationId, endpoint, options ?? {}, unwrap));
   }
 
   /**
