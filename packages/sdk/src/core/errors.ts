@@ -22,7 +22,7 @@ export class ApiError extends NetworkError {
     super(body?.message || `Request failed with status ${status}`);
     this.status = status;
     this.code = body?.code ?? byStatus(status)[1];
-    this.debug = body?.debug ?? undefined;
+    this.debug = body?.debug;
     this.headers = headers;
   }
 }

@@ -89,7 +89,7 @@ export async function request<D, R>(
       if (context.validate) checkResponse(context.validate, operationId, response.status, body, context.redactor.text);
       return { data: unwrapped(operationId, body as D, response, unwrap, check), response };
     }
-    const delay = retryDelay(outcome.error, retry, { maxRetries, maxRetryDelay: context.maxRetryDelay });
+    const delay = retryDelay(outcome.error, retry, maxRetries, context.maxRetryDelay);
     logAttempt(outcome.status, delay);
     // A 429 pauses the endpoint's whole queue; the retry then waits at its head instead of sleeping on its own.
     front = pacing !== undefined && (await pauseOnRateLimit(pacing, key as string, outcome.error));
