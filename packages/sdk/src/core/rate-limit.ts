@@ -14,15 +14,13 @@ export class RateLimitStoreError extends NetworkError {
   override name = 'RateLimitStoreError';
 }
 
-/** The budget of `option`, or undefined when the client does not pace; a bad value throws. */
-export function rateLimitBudget(option: RateLimitOption | undefined): RateLimitBudget | undefined {
-  if (option === undefined || option === false) return undefined;
-  if (option === 'service') return SERVICE_RATE_LIMIT;
-  const { requests, windowMs } = (option ?? {}) as Partial<RateLimitBudget>;
-  if (!Number.isInteger(requests) || (requests as number) < 1 || !Number.isFinite(windowMs) || (windowMs as number) <= 0) {
-    throw new NetworkError("Invalid rateLimit: use 'service', false or {requests, windowMs} above 0");
+/** What the store threw (or a `TypeError` for an answer that is not a grant), as the call's `RateLimitStoreError`. */
+async function fromStore<T>(key: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (cause) {
+    throw new RateLimitStoreError(`Rate-limit store failed on ${key}; request not sent`, { cause });
   }
-  return { requests: requests as number, windowMs: windowMs as number };
 }
 
 /** How a queued call may leave the queue early. */
@@ -66,35 +64,22 @@ export interface Pacing {
  * Waits for the turn of a call on `key`, runs `send`, and settles its slot when `send` has settled. Rejects
  * without sending with the signal's reason, an `ApiTimeoutError` or a `RateLimitStoreError`.
  */
-export async function paced<T>(pacing: Pacing, key: string, options: QueueOptions, send: () => Promise<T>): Promise<T> {
-  const { store } = pacing.limiter;
-  const id = await acquire(pacing, key, options);
-  try {
-    return await send();
-  } finally {
-    // A slot that is not moved stays counted from its grant, which is only less exact: a store that fails
-    // at it has nothing to report.
-    if (id !== undefined) (async () => store.settle?.(key, { id, now: Date.now() }))().catch(() => {});
-  }
-}
-
-/** Resolves with the slot's id when a call on `key` may be sent. */
-function acquire({ limiter, budget }: Pacing, key: string, { signal, timeout, front }: QueueOptions): Promise<string | undefined> {
-  let queue = limiter.queues.get(key);
-  if (!queue) limiter.queues.set(key, (queue = { waiters: [] }));
+export async function paced<T>({ limiter, budget }: Pacing, key: string, { signal, timeout, front }: QueueOptions, send: () => Promise<T>): Promise<T> {
+  const { store, queues } = limiter;
+  let queue = queues.get(key);
+  if (!queue) queues.set(key, (queue = { waiters: [] }));
   const { waiters } = queue;
   let waiter: Waiter;
-  return abortable<string | undefined>(
+  const id = await abortable<string | undefined>(
     signal,
     timeoutMs(timeout),
     () => {
       throw new ApiTimeoutError(`Request timed out after ${timeout} ms waiting for the rate limit of ${key}`);
     },
     (settle) => {
-      waiter = settle;
-      if (front) waiters.unshift(waiter);
-      else waiters.push(waiter);
-      if (!queue.pumping) void pump(limiter.store, key, queue, budget);
+      if (front) waiters.unshift((waiter = settle));
+      else waiters.push((waiter = settle));
+      if (!queue.pumping) void pump(store, key, queue, budget);
     },
     () => {
       const index = waiters.indexOf(waiter);
@@ -102,6 +87,13 @@ function acquire({ limiter, budget }: Pacing, key: string, { signal, timeout, fr
       if (!waiters.length) queue.wake?.();
     },
   );
+  try {
+    return await send();
+  } finally {
+    // A slot that is not moved stays counted from its grant, which is only less exact: a store that fails
+    // at it has nothing to report.
+    if (id !== undefined) (async () => store.settle?.(key, { id, now: Date.now() }))().catch(() => {});
+  }
 }
 
 /** Grants the head of the queue, one at a time, for as long as the queue has one. */
@@ -113,17 +105,13 @@ async function pump(store: RateLimitStore, key: string, queue: Queue, { requests
   // round and tick apart and stalls between grant and answer. Without it, slots count from their grant, and
   // requests reach the server some milliseconds later, not all equally late: 5 % more.
   windowMs += Math.ceil(windowMs * (store.settle ? 0.01 : 0.05));
-  const failed = (what: string, options?: ErrorOptions) =>
-    new RateLimitStoreError(`Rate-limit store ${what} for ${key}; request not sent`, options);
   try {
     for (const { waiters } = queue; waiters.length; ) {
-      let grant;
-      try {
-        grant = await store.acquire(key, { requests, windowMs, now: Date.now() });
-      } catch (cause) {
-        throw failed('failed', { cause });
-      }
-      if (typeof grant !== 'object' || !grant) throw failed(`gave ${String(grant)}, not a grant,`);
+      const grant = await fromStore(key, async () => {
+        const answer = await store.acquire(key, { requests, windowMs, now: Date.now() });
+        if (typeof answer !== 'object' || !answer) throw new TypeError(`The store answered ${String(answer)}, not a grant`);
+        return answer;
+      });
       // A head that left while the store answered hands its slot to the next in line.
       if (grant.ok) waiters.shift()?.(() => grant.id);
       else {
@@ -154,14 +142,14 @@ async function pump(store: RateLimitStore, key: string, queue: Queue, { requests
  */
 export async function pauseOnRateLimit({ limiter }: Pacing, key: string, error: unknown): Promise<boolean> {
   const delay = error instanceof ApiError && error.status === 429 ? retryAfterMs(error.headers) : undefined;
-  if (delay === undefined) return false;
-  try {
-    const now = Date.now();
-    await limiter.store.pause(key, { untilMs: now + delay, now });
-  } catch (cause) {
-    throw new RateLimitStoreError(`Rate-limit store failed to pause ${key}`, { cause });
-  }
-  return true;
+  const now = Date.now();
+  return (
+    delay !== undefined &&
+    fromStore(key, async () => {
+      await limiter.store.pause(key, { untilMs: now + delay, now });
+      return true;
+    })
+  );
 }
 
 const limiters = new WeakMap<RateLimitStore, RateLimiter>();
@@ -176,8 +164,15 @@ export function rateLimiterFor(store: RateLimitStore = memoryRateLimitStore()): 
   return limiter;
 }
 
-/** The client's pacing, or undefined (no cost on any call) when `rateLimit` is false or absent. */
-export function pacing(option: RateLimitOption | undefined, limiter: RateLimiter, timeout: number | undefined): Pacing | undefined {
-  const budget = rateLimitBudget(option);
-  return budget && { limiter, budget, queueTimeout: timeout };
+/**
+ * The client's pacing, or undefined (no cost on any call) when `rateLimit` is false or absent; a bad value throws.
+ * `'service'` is the service's own budget.
+ */
+export function pacing(option: RateLimitOption | undefined, limiter: RateLimiter, queueTimeout: number | undefined): Pacing | undefined {
+  if (option === undefined || option === false) return undefined;
+  const { requests, windowMs } = (option === 'service' ? SERVICE_RATE_LIMIT : (option ?? {})) as Partial<RateLimitBudget>;
+  if (!Number.isInteger(requests) || (requests as number) < 1 || !Number.isFinite(windowMs) || (windowMs as number) <= 0) {
+    throw new NetworkError("Invalid rateLimit: use 'service', false or {requests, windowMs} above 0");
+  }
+  return { limiter, budget: { requests, windowMs } as RateLimitBudget, queueTimeout };
 }
