@@ -131,12 +131,9 @@ export class NetworkClient {
    */
   withOptions(options: ClientOptions): NetworkClient {
     const merged = { ...this.#shared.options, ...options };
+    // The constructor takes it back in its first statement.
     inherited = { ...this.#shared, options: merged };
-    try {
-      return new NetworkClient(merged);
-    } finally {
-      inherited = undefined;
-    }
+    return new NetworkClient(merged);
   }
 
   /** Profile and company enrichment of a profile URL or an existing contact (`POST /v1/enrich`). */
