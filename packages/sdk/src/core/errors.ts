@@ -61,7 +61,7 @@ export class RateLimitError extends ApiError {
   constructor(status: number, body: Partial<ErrorBody> | undefined, headers: Headers) {
     super(status, body, headers);
     const delay = retryAfterMs(headers);
-    this.retryAfter = delay === undefined ? undefined : Math.ceil(delay / 1000);
+    this.retryAfter = delay && Math.ceil(delay / 1000);
   }
 }
 

@@ -38,7 +38,7 @@ export class Page<T> {
    */
   nextPage(): Promise<this> {
     const cursor = this.pagination.next_cursor;
-    if (!this.hasNextPage() || !cursor) {
+    if (!this.hasNextPage()) {
       return Promise.reject(new NetworkError('No next page: check hasNextPage() first'));
     }
     if (cursor === this.#source.cursor) return Promise.reject(new PaginationLoopError());

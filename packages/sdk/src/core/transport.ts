@@ -23,7 +23,7 @@ export async function send(transport: Transport, url: string, init: SendInit): P
   try {
     return await (transport.fetch ? transport.fetch(url, init) : globalThis.fetch(url, init));
   } catch (cause) {
-    throw transportFailure(cause, url, init.signal, transport.redactor, 'connect');
+    throw transportFailure(cause, url, init.signal, transport.redactor);
   }
 }
 
@@ -32,21 +32,21 @@ export async function receive(transport: Transport, response: Response, url: str
   try {
     return response.status === 204 ? '' : await readText(response, transport.maxResponseBytes);
   } catch (cause) {
-    throw transportFailure(cause, url, signal, transport.redactor, 'body');
+    throw transportFailure(cause, url, signal, transport.redactor, true);
   }
 }
 
 /**
- * What a failed fetch (`connect`) or body read (`body`) of a request to `url` throws: the cause itself when the
+ * What a failed fetch (or, when `reading`, body read) of a request to `url` throws: the cause itself when the
  * request was aborted, `TooManyRedirectsError` for a redirect loop, otherwise an `ApiConnectionError`, so that
  * only transport failures, and not bugs in user code, are retried. Messages and causes never hold the key.
  */
-function transportFailure(cause: unknown, url: string, signal: AbortSignal | undefined, redactor: Redactor, phase: 'connect' | 'body'): unknown {
+function transportFailure(cause: unknown, url: string, signal: AbortSignal | undefined, redactor: Redactor, reading = false): unknown {
   if (signal?.aborted || cause instanceof ResponseTooLargeError) return cause;
   const origin = new URL(url).origin;
   const options = { cause: redactor.cause(cause) };
-  if (phase === 'connect' && isRedirectLoop(cause)) return new TooManyRedirectsError(`Too many redirects from ${origin}`, options);
-  const what = phase === 'connect' ? 'failed' : 'closed before the response body was complete';
+  if (!reading && isRedirectLoop(cause)) return new TooManyRedirectsError(`Too many redirects from ${origin}`, options);
+  const what = reading ? 'closed before the response body was complete' : 'failed';
   return new ApiConnectionError(redactor.text(`Connection to ${origin} ${what}: ${cause instanceof Error ? cause.message : String(cause)}`), options);
 }
 
