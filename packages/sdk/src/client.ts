@@ -57,10 +57,6 @@ export interface ClientOptions {
   rateLimitStore?: RateLimitStore;
 }
 
-const DEFAULT_MAX_RETRIES = 2;
-const DEFAULT_TIMEOUT_MS = 60_000;
-const DEFAULT_MAX_RETRY_DELAY_MS = 60_000;
-const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 // Visible ASCII: what an HTTP header value can carry without being rejected or split.
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
@@ -81,15 +77,15 @@ export class NetworkClient {
    * transport as the SDK's calls (fetch, size bound, typed transport errors). Middleware added with `raw.use()`
    * applies to `raw` calls; there are no retries or error classes there.
    */
-  readonly raw: Client<paths>;
-  readonly organizations: Organizations;
-  readonly accounts: Accounts;
-  readonly contacts: Contacts;
-  readonly companies: Companies;
-  readonly conversations: Conversations;
-  readonly drafts: Drafts;
-  readonly views: Views;
-  readonly activity: Activity;
+  declare readonly raw: Client<paths>;
+  declare readonly organizations: Organizations;
+  declare readonly accounts: Accounts;
+  declare readonly contacts: Contacts;
+  declare readonly companies: Companies;
+  declare readonly conversations: Conversations;
+  declare readonly drafts: Drafts;
+  declare readonly views: Views;
+  declare readonly activity: Activity;
   readonly #enrichment: Enrichment;
   readonly #shared: SharedState;
 
@@ -105,14 +101,14 @@ export class NetworkClient {
     const transport: Transport = {
       fetch: options.fetch,
       redactor: redact,
-      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      maxResponseBytes: options.maxResponseBytes ?? 2 ** 26,
     };
     this.raw = createClient<paths>({ baseUrl, fetch: rawFetch(transport), headers });
     const context: RequestContext = {
       send: sender(removeTrailingSlash(baseUrl), headers, transport),
-      maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
-      timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
-      maxRetryDelay: options.maxRetryDelay ?? DEFAULT_MAX_RETRY_DELAY_MS,
+      maxRetries: options.maxRetries ?? 2,
+      timeout: options.timeout ?? 60_000,
+      maxRetryDelay: options.maxRetryDelay ?? 60_000,
       validate: responseValidator(options.validateResponses),
       redactor: redact,
       log: attemptLog(options.logger, options.logLevel, redact.text),
@@ -135,12 +131,9 @@ export class NetworkClient {
    */
   withOptions(options: ClientOptions): NetworkClient {
     const merged = { ...this.#shared.options, ...options };
+    // The constructor takes it back in its first statement.
     inherited = { ...this.#shared, options: merged };
-    try {
-      return new NetworkClient(merged);
-    } finally {
-      inherited = undefined;
-    }
+    return new NetworkClient(merged);
   }
 
   /** Profile and company enrichment of a profile URL or an existing contact (`POST /v1/enrich`). */
@@ -154,35 +147,26 @@ function fromEnv(given: string | undefined, name: string, option: string): strin
   if (given !== undefined && given !== '') return given;
   const env = readEnv(name);
   if (env.value) return env.value;
-  const how = env.denied ? 'the environment could not be read (Deno needs --allow-env), so pass' : 'pass';
-  const orEnv = env.denied ? '' : ` or set the ${name} environment variable`;
-  throw new NetworkError(`Missing ${option === 'apiKey' ? 'API key' : 'base URL'}: ${how} \`${option}\` to new NetworkClient({...})${orEnv}.`);
+  throw new NetworkError(
+    `Missing ${option === 'apiKey' ? 'API key' : 'base URL'}: ${env.denied ? 'the environment could not be read (Deno: --allow-env); pass' : 'pass'} \`${option}\`${env.denied ? '' : ` or set the ${name} environment variable`}.`,
+  );
 }
 
 /** The key to send; an unsendable one is a clear error that never holds the key itself. */
 function resolveApiKey(given: string | undefined): string {
   const apiKey = fromEnv(given, 'NETWORK_API_KEY', 'apiKey');
   if (typeof apiKey !== 'string' || !HEADER_SAFE.test(apiKey)) {
-    throw new NetworkError(
-      'Invalid API key: it has a character an HTTP header cannot carry (line break, space, control or non-ASCII).',
-    );
+    throw new NetworkError('Invalid API key: only visible ASCII can be sent');
   }
   return apiKey;
 }
 
 function resolveBaseUrl(given: string | undefined, redact: (text: string) => string): string {
   const baseUrl = fromEnv(given, 'NETWORK_BASE_URL', 'baseUrl');
-  if (!isAbsoluteUrl(baseUrl)) {
-    throw new NetworkError(redact(`Invalid base URL "${baseUrl}": expected an absolute URL such as https://api.example.com.`));
+  try {
+    new URL(baseUrl);
+  } catch {
+    throw new NetworkError(redact(`Invalid base URL "${baseUrl}": expected an absolute URL`));
   }
   return baseUrl;
-}
-
-function isAbsoluteUrl(value: string): boolean {
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
-  }
 }

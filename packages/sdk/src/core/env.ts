@@ -11,7 +11,7 @@ export function readEnv(name: string): EnvValue {
   const process = (globalThis as { process?: ProcessLike }).process;
   try {
     const value = process?.env?.[name]?.trim();
-    return { value: value ? value : undefined, denied: false };
+    return { value: value || undefined, denied: false };
   } catch {
     return { value: undefined, denied: true };
   }

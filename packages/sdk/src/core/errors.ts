@@ -22,7 +22,7 @@ export class ApiError extends NetworkError {
     super(body?.message || `Request failed with status ${status}`);
     this.status = status;
     this.code = body?.code ?? byStatus(status)[1];
-    this.debug = body?.debug ?? undefined;
+    this.debug = body?.debug;
     this.headers = headers;
   }
 }
@@ -61,7 +61,7 @@ export class RateLimitError extends ApiError {
   constructor(status: number, body: Partial<ErrorBody> | undefined, headers: Headers) {
     super(status, body, headers);
     const delay = retryAfterMs(headers);
-    this.retryAfter = delay === undefined ? undefined : Math.ceil(delay / 1000);
+    this.retryAfter = delay && Math.ceil(delay / 1000);
   }
 }
 
@@ -99,7 +99,7 @@ export class ResponseTooLargeError extends NetworkError {
   declare readonly maxResponseBytes: number;
 
   constructor(status: number, maxResponseBytes: number) {
-    super(`Response body (status ${status}) over maxResponseBytes (${maxResponseBytes}); reading stopped.`);
+    super(`Response body (status ${status}) over maxResponseBytes (${maxResponseBytes})`);
     this.status = status;
     this.maxResponseBytes = maxResponseBytes;
   }
@@ -113,7 +113,7 @@ export class PaginationLoopError extends NetworkError {
   override name = 'PaginationLoopError';
 
   constructor() {
-    super('The server repeated a pagination cursor: the walk stops instead of looping forever.');
+    super('The server repeated a pagination cursor');
   }
 }
 
@@ -166,10 +166,10 @@ function byStatus(status: number): [typeof ApiError, ErrorCode] {
 
 function toErrorBody(body: unknown, redact: (text: string) => string): Partial<ErrorBody> | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
-  const { code, message, debug } = body as Record<string, unknown>;
-  return {
-    ...(typeof code === 'string' && { code: redact(code) as ErrorCode }),
-    ...(typeof message === 'string' && { message: redact(message) }),
-    ...(typeof debug === 'string' && { debug: redact(debug) }),
-  };
+  const fields: Record<string, string> = {};
+  for (const name of ['code', 'message', 'debug']) {
+    const value = (body as Record<string, unknown>)[name];
+    if (typeof value === 'string') fields[name] = redact(value);
+  }
+  return fields;
 }

@@ -38,8 +38,8 @@ const serializeBody = defaultBodySerializer as (body: unknown, headers: Headers)
 export function sender(baseUrl: string, baseHeaders: Headers, transport: Transport): Send {
   const { redactor } = transport;
   const finalUrl = (endpoint: Endpoint): string => {
-    let search = endpoint.query === undefined ? '' : querySerializer(endpoint.query as Record<string, unknown>);
-    if (search.startsWith('?')) search = search.substring(1);
+    // The default serializer writes no leading `?`.
+    const search = endpoint.query === undefined ? '' : querySerializer(endpoint.query as Record<string, unknown>);
     const url = baseUrl + pathOf(endpoint);
     return search ? `${url}?${search}` : url;
   };

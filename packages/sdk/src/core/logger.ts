@@ -32,7 +32,7 @@ export type AttemptLog = (record: AttemptRecord) => void;
 
 export function attemptLog(logger: Logger | undefined, level: LogLevel | undefined, redact: (text: string) => string): AttemptLog | undefined {
   const rank = RANK[level ?? 'off'];
-  if (rank === undefined) throw new NetworkError("Unknown logLevel: use 'off', 'error', 'warn', 'info' or 'debug'.");
+  if (rank === undefined) throw new NetworkError(`Unknown logLevel: use one of ${Object.keys(RANK)}`);
   if (rank === 0) return undefined;
   const sink = logger ?? console;
   return (record) => {

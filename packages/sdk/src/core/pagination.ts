@@ -15,9 +15,9 @@ export interface PageSource<P> {
 
 /** One page of a list: its items, the service's `pagination` object and the HTTP response. */
 export class Page<T> {
-  readonly items: T[];
-  readonly pagination: Pagination;
-  readonly response: Response;
+  declare readonly items: T[];
+  declare readonly pagination: Pagination;
+  declare readonly response: Response;
   readonly #source: PageSource<this>;
 
   constructor(items: T[], pagination: Pagination, response: Response, source: PageSource<Page<T>>) {
@@ -38,8 +38,8 @@ export class Page<T> {
    */
   nextPage(): Promise<this> {
     const cursor = this.pagination.next_cursor;
-    if (!this.hasNextPage() || !cursor) {
-      return Promise.reject(new NetworkError('No next page: check hasNextPage() before calling nextPage()'));
+    if (!this.hasNextPage()) {
+      return Promise.reject(new NetworkError('No next page: check hasNextPage() first'));
     }
     if (cursor === this.#source.cursor) return Promise.reject(new PaginationLoopError());
     return this.#source.load(cursor);

@@ -50,9 +50,9 @@ export function memoryRateLimitStore(): RateLimitStore {
     return window;
   };
   return {
-    acquire(key, { requests, windowMs, now }) {
+    async acquire(key, { requests, windowMs, now }) {
       const window = windowOf(key);
-      if (window.pausedUntil > now) return Promise.resolve({ ok: false, retryAfterMs: window.pausedUntil - now });
+      if (window.pausedUntil > now) return { ok: false, retryAfterMs: window.pausedUntil - now };
       const { slots } = window;
       for (const [id, at] of slots) {
         if (at > now - windowMs) break;
@@ -61,21 +61,19 @@ export function memoryRateLimitStore(): RateLimitStore {
       if (slots.size < requests) {
         const id = String(next++);
         slots.set(id, now);
-        return Promise.resolve({ ok: true, id });
+        return { ok: true, id };
       }
       // Full: the next grant is possible once the oldest slot leaves the window.
       const oldest = slots.values().next().value as number;
-      return Promise.resolve({ ok: false, retryAfterMs: Math.max(1, oldest + windowMs - now) });
+      return { ok: false, retryAfterMs: Math.max(1, oldest + windowMs - now) };
     },
-    pause(key, { untilMs }) {
+    async pause(key, { untilMs }) {
       const window = windowOf(key);
       window.pausedUntil = Math.max(window.pausedUntil, untilMs);
-      return Promise.resolve();
     },
-    settle(key, { id, now }) {
+    async settle(key, { id, now }) {
       const { slots } = windowOf(key);
       if (slots.delete(id)) slots.set(id, now);
-      return Promise.resolve();
     },
   };
 }

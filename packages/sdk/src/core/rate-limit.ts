@@ -1,4 +1,5 @@
 import { ApiError, ApiTimeoutError, NetworkError } from './errors';
+import { abortable, timeoutMs } from './abortable';
 import { retryAfterMs } from './retry-after';
 import { type RateLimitBudget, type RateLimitStore, memoryRateLimitStore } from './rate-limit-store';
 
@@ -8,38 +9,18 @@ export type RateLimitOption = 'service' | RateLimitBudget | false;
 /** 50 requests per 10 s per client and endpoint. */
 export const SERVICE_RATE_LIMIT: Readonly<RateLimitBudget> = Object.freeze({ requests: 50, windowMs: 10_000 });
 
-/**
- * A store with `settle` counts each slot from the request's answer, after the server counted it; the window is
- * held this much longer than the server's against clocks that round and tick apart, and a process that stalls
- * between its grant and its answer.
- */
-const SETTLED_MARGIN = 0.01;
-
-/**
- * With a store without `settle`, slots count from their grant, and requests reach the server some milliseconds
- * later, not all equally late: the window is held this much longer.
- */
-const UNSETTLED_MARGIN = 0.05;
-
-/** The longest delay a timer holds (about 24.8 days); a longer one would fire at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 /** The rate-limit store failed (e.g. Redis unreachable): the call was not sent. */
 export class RateLimitStoreError extends NetworkError {
   override name = 'RateLimitStoreError';
 }
 
-/** The budget of `option`, or undefined when the client does not pace; a bad value throws. */
-export function rateLimitBudget(option: RateLimitOption | undefined): RateLimitBudget | undefined {
-  if (option === undefined || option === false) return undefined;
-  if (option === 'service') return SERVICE_RATE_LIMIT;
-  const { requests, windowMs } = (option ?? {}) as Partial<RateLimitBudget>;
-  if (!Number.isInteger(requests) || (requests as number) < 1 || !Number.isFinite(windowMs) || (windowMs as number) <= 0) {
-    throw new NetworkError(
-      "Invalid rateLimit: expected 'service', false or {requests, windowMs} with a positive integer `requests` and a positive `windowMs`.",
-    );
+/** What the store threw (or a `TypeError` for an answer that is not a grant), as the call's `RateLimitStoreError`. */
+async function fromStore<T>(key: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (cause) {
+    throw new RateLimitStoreError(`Rate-limit store failed on ${key}; request not sent`, { cause });
   }
-  return { requests: requests as number, windowMs: windowMs as number };
 }
 
 /** How a queued call may leave the queue early. */
@@ -51,160 +32,24 @@ export interface QueueOptions {
   front?: boolean;
 }
 
-interface Waiter {
-  grant: (id: string | undefined) => void;
-  fail: (error: unknown) => void;
-}
+/** Takes a queued call out of its queue and settles its wait with what `outcome` gives (the slot's id) or throws. */
+type Waiter = (outcome: () => string | undefined) => void;
 
 interface Queue {
   waiters: Waiter[];
   /** Whether the loop that grants the head of this queue is running. */
-  pumping: boolean;
-  /** Called when the head leaves the queue while the loop waits for the budget. */
-  wake: (() => void) | undefined;
+  pumping?: boolean;
+  /** Ends the loop's wait for the budget: set while it waits, called when the queue empties. */
+  wake?: (() => void) | undefined;
 }
 
 /**
- * Paces calls per endpoint: a FIFO queue per key, each head sent as soon as the store grants it. Calls are not
- * limited in number in flight, only in how many start per window.
+ * A store and its FIFO queue per key (method and path template). Calls are not limited in number in flight,
+ * only in how many start per window.
  */
-export class RateLimiter {
-  readonly store: RateLimitStore;
-  readonly #queues = new Map<string, Queue>();
-
-  constructor(store: RateLimitStore = memoryRateLimitStore()) {
-    this.store = store;
-  }
-
-  /**
-   * Waits for the turn of a call on `key`, runs `send`, and settles its slot when `send` has settled. Rejects
-   * without sending with the signal's reason, an `ApiTimeoutError` or a `RateLimitStoreError`.
-   */
-  async run<T>(key: string, budget: RateLimitBudget, options: QueueOptions, send: () => Promise<T>): Promise<T> {
-    const id = await this.acquire(key, budget, options);
-    try {
-      return await send();
-    } finally {
-      // A slot that is not moved stays counted from its grant, which is only less exact: nothing to report.
-      if (id !== undefined && this.store.settle) settleQuietly(this.store, key, id);
-    }
-  }
-
-  /** Resolves with the slot's id when a call on `key` may be sent. */
-  acquire(key: string, budget: RateLimitBudget, options: QueueOptions = {}): Promise<string | undefined> {
-    const { signal, timeout } = options;
-    if (signal?.aborted) return Promise.reject(signal.reason as unknown);
-    const queue = this.#queue(key);
-    return new Promise<string | undefined>((resolve, reject) => {
-      const leave = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        const index = queue.waiters.indexOf(waiter);
-        if (index !== -1) queue.waiters.splice(index, 1);
-        if (index === 0) queue.wake?.();
-      };
-      const onAbort = () => {
-        leave();
-        reject(signal?.reason as unknown);
-      };
-      const timer =
-        timeout !== undefined && Number.isFinite(timeout) && timeout > 0
-          ? setTimeout(() => {
-              leave();
-              reject(new ApiTimeoutError(`Request timed out after ${timeout} ms waiting for the rate limit of ${key}`));
-            }, timeout)
-          : undefined;
-      const waiter: Waiter = {
-        grant: (id) => {
-          leave();
-          resolve(id);
-        },
-        fail: (error) => {
-          leave();
-          reject(error);
-        },
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      if (options.front) queue.waiters.unshift(waiter);
-      else queue.waiters.push(waiter);
-      if (!queue.pumping) this.#pump(key, queue, budget);
-    });
-  }
-
-  /** The server answered 429 with `Retry-After`: nobody is sent on `key` before `untilMs`. */
-  pause(key: string, untilMs: number): Promise<void> {
-    return this.store.pause(key, { untilMs, now: Date.now() });
-  }
-
-  #queue(key: string): Queue {
-    let queue = this.#queues.get(key);
-    if (!queue) {
-      queue = { waiters: [], pumping: false, wake: undefined };
-      this.#queues.set(key, queue);
-    }
-    return queue;
-  }
-
-  /** Grants the head of the queue, one at a time, for as long as the queue has one. */
-  #pump(key: string, queue: Queue, budget: RateLimitBudget): void {
-    queue.pumping = true;
-    const windowMs = budget.windowMs + Math.ceil(budget.windowMs * (this.store.settle ? SETTLED_MARGIN : UNSETTLED_MARGIN));
-    const run = async () => {
-      // The flag and the failures are set in the same turn as the loop ends: a call queued right after must
-      // either be seen by this loop or start its own.
-      try {
-        while (queue.waiters.length > 0) {
-          let grant;
-          try {
-            grant = await this.store.acquire(key, { requests: budget.requests, windowMs, now: Date.now() });
-          } catch (cause) {
-            throw new RateLimitStoreError(`The rate-limit store failed for ${key}; the request was not sent.`, { cause });
-          }
-          if (typeof grant !== 'object' || grant === null) {
-            throw new RateLimitStoreError(`The rate-limit store answered ${String(grant)} for ${key} instead of a grant; the request was not sent.`);
-          }
-          if (grant.ok) {
-            // A head that left while the store answered hands its slot to the next in line.
-            queue.waiters.shift()?.grant(grant.id);
-            continue;
-          }
-          await this.#wait(queue, grant.retryAfterMs);
-        }
-      } catch (error) {
-        // None of the calls waiting on this key can be granted: each fails with the store's error (nothing sent),
-        // and the next call asks the store again.
-        for (const waiter of [...queue.waiters]) waiter.fail(error);
-      } finally {
-        queue.pumping = false;
-      }
-    };
-    void run();
-  }
-
-  /** Waits `ms` (kept within what a timer can hold), or less when the queue empties meanwhile. */
-  #wait(queue: Queue, ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, Math.min(Math.max(1, Number(ms) || 1), MAX_TIMER_MS));
-      function done() {
-        clearTimeout(timer);
-        queue.wake = undefined;
-        resolve();
-      }
-      // Nobody left to wait for: end the wait now, so that no timer outlives the queue.
-      queue.wake = () => {
-        if (queue.waiters.length === 0) done();
-      };
-    });
-  }
-}
-
-/** Moves a granted slot to the answer's instant; a store that fails at it only keeps the slot where it was. */
-function settleQuietly(store: RateLimitStore, key: string, id: string): void {
-  try {
-    Promise.resolve(store.settle?.(key, { id, now: Date.now() })).catch(() => {});
-  } catch {
-    // As above: the slot stays counted from its grant.
-  }
+export interface RateLimiter {
+  store: RateLimitStore;
+  queues: Map<string, Queue>;
 }
 
 /** What a client that paces carries on every call. */
@@ -215,39 +60,119 @@ export interface Pacing {
   queueTimeout: number | undefined;
 }
 
-/** The client's pacing, or undefined (no cost on any call) when `rateLimit` is false or absent. */
-export function pacing(option: RateLimitOption | undefined, limiter: RateLimiter, timeout: number | undefined): Pacing | undefined {
-  const budget = rateLimitBudget(option);
-  return budget && { limiter, budget, queueTimeout: timeout };
+/**
+ * Waits for the turn of a call on `key`, runs `send`, and settles its slot when `send` has settled. Rejects
+ * without sending with the signal's reason, an `ApiTimeoutError` or a `RateLimitStoreError`.
+ */
+export async function paced<T>({ limiter, budget }: Pacing, key: string, { signal, timeout, front }: QueueOptions, send: () => Promise<T>): Promise<T> {
+  const { store, queues } = limiter;
+  let queue = queues.get(key);
+  if (!queue) queues.set(key, (queue = { waiters: [] }));
+  const { waiters } = queue;
+  let waiter: Waiter;
+  const id = await abortable<string | undefined>(
+    signal,
+    timeoutMs(timeout),
+    () => {
+      throw new ApiTimeoutError(`Request timed out after ${timeout} ms waiting for the rate limit of ${key}`);
+    },
+    (settle) => {
+      if (front) waiters.unshift((waiter = settle));
+      else waiters.push((waiter = settle));
+      if (!queue.pumping) void pump(store, key, queue, budget);
+    },
+    () => {
+      const index = waiters.indexOf(waiter);
+      if (index >= 0) waiters.splice(index, 1);
+      if (!waiters.length) queue.wake?.();
+    },
+  );
+  try {
+    return await send();
+  } finally {
+    // A slot that is not moved stays counted from its grant, which is only less exact: a store that fails
+    // at it has nothing to report.
+    if (id !== undefined) (async () => store.settle?.(key, { id, now: Date.now() }))().catch(() => {});
+  }
+}
+
+/** Grants the head of the queue, one at a time, for as long as the queue has one. */
+async function pump(store: RateLimitStore, key: string, queue: Queue, { requests, windowMs }: RateLimitBudget): Promise<void> {
+  // The flag is set in the same turn as the call that starts the loop, and the flag and the failures in the
+  // same turn as the loop ends: a call queued right after must either be seen by this loop or start its own.
+  queue.pumping = true;
+  // With `settle`, slots count from the answer, after the server counted them: 1 % more against clocks that
+  // round and tick apart and stalls between grant and answer. Without it, slots count from their grant, and
+  // requests reach the server some milliseconds later, not all equally late: 5 % more.
+  windowMs += Math.ceil(windowMs * (store.settle ? 0.01 : 0.05));
+  try {
+    for (const { waiters } = queue; waiters.length; ) {
+      const grant = await fromStore(key, async () => {
+        const answer = await store.acquire(key, { requests, windowMs, now: Date.now() });
+        if (typeof answer !== 'object' || !answer) throw new TypeError(`The store answered ${String(answer)}, not a grant`);
+        return answer;
+      });
+      // A head that left while the store answered hands its slot to the next in line.
+      if (grant.ok) waiters.shift()?.(() => grant.id);
+      else {
+        // Waits (within what a timer can hold), or less when nobody is left to wait for, so that no timer
+        // outlives the queue.
+        const ms = Math.min(Math.max(1, Number(grant.retryAfterMs) || 1), 2 ** 31 - 1);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout((queue.wake = () => (clearTimeout(timer), (queue.wake = undefined), resolve())), ms);
+        });
+      }
+    }
+  } catch (error) {
+    // None of the calls waiting on this key can be granted: each fails with the store's error (nothing sent),
+    // and the next call asks the store again.
+    for (const waiter of [...queue.waiters]) {
+      waiter(() => {
+        throw error;
+      });
+    }
+  } finally {
+    queue.pumping = false;
+  }
 }
 
 /**
  * After a failed attempt: a 429 with `Retry-After` pauses the endpoint's whole queue until then. Returns whether
  * it did (the retry then waits in the queue, at its head, instead of sleeping on its own).
  */
-export async function pauseOnRateLimit(pacing: Pacing, endpoint: string, error: unknown): Promise<boolean> {
-  if (!(error instanceof ApiError) || error.status !== 429) return false;
-  const delay = retryAfterMs(error.headers);
-  if (delay === undefined) return false;
-  try {
-    await pacing.limiter.pause(endpoint, Date.now() + delay);
-  } catch (cause) {
-    throw new RateLimitStoreError(`The rate-limit store failed to pause ${endpoint}.`, { cause });
-  }
-  return true;
+export async function pauseOnRateLimit({ limiter }: Pacing, key: string, error: unknown): Promise<boolean> {
+  const delay = error instanceof ApiError && error.status === 429 ? retryAfterMs(error.headers) : undefined;
+  const now = Date.now();
+  return (
+    delay !== undefined &&
+    fromStore(key, async () => {
+      await limiter.store.pause(key, { untilMs: now + delay, now });
+      return true;
+    })
+  );
 }
 
 const limiters = new WeakMap<RateLimitStore, RateLimiter>();
 
 /**
  * The limiter of `store` (a new memory store by default): clients given the same store share its queues as well as
- * its budget, so a copy of a client made with `rateLimitStore: limiter.store` paces as one with it.
+ * its budget, so a copy of a client made with the same `rateLimitStore` paces as one with it.
  */
 export function rateLimiterFor(store: RateLimitStore = memoryRateLimitStore()): RateLimiter {
   let limiter = limiters.get(store);
-  if (!limiter) {
-    limiter = new RateLimiter(store);
-    limiters.set(store, limiter);
-  }
+  if (!limiter) limiters.set(store, (limiter = { store, queues: new Map() }));
   return limiter;
+}
+
+/**
+ * The client's pacing, or undefined (no cost on any call) when `rateLimit` is false or absent; a bad value throws.
+ * `'service'` is the service's own budget.
+ */
+export function pacing(option: RateLimitOption | undefined, limiter: RateLimiter, queueTimeout: number | undefined): Pacing | undefined {
+  if (option === undefined || option === false) return undefined;
+  const { requests, windowMs } = (option === 'service' ? SERVICE_RATE_LIMIT : (option ?? {})) as Partial<RateLimitBudget>;
+  if (!Number.isInteger(requests) || (requests as number) < 1 || !Number.isFinite(windowMs) || (windowMs as number) <= 0) {
+    throw new NetworkError("Invalid rateLimit: use 'service', false or {requests, windowMs} above 0");
+  }
+  return { limiter, budget: { requests, windowMs } as RateLimitBudget, queueTimeout };
 }

@@ -19,11 +19,7 @@ const MAX_CAUSE_DEPTH = 5;
 export function redactor(apiKey: string): Redactor {
   // The key as sent and as a server may echo it: raw, percent-encoded (a redirect URL), JSON-escaped.
   const forms = [...new Set([apiKey, encodeURIComponent(apiKey), JSON.stringify(apiKey).slice(1, -1)])];
-  const text = (value: string): string => {
-    let result = value;
-    for (const form of forms) if (result.includes(form)) result = result.split(form).join(REDACTED);
-    return result;
-  };
+  const text = (value: string): string => forms.reduce((result, form) => result.split(form).join(REDACTED), value);
   const holdsKey = (value: string) => forms.some((form) => value.includes(form));
   const headers = (source: Headers): Headers => {
     const copy = new Headers();

@@ -1,13 +1,14 @@
 import type { HeadersOptions } from 'openapi-fetch';
 import type { operations } from '@network-org/spec/openapi';
-import { APIPromise, type WithResponse } from './api-promise';
+import type { WithResponse } from './api-promise';
 import { ApiConnectionError, ApiTimeoutError, errorFromResponse, ResponseValidationError } from './errors';
 import { type Answer, type Endpoint, pathOf, type Send } from './http';
 import type { AttemptLog, AttemptRecord } from './logger';
 import type { Redactor } from './redact';
-import { retryDelay, sleep } from './retry';
+import { abortable, sleep, timeoutMs } from './abortable';
+import { retryDelay } from './retry';
 import { checkResponse, type ResponseValidator } from './validation';
-import { type Pacing, pauseOnRateLimit } from './rate-limit';
+import { type Pacing, paced, pauseOnRateLimit } from './rate-limit';
 
 /** The last argument of every call. */
 export interface RequestOptions {
@@ -69,15 +70,17 @@ export async function request<D, R>(
     let outcome: Outcome;
     try {
       outcome = pacing
-        ? await pacing.limiter.run(
+        ? await paced(
+            pacing,
             key as string,
-            pacing.budget,
             { signal: options.signal, timeout: options.timeout ?? pacing.queueTimeout, front },
             () => attempt(context, operationId, endpoint, options),
           )
         : await attempt(context, operationId, endpoint, options);
     } catch (error) {
-      logAttempt(options.signal?.aborted ? 'aborted' : statusOf(error));
+      // The status of a response that failed past its status line (too large, not JSON), when there was one.
+      const status = (error as { status?: unknown } | undefined)?.status;
+      logAttempt(options.signal?.aborted ? 'aborted' : typeof status === 'number' ? status : 'failed');
       throw error;
     }
     if (outcome.ok) {
@@ -86,30 +89,13 @@ export async function request<D, R>(
       if (context.validate) checkResponse(context.validate, operationId, response.status, body, context.redactor.text);
       return { data: unwrapped(operationId, body as D, response, unwrap, check), response };
     }
-    const delay = retryDelay(outcome.error, retry, { maxRetries, maxRetryDelay: context.maxRetryDelay });
+    const delay = retryDelay(outcome.error, retry, maxRetries, context.maxRetryDelay);
     logAttempt(outcome.status, delay);
     // A 429 pauses the endpoint's whole queue; the retry then waits at its head instead of sleeping on its own.
     front = pacing !== undefined && (await pauseOnRateLimit(pacing, key as string, outcome.error));
     if (delay === undefined) throw outcome.error;
     if (!front) await sleep(delay, options.signal);
   }
-}
-
-/** The status of a response that failed past its status line (too large, not JSON), when there was one. */
-function statusOf(error: unknown): AttemptRecord['status'] {
-  const status = (error as { status?: unknown } | undefined)?.status;
-  return typeof status === 'number' ? status : 'failed';
-}
-
-/** `request` as an `APIPromise`. */
-export function apiCall<D, R>(
-  context: RequestContext,
-  operationId: OperationId,
-  endpoint: Endpoint,
-  options: RequestOptions | undefined,
-  unwrap: Unwrap<D, R>,
-): APIPromise<R> {
-  return new APIPromise(request(context, operationId, endpoint, options ?? {}, unwrap));
 }
 
 /**
@@ -126,7 +112,7 @@ function unwrapped<D, R>(operationId: OperationId, data: D, response: Response, 
   }
   if (value === undefined || !check(value)) {
     throw new ResponseValidationError(operationId, response.status, [
-      { path: [], message: "the body does not have this operation's response envelope" },
+      { path: [], message: "the body lacks the operation's envelope" },
     ]);
   }
   return value;
@@ -139,56 +125,38 @@ function unwrapped<D, R>(operationId: OperationId, data: D, response: Response, 
  */
 function attempt(context: RequestContext, operationId: OperationId, endpoint: Endpoint, options: RequestOptions): Promise<Outcome> {
   const { signal } = options;
-  if (signal?.aborted) return Promise.reject(signal.reason as unknown);
-  const timeout = options.timeout ?? context.timeout;
-  const timed = Number.isFinite(timeout) && timeout > 0;
+  const timeout = timeoutMs(options.timeout ?? context.timeout);
   // An AbortSignal costs more than the rest of the SDK's work on a call: make one only for a timeout, and
   // otherwise hand fetch the caller's (or none).
-  const controller = timed ? new AbortController() : undefined;
-  return new Promise<Outcome>((resolve, reject) => {
-    const onAbort = () => {
-      finish();
-      controller?.abort(signal?.reason);
-      reject(signal?.reason as unknown);
-    };
-    const timer = controller
-      ? setTimeout(() => {
-          finish();
-          controller.abort();
-          resolve({ ok: false, status: 'timeout', error: new ApiTimeoutError(`Request timed out after ${timeout} ms`) });
-        }, timeout)
-      : undefined;
-    const finish = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-
-    const answered = (answer: Answer) => {
-      finish();
-      const { response } = answer;
-      // What throws here rejects the attempt instead of escaping as an unhandled rejection.
+  const controller = timeout === undefined ? undefined : new AbortController();
+  const failed = (cause: unknown): Outcome => {
+    if (signal?.aborted || !(cause instanceof ApiConnectionError)) throw signal?.aborted ? signal.reason : cause;
+    return { ok: false, status: 'connection error', error: cause };
+  };
+  return abortable<Outcome>(
+    signal,
+    timeout,
+    () => {
+      controller?.abort();
+      return { ok: false, status: 'timeout', error: new ApiTimeoutError(`Request timed out after ${timeout} ms`) };
+    },
+    (settle) => {
+      const init = { signal: controller ? controller.signal : signal, ...(options.headers !== undefined && { headers: options.headers }) };
       try {
-        resolve(
-          response.ok
-            ? { ok: true, answer }
-            : { ok: false, status: response.status, error: errorFromResponse(response.status, answer.body, response.headers, context.redactor) },
+        context.send(operationId, endpoint, init).then(
+          (answer) =>
+            settle(() => {
+              const { response } = answer;
+              return response.ok
+                ? { ok: true, answer }
+                : { ok: false, status: response.status, error: errorFromResponse(response.status, answer.body, response.headers, context.redactor) };
+            }),
+          (cause) => settle(() => failed(cause)),
         );
       } catch (cause) {
-        reject(cause);
+        settle(() => failed(cause));
       }
-    };
-    const failed = (cause: unknown) => {
-      finish();
-      if (signal?.aborted) reject(signal.reason as unknown);
-      else if (cause instanceof ApiConnectionError) resolve({ ok: false, status: 'connection error', error: cause });
-      else reject(cause);
-    };
-    const init = { signal: controller ? controller.signal : signal, ...(options.headers !== undefined && { headers: options.headers }) };
-    try {
-      context.send(operationId, endpoint, init).then(answered, failed);
-    } catch (cause) {
-      failed(cause);
-    }
-  });
+    },
+    (aborted) => aborted && controller?.abort(signal?.reason),
+  );
 }

@@ -1,8 +1,8 @@
-import type { APIPromise } from './api-promise';
+import { APIPromise } from './api-promise';
 import type { Endpoint } from './http';
 import type { OperationData } from './operations';
-import { type Page, type PageSource, PagePromise } from './pagination';
-import { apiCall, type OperationId, type RequestContext, type RequestOptions, request, type Unwrap } from './request';
+import { Page, type PageSource, PagePromise, type Pagination } from './pagination';
+import { type OperationId, type RequestContext, type RequestOptions, request, type Unwrap } from './request';
 
 /** Base of every resource: holds the client's request context out of sight of enumeration. */
 export abstract class APIResource {
@@ -18,18 +18,33 @@ export abstract class APIResource {
     options: RequestOptions | undefined,
     unwrap: Unwrap<OperationData<Op>, R>,
   ): APIPromise<R> {
-    return apiCall(this.#context, operationId, endpoint, options, unwrap);
+    return new APIPromise(request(this.#context, operationId, endpoint, options ?? {}, unwrap));
   }
 
-  /** A list whose next pages repeat the same request with `cursor` = the previous `next_cursor`. */
-  protected paginated<Op extends OperationId, T, P extends Page<T>>(
+  /**
+   * A list whose next pages repeat the same request with `cursor` = the previous `next_cursor`. Each page is
+   * `toPage` of its body, or the `Page` of `data[toPage]` and `data.pagination` when it names the items' field.
+   */
+  protected paginated<Op extends OperationId, T, P extends Page<T> = Page<T>>(
     operationId: Op,
-    endpointAt: (cursor: string | undefined) => Endpoint,
+    endpoint: Endpoint,
     options: RequestOptions = {},
-    toPage: (data: OperationData<Op>, response: Response, source: PageSource<P>) => P,
+    toPage: string | ((data: OperationData<Op>, response: Response, source: PageSource<P>) => P),
   ): PagePromise<T, P> {
     const loadPage = (cursor: string | undefined) =>
-      request(this.#context, operationId, endpointAt(cursor), options, (data: OperationData<Op>, response) => toPage(data, response, { load, cursor }), isPage);
+      request(
+        this.#context,
+        operationId,
+        { ...endpoint, query: withCursor(endpoint.query, cursor) },
+        options,
+        (body: OperationData<Op>, response) => {
+          const source = { load, cursor };
+          if (typeof toPage !== 'string') return toPage(body, response, source);
+          const { data } = body as { data: Record<string, unknown> & { pagination: Pagination } };
+          return new Page(data[toPage] as T[], data.pagination, response, source) as P;
+        },
+        isPage,
+      );
     const load = (cursor: string | undefined): Promise<P> => loadPage(cursor).then(({ data }) => data);
     return new PagePromise<T, P>(loadPage(undefined));
   }
@@ -41,6 +56,6 @@ function isPage(page: Page<unknown>): boolean {
 }
 
 /** The query of the page at `cursor`: the original query, with the cursor when there is one. */
-export function withCursor<Q extends object>(query: Q | undefined, cursor: string | undefined): Q {
+function withCursor<Q extends object>(query: Q | undefined, cursor: string | undefined): Q {
   return (cursor === undefined ? { ...query } : { ...query, cursor }) as Q;
 }

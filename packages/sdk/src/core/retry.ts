@@ -5,47 +5,22 @@ const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 const INITIAL_DELAY_MS = 500;
 const MAX_BACKOFF_MS = 8_000;
 
-export interface RetryPolicy {
-  /** Retries after the first attempt. */
-  maxRetries: number;
-  /** A `Retry-After` longer than this (ms) is not waited for: the error is thrown at once. */
-  maxRetryDelay: number;
-}
-
 /**
  * How long to wait before retry number `retry` (0-based) after `error`, or undefined when the error
- * must be thrown: it is not retryable, the retries are spent, or the server asks for too long a wait.
+ * must be thrown: it is not retryable, the `maxRetries` are spent, or the server asks for a wait longer than
+ * `maxRetryDelay` (ms).
  */
-export function retryDelay(error: unknown, retry: number, policy: RetryPolicy): number | undefined {
-  if (retry >= policy.maxRetries) return undefined;
+export function retryDelay(error: unknown, retry: number, maxRetries: number, maxRetryDelay: number): number | undefined {
+  if (retry >= maxRetries) return undefined;
   if (error instanceof ApiConnectionError) return backoff(retry);
   if (!(error instanceof ApiError) || !RETRYABLE_STATUSES.has(error.status)) return undefined;
   const requested = retryAfterMs(error.headers);
   if (requested === undefined) return backoff(retry);
-  return requested <= policy.maxRetryDelay ? requested : undefined;
+  return requested <= maxRetryDelay ? requested : undefined;
 }
 
 /** Exponential backoff with up to 25 % jitter, so that many clients do not retry in lockstep. */
 function backoff(retry: number): number {
   const delay = Math.min(INITIAL_DELAY_MS * 2 ** retry, MAX_BACKOFF_MS);
   return delay * (1 - Math.random() * 0.25);
-}
-
-/** Waits `ms`, rejecting with the signal's reason as soon as the caller aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

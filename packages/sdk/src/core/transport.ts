@@ -23,7 +23,7 @@ export async function send(transport: Transport, url: string, init: SendInit): P
   try {
     return await (transport.fetch ? transport.fetch(url, init) : globalThis.fetch(url, init));
   } catch (cause) {
-    throw transportFailure(cause, url, init.signal, transport.redactor, 'connect');
+    throw transportFailure(cause, url, init.signal, transport.redactor);
   }
 }
 
@@ -32,27 +32,22 @@ export async function receive(transport: Transport, response: Response, url: str
   try {
     return response.status === 204 ? '' : await readText(response, transport.maxResponseBytes);
   } catch (cause) {
-    throw transportFailure(cause, url, signal, transport.redactor, 'body');
+    throw transportFailure(cause, url, signal, transport.redactor, true);
   }
 }
 
 /**
- * What a failed fetch (`connect`) or body read (`body`) of a request to `url` throws: the cause itself when the
+ * What a failed fetch (or, when `reading`, body read) of a request to `url` throws: the cause itself when the
  * request was aborted, `TooManyRedirectsError` for a redirect loop, otherwise an `ApiConnectionError`, so that
  * only transport failures, and not bugs in user code, are retried. Messages and causes never hold the key.
  */
-function transportFailure(cause: unknown, url: string, signal: AbortSignal | undefined, redactor: Redactor, phase: 'connect' | 'body'): unknown {
-  if (signal?.aborted) return cause;
-  if (cause instanceof ResponseTooLargeError) return cause;
+function transportFailure(cause: unknown, url: string, signal: AbortSignal | undefined, redactor: Redactor, reading = false): unknown {
+  if (signal?.aborted || cause instanceof ResponseTooLargeError) return cause;
   const origin = new URL(url).origin;
-  if (phase === 'connect' && isRedirectLoop(cause)) {
-    return new TooManyRedirectsError(`Too many redirects from ${origin} (a redirect loop); not retried.`, {
-      cause: redactor.cause(cause),
-    });
-  }
-  const what = phase === 'connect' ? `Connection to ${origin} failed` : `Connection to ${origin} closed before the response body was complete`;
-  const reason = cause instanceof Error ? cause.message : String(cause);
-  return new ApiConnectionError(redactor.text(`${what}: ${reason}`), { cause: redactor.cause(cause) });
+  const options = { cause: redactor.cause(cause) };
+  if (!reading && isRedirectLoop(cause)) return new TooManyRedirectsError(`Too many redirects from ${origin}`, options);
+  const what = reading ? 'closed before the response body was complete' : 'failed';
+  return new ApiConnectionError(redactor.text(`Connection to ${origin} ${what}: ${cause instanceof Error ? cause.message : String(cause)}`), options);
 }
 
 // Node/undici: "fetch failed" caused by "redirect count exceeded"; Deno and Bun say "redirect" in the message.
@@ -68,37 +63,24 @@ function isRedirectLoop(cause: unknown): boolean {
  * bytes arrive, so a compressed bomb is caught too) reading stops and the body is cancelled.
  */
 export async function readText(response: Response, maxBytes: number): Promise<string> {
-  const length = response.headers.get('content-length');
-  if (length !== null && Number(length) > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new ResponseTooLargeError(response.status, maxBytes);
-  }
-  const body = response.body;
-  if (body === null) return '';
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
+  const { body } = response;
+  const tooLarge = async (stream: { cancel(): Promise<void> } | null) => {
+    await stream?.cancel().catch(() => {});
+    return new ResponseTooLargeError(response.status, maxBytes);
+  };
+  if (Number(response.headers.get('content-length')) > maxBytes) throw await tooLarge(body);
+  const reader = body?.getReader();
+  // Streaming decode: a character split across chunks comes out whole, as from one decode of all the bytes.
+  const decoder = new TextDecoder();
+  let text = '';
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new ResponseTooLargeError(response.status, maxBytes);
-    }
-    chunks.push(value);
+  for (let chunk; reader && !(chunk = await reader.read()).done; ) {
+    total += chunk.value.byteLength;
+    if (total > maxBytes) throw await tooLarge(reader);
+    text += decoder.decode(chunk.value, { stream: true });
   }
-  if (chunks.length === 1) return decoder.decode(chunks[0]);
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return decoder.decode(bytes);
+  return text + decoder.decode();
 }
-
-const decoder = new TextDecoder();
 
 /**
  * A successful body of `operation` parsed as JSON; undefined when empty (the envelope check then reports it).

@@ -19,7 +19,7 @@ export function responseValidator(option: unknown): ResponseValidator | undefine
   if (option === undefined || option === false) return undefined;
   if (typeof option === 'function') return option as ResponseValidator;
   throw new NetworkError(
-    "`validateResponses` takes the validator: import { validateResponses } from '@network-org/sdk/zod'.",
+    "validateResponses: import { validateResponses } from '@network-org/sdk/zod'",
   );
 }
 

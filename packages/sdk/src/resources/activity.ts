@@ -3,7 +3,7 @@ import type { APIPromise } from '../core/api-promise';
 import type { OperationQuery } from '../core/operations';
 import { Page, type PagePromise, type PageSource } from '../core/pagination';
 import type { RequestOptions } from '../core/request';
-import { APIResource, withCursor } from '../core/resource';
+import { APIResource } from '../core/resource';
 
 export type ActivityListQuery = OperationQuery<'listActivity'>;
 export type ActivitySummaryQuery = OperationQuery<'getActivitySummary'>;
@@ -11,9 +11,9 @@ type ActivityListData = operations['listActivity']['responses'][200]['content'][
 
 /** A page of activity events, with the normalized filters and time zone of the request. */
 export class ActivityPage extends Page<ActivityEvent> {
-  readonly filters: ActivityFilters;
-  readonly generated_at: string;
-  readonly timezone: string;
+  declare readonly filters: ActivityFilters;
+  declare readonly generated_at: string;
+  declare readonly timezone: string;
 
   constructor(data: ActivityListData, response: Response, source: PageSource<ActivityPage>) {
     super(data.activity, data.pagination, response, source);
@@ -28,7 +28,7 @@ export class Activity extends APIResource {
   list(query?: ActivityListQuery, options?: RequestOptions): PagePromise<ActivityEvent, ActivityPage> {
     return this.paginated(
       'listActivity',
-      (cursor) => ({ method: 'GET', path: '/v1/activity', query: withCursor(query, cursor) }),
+      { method: 'GET', path: '/v1/activity', query },
       options,
       (data, response, source) => new ActivityPage(data.data, response, source),
     );

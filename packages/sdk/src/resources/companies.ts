@@ -1,9 +1,9 @@
 import type { Company } from '@network-org/spec/openapi';
 import type { APIPromise } from '../core/api-promise';
 import type { OperationBody, OperationQuery } from '../core/operations';
-import { Page, type PagePromise } from '../core/pagination';
+import type { PagePromise } from '../core/pagination';
 import type { RequestOptions } from '../core/request';
-import { APIResource, withCursor } from '../core/resource';
+import { APIResource } from '../core/resource';
 
 export type CompanyListQuery = OperationQuery<'listCompanies'>;
 export type CompanyUpdateBody = OperationBody<'updateCompany'>;
@@ -11,12 +11,7 @@ export type CompanyUpdateBody = OperationBody<'updateCompany'>;
 export class Companies extends APIResource {
   /** Companies of the requested accounts' contacts, or of a contact view's contacts (`view_id`). */
   list(query?: CompanyListQuery, options?: RequestOptions): PagePromise<Company> {
-    return this.paginated(
-      'listCompanies',
-      (cursor) => ({ method: 'GET', path: '/v1/companies', query: withCursor(query, cursor) }),
-      options,
-      (data, response, source) => new Page(data.data.companies, data.data.pagination, response, source),
-    );
+    return this.paginated('listCompanies', { method: 'GET', path: '/v1/companies', query }, options, 'companies');
   }
 
   /** Changes tags, notes and custom fields (keys other than account_id, tags, notes_json). */

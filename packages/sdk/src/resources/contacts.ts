@@ -1,9 +1,9 @@
 import type { Contact, ImportWarning } from '@network-org/spec/openapi';
 import type { APIPromise } from '../core/api-promise';
 import type { OperationBody, OperationQuery } from '../core/operations';
-import { Page, type PagePromise } from '../core/pagination';
+import type { PagePromise } from '../core/pagination';
 import type { RequestOptions } from '../core/request';
-import { APIResource, withCursor } from '../core/resource';
+import { APIResource } from '../core/resource';
 
 export type ContactListQuery = OperationQuery<'listContacts'>;
 export type ContactImportBody = OperationBody<'importContact'>;
@@ -20,12 +20,7 @@ export interface ContactImportResult {
 export class Contacts extends APIResource {
   /** Contacts of the requested accounts (all usable accounts when `account_id` is absent). */
   list(query?: ContactListQuery, options?: RequestOptions): PagePromise<Contact> {
-    return this.paginated(
-      'listContacts',
-      (cursor) => ({ method: 'GET', path: '/v1/contacts', query: withCursor(query, cursor) }),
-      options,
-      (data, response, source) => new Page(data.data.contacts, data.data.pagination, response, source),
-    );
+    return this.paginated('listContacts', { method: 'GET', path: '/v1/contacts', query }, options, 'contacts');
   }
 
   /** Imports the profile at `network_url` into the account. */

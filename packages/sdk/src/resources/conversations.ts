@@ -1,8 +1,8 @@
 import type { Conversation, Message } from '@network-org/spec/openapi';
 import type { OperationQuery } from '../core/operations';
-import { Page, type PagePromise } from '../core/pagination';
+import type { PagePromise } from '../core/pagination';
 import type { RequestContext, RequestOptions } from '../core/request';
-import { APIResource, withCursor } from '../core/resource';
+import { APIResource } from '../core/resource';
 
 export type ConversationListQuery = OperationQuery<'listConversations'>;
 export type MessageListQuery = OperationQuery<'listConversationMessages'>;
@@ -12,20 +12,15 @@ export class Messages extends APIResource {
   list(conversationId: string, query: MessageListQuery, options?: RequestOptions): PagePromise<Message> {
     return this.paginated(
       'listConversationMessages',
-      (cursor) => ({
-        method: 'GET',
-        path: '/v1/conversations/{conversationId}/messages',
-        pathParams: { conversationId },
-        query: withCursor(query, cursor),
-      }),
+      { method: 'GET', path: '/v1/conversations/{conversationId}/messages', pathParams: { conversationId }, query },
       options,
-      (data, response, source) => new Page(data.data.messages, data.data.pagination, response, source),
+      'messages',
     );
   }
 }
 
 export class Conversations extends APIResource {
-  readonly messages: Messages;
+  declare readonly messages: Messages;
 
   constructor(context: RequestContext) {
     super(context);
@@ -33,11 +28,6 @@ export class Conversations extends APIResource {
   }
 
   list(query?: ConversationListQuery, options?: RequestOptions): PagePromise<Conversation> {
-    return this.paginated(
-      'listConversations',
-      (cursor) => ({ method: 'GET', path: '/v1/conversations', query: withCursor(query, cursor) }),
-      options,
-      (data, response, source) => new Page(data.data.conversations, data.data.pagination, response, source),
-    );
+    return this.paginated('listConversations', { method: 'GET', path: '/v1/conversations', query }, options, 'conversations');
   }
 }

@@ -1,21 +1,16 @@
 import type { View } from '@network-org/spec/openapi';
 import type { APIPromise } from '../core/api-promise';
 import type { OperationBody, OperationQuery } from '../core/operations';
-import { Page, type PagePromise } from '../core/pagination';
+import type { PagePromise } from '../core/pagination';
 import type { RequestOptions } from '../core/request';
-import { APIResource, withCursor } from '../core/resource';
+import { APIResource } from '../core/resource';
 
 export type ViewListQuery = OperationQuery<'listViews'>;
 export type ViewCreateBody = OperationBody<'createView'>;
 
 export class Views extends APIResource {
   list(query?: ViewListQuery, options?: RequestOptions): PagePromise<View> {
-    return this.paginated(
-      'listViews',
-      (cursor) => ({ method: 'GET', path: '/v1/views', query: withCursor(query, cursor) }),
-      options,
-      (data, response, source) => new Page(data.data.views, data.data.pagination, response, source),
-    );
+    return this.paginated('listViews', { method: 'GET', path: '/v1/views', query }, options, 'views');
   }
 
   /** A contact view of specific contacts of the account. */
