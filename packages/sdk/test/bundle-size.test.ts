@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
-// 8 KiB, the same limit as size-limit in package.json.
-const GZIP_LIMIT_BYTES = 8 * 1024;
+// 9 KiB, the same limit as size-limit in package.json: the client was under 8 KiB before the client-side rate
+// limiter (`rateLimit`, a plain option of NetworkClient, so in the main entry) added about 1 KiB.
+const GZIP_LIMIT_BYTES = 9 * 1024;
 // Names that only zod's own code carries.
 const ZOD_MARKERS = /\$ZodType|ZodError/;
 const src = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url));
