@@ -21,13 +21,17 @@ export interface StateResult {
   oneStateBytes: number;
   /** RSS after GC that 100 named sessions of 20 writes each add on top. */
   hundredSessionsBytes: number;
+  /** The JS heap one mock uses, and what the 100 sessions add to it (after GC): finer grained than RSS. */
+  oneStateHeapBytes: number;
+  hundredSessionsHeapBytes: number;
 }
 
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
-const rss = () => {
+const memory = () => {
   gc();
   gc();
-  return process.memoryUsage().rss;
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rss, heapUsed };
 };
 
 function time(work: () => unknown): number {
@@ -61,13 +65,15 @@ async function writeTwenty(session: MockSession, accountId: string, round: numbe
 
 runChild(async () => {
   const { contactsPerAccount, rounds } = await nextInit<StateInit>();
-  const before = rss();
+  const before = memory();
   const builds: number[] = [];
   let mock = createMockApi({ rateLimit: false, contactsPerAccount });
   for (let round = 0; round < rounds; round++) {
     builds.push(time(() => (mock = createMockApi({ rateLimit: false, contactsPerAccount }))));
   }
-  const oneStateBytes = rss() - before;
+  const one = memory();
+  const oneStateBytes = one.rss - before.rss;
+  const oneStateHeapBytes = one.heapUsed - before.heapUsed;
   const accountId = primaryAccountId(mock);
 
   const resets: number[] = [];
@@ -94,9 +100,11 @@ runChild(async () => {
   }
 
   mock.reset();
-  const beforeSessions = rss();
+  const beforeSessions = memory();
   for (let index = 0; index < 100; index++) await writeTwenty(mock.session(`bench-writes-${index}`), accountId, index);
-  const hundredSessionsBytes = rss() - beforeSessions;
+  const afterSessions = memory();
+  const hundredSessionsBytes = afterSessions.rss - beforeSessions.rss;
+  const hundredSessionsHeapBytes = afterSessions.heapUsed - beforeSessions.heapUsed;
   const kept = mock.sessionNames().length;
   if (kept !== 100) throw new Error(`expected 100 live sessions, found ${kept}`);
   const result: StateResult = {
@@ -108,6 +116,8 @@ runChild(async () => {
     sessionFirstRequestMs: median(sessionFirsts),
     oneStateBytes,
     hundredSessionsBytes,
+    oneStateHeapBytes,
+    hundredSessionsHeapBytes,
   };
   tell({ type: 'result', payload: result });
 });

@@ -36,6 +36,7 @@ export async function stateSuite(options: StateOptions): Promise<Section> {
     ['first request of a new session (list of 25)', ...results.map((r) => ratio(r.sessionFirstRequestMs, r.buildMs))],
     ['RSS of one mock, its default session (after GC)', ...results.map((r) => mb(r.oneStateBytes))],
     ['RSS added by 100 sessions of 20 writes (after GC)', ...results.map((r) => mb(r.hundredSessionsBytes))],
+    ['JS heap of one mock / added by the 100 sessions (after GC)', ...results.map((r) => `${mb(r.oneStateHeapBytes)} / ${mb(r.hundredSessionsHeapBytes)}`)],
   ];
   const targets: TargetCheck[] = results.flatMap((r) => {
     const at = `at ${r.contactsPerAccount.toLocaleString('en')} contacts per account`;
