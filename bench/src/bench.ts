@@ -1,8 +1,7 @@
 import { captureFixtures } from './fixtures';
-import type { LoadOptions } from './lib/load';
 import { describeMachine } from './lib/machine';
 import { sectionMarkdown, targetsMarkdown, type Section } from './report';
-import { HTTP_THROUGHPUT_FULL, httpThroughput } from './suites/http-throughput';
+import { HTTP_THROUGHPUT_FULL, httpThroughput, type HttpOptions } from './suites/http-throughput';
 import { IN_PROCESS_FULL, inProcess, type InProcessOptions } from './suites/in-process';
 import { scale, SCALE_FULL, type ScaleOptions } from './suites/scale';
 import { PACING_FULL, pacing, type PacingOptions } from './suites/pacing';
@@ -16,7 +15,7 @@ export interface BenchConfig {
   suites: readonly SuiteName[];
   sdk: SdkOverheadOptions;
   pacing: PacingOptions;
-  http: LoadOptions;
+  http: HttpOptions;
   inProcess: InProcessOptions;
   scale: ScaleOptions;
   state: StateOptions;
@@ -37,7 +36,7 @@ export const QUICK_CONFIG: BenchConfig = {
   suites: SUITES,
   sdk: { callRounds: 2, callsPerRound: 5, walkRounds: 1 },
   pacing: { rounds: 2, callsPerRound: 5 },
-  http: { connections: 2, durationSeconds: 1, warmupSeconds: 0 },
+  http: { connections: 2, durationSeconds: 1, warmupSeconds: 0, rounds: 1 },
   inProcess: { rounds: 2, callsPerRound: 5 },
   scale: { sizes: [200, 1_000], requestsPerQuery: 3 },
   state: { sizes: [160, 1_000], rounds: 2 },

@@ -8,10 +8,11 @@ describe('pnpm bench --quick', () => {
 
     expect(report.sections.map((section) => section.title)).toEqual([
       'SDK overhead per call',
-      'In-process: SDK calls through setupServer',
+      'Client-side pacing overhead per call',
+      'In-process: mock.fetch and msw setupServer',
       'Mock over HTTP against Prism and a bare server',
       'Scale: one account of 1k to 100k contacts',
-      'State: reset, snapshots and fresh states',
+      'State: reset, snapshots and sessions',
     ]);
     expect(report.sections).toHaveLength(SUITES.length);
     for (const section of report.sections) {
@@ -26,9 +27,15 @@ describe('pnpm bench --quick', () => {
       expect.arrayContaining([
         'list: SDK within 10% of raw fetch',
         'PATCH: SDK within 10% of raw fetch',
-        'list contacts over HTTP: mock at least 4× Prism\'s req/s',
-        'update contact over HTTP: mock at least 4× Prism\'s req/s',
+        'list contacts over HTTP: mock at least 5× Prism\'s req/s',
+        'list contacts, limit=1 over HTTP: mock at least 2.5× `prism -v silent`\'s req/s',
+        'update contact over HTTP: mock at least 5× Prism\'s req/s',
+        'list contacts over HTTP: mock at least 0.5× the bare node:http server\'s req/s',
+        'GET /v1/contacts (limit 10): mock.fetch at most 0.25× the time of a raw fetch of the same bytes from the bare loopback server',
+        'PATCH /v1/contacts/{id}: SDK with `fetch: mock.fetch` at most 0.5× the time of the SDK through msw setupServer',
         'reset at most 1/100 of createMockApi at 160 contacts per account',
+        'first request of a new session at most 1/50 of createMockApi at 160 contacts per account',
+        '100 sessions of 20 writes add at most 2x the default session\'s memory at 160 contacts per account',
       ]),
     );
     expect(report.markdown).toContain('| target | measured | status |');

@@ -6,9 +6,9 @@ import { forkChild } from '../lib/child';
 import type { FixedRoutes, RunningServer } from './fixed';
 
 /** A server in its own process, so that it and the load generator each get one of the machine's cores. */
-export async function startFixedProcess(routes: FixedRoutes, throughMsw = false): Promise<RunningServer> {
+export async function startFixedProcess(routes: FixedRoutes): Promise<RunningServer> {
   const child = forkChild(new URL('./fixed-process.ts', import.meta.url));
-  child.send({ type: 'init', payload: { routes, throughMsw } });
+  child.send({ type: 'init', payload: { routes } });
   const { url } = await child.next<{ url: string }>('ready');
   return { url, close: () => child.stop() };
 }

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { createMockApi, type MockApi } from '@network-org/mock';
+import { createMockApi, DEFAULT_BASE_URL as BASE_URL, type MockSession } from '@network-org/mock';
 import { median } from '../lib/stats';
 import { ADMIN_KEY, primaryAccountId } from '../lib/dataset';
 import { nextInit, runChild, tell } from '../lib/parent';
@@ -15,19 +15,23 @@ export interface StateResult {
   resetMs: number;
   restoreMs: number;
   snapshotMs: number;
-  /** A state forked from the seeded one (restore of the seeded snapshot) and its first list request. */
-  forkFirstRequestMs: number;
-  /** RSS after GC that one mock adds. */
+  /** The first request of a new session (a new `X-Mock-Session` name through `mock.fetch`): a list of 25. */
+  sessionFirstRequestMs: number;
+  /** RSS after GC that one mock (its default session) adds. */
   oneStateBytes: number;
-  /** RSS after GC that 100 states of 20 writes each (kept as snapshots) add on top. */
-  hundredStatesBytes: number;
+  /** RSS after GC that 100 named sessions of 20 writes each add on top. */
+  hundredSessionsBytes: number;
+  /** The JS heap one mock uses, and what the 100 sessions add to it (after GC): finer grained than RSS. */
+  oneStateHeapBytes: number;
+  hundredSessionsHeapBytes: number;
 }
 
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
-const rss = () => {
+const memory = () => {
   gc();
   gc();
-  return process.memoryUsage().rss;
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rss, heapUsed };
 };
 
 function time(work: () => unknown): number {
@@ -42,76 +46,78 @@ async function timeAsync(work: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-async function patch(mock: MockApi, contactId: string, accountId: string, note: string): Promise<void> {
-  const response = await mock.fetch(
-    new Request(`${mock.baseUrl}/v1/contacts/${contactId}`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ account_id: accountId, notes_json: JSON.stringify({ text: note }), tags: { add: [{ name: note, color: 'green' }] } }),
-    }),
-  );
+async function patch(session: MockSession, contactId: string, accountId: string, note: string): Promise<void> {
+  const response = await session.fetch(`${BASE_URL}/v1/contacts/${contactId}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ account_id: accountId, notes_json: JSON.stringify({ text: note }), tags: { add: [{ name: note, color: 'green' }] } }),
+  });
   if (response.status !== 200) throw new Error(`PATCH answered ${response.status}: ${await response.text()}`);
 }
 
-async function writeTwenty(mock: MockApi, accountId: string, round: number): Promise<void> {
-  const contacts = mock.db.contactsOf(accountId);
+async function writeTwenty(session: MockSession, accountId: string, round: number): Promise<void> {
+  const contacts = session.db.contactsOf(accountId);
   for (let index = 0; index < 20; index++) {
     const contact = contacts[(round * 20 + index) % contacts.length];
-    if (contact) await patch(mock, contact.contact_id, accountId, `round ${round} write ${index}`);
+    if (contact) await patch(session, contact.contact_id, accountId, `round ${round} write ${index}`);
   }
 }
 
 runChild(async () => {
   const { contactsPerAccount, rounds } = await nextInit<StateInit>();
-  const before = rss();
+  const before = memory();
   const builds: number[] = [];
   let mock = createMockApi({ rateLimit: false, contactsPerAccount });
   for (let round = 0; round < rounds; round++) {
     builds.push(time(() => (mock = createMockApi({ rateLimit: false, contactsPerAccount }))));
   }
-  const oneStateBytes = rss() - before;
+  const one = memory();
+  const oneStateBytes = one.rss - before.rss;
+  const oneStateHeapBytes = one.heapUsed - before.heapUsed;
   const accountId = primaryAccountId(mock);
-  const seeded = mock.snapshot();
 
   const resets: number[] = [];
   const restores: number[] = [];
   const snapshots: number[] = [];
-  const forks: number[] = [];
+  const sessionFirsts: number[] = [];
   for (let round = 0; round < rounds; round++) {
     await writeTwenty(mock, accountId, round);
     snapshots.push(time(() => mock.snapshot()));
     const written = mock.snapshot();
     resets.push(time(() => mock.reset()));
     restores.push(time(() => mock.restore(written)));
-    forks.push(
+    const name = `bench-first-${round}`;
+    sessionFirsts.push(
       await timeAsync(async () => {
-        mock.restore(seeded);
-        const response = await mock.fetch(
-          new Request(`${mock.baseUrl}/v1/contacts?account_id=${accountId}&limit=25`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } }),
-        );
+        const response = await mock.fetch(`${BASE_URL}/v1/contacts?account_id=${accountId}&limit=25`, {
+          headers: { authorization: `Bearer ${ADMIN_KEY}`, 'x-mock-session': name },
+        });
+        if (response.status !== 200) throw new Error(`a new session's first list answered ${response.status}`);
         await response.arrayBuffer();
       }),
     );
+    mock.dropSession(name);
   }
 
   mock.reset();
-  const beforeStates = rss();
-  const states = [];
-  for (let state = 0; state < 100; state++) {
-    mock.reset();
-    await writeTwenty(mock, accountId, state);
-    states.push(mock.snapshot());
-  }
-  const hundredStatesBytes = rss() - beforeStates;
+  const beforeSessions = memory();
+  for (let index = 0; index < 100; index++) await writeTwenty(mock.session(`bench-writes-${index}`), accountId, index);
+  const afterSessions = memory();
+  const hundredSessionsBytes = afterSessions.rss - beforeSessions.rss;
+  const hundredSessionsHeapBytes = afterSessions.heapUsed - beforeSessions.heapUsed;
+  const kept = mock.sessionNames().length;
+  if (kept !== 100) throw new Error(`expected 100 live sessions, found ${kept}`);
   const result: StateResult = {
     contactsPerAccount,
     buildMs: median(builds),
     resetMs: median(resets),
     restoreMs: median(restores),
     snapshotMs: median(snapshots),
-    forkFirstRequestMs: median(forks),
+    sessionFirstRequestMs: median(sessionFirsts),
     oneStateBytes,
-    hundredStatesBytes,
+    hundredSessionsBytes,
+    oneStateHeapBytes,
+    hundredSessionsHeapBytes,
   };
-  tell({ type: 'result', payload: { ...result, kept: states.length } });
+  tell({ type: 'result', payload: result });
 });

@@ -1,11 +1,12 @@
 import { createMockApi } from '@network-org/mock';
 import { NetworkClient } from '@network-org/sdk';
 import { setupServer } from 'msw/node';
-import { LIST_LIMIT, type Fixtures } from '../fixtures';
+import { LIST_LIMIT, type BenchRequest, type Fixtures } from '../fixtures';
 import { ADMIN_KEY } from '../lib/dataset';
-import { sideBySide, type Contender } from '../lib/side-by-side';
-import { overhead, us } from '../lib/stats';
-import type { Section } from '../report';
+import { sideBySide, type Contender, type ContenderResult } from '../lib/side-by-side';
+import { us } from '../lib/stats';
+import type { Section, TargetCheck } from '../report';
+import { startFixedProcess } from '../servers/start';
 
 export interface InProcessOptions {
   rounds: number;
@@ -17,44 +18,121 @@ export const IN_PROCESS_FULL: InProcessOptions = { rounds: 10, callsPerRound: 10
 
 const BASE_URL = 'https://api.network.test';
 
-/** What a test suite pays per call: the SDK against `setupServer(...mock.handlers)`, and where that time goes. */
+/** Issue 12's targets: `mock.fetch` against a loopback round trip, and the SDK over `mock.fetch` against msw. */
+const MOCK_FETCH_TARGET = 0.25;
+const SDK_MOCK_FETCH_TARGET = 0.5;
+
+/** fetch's own call with the request's method, headers and body; the answer's bytes are read, as any caller does. */
+function fetchCall(fetcher: (url: string, init: RequestInit) => Promise<Response>, url: string, request: BenchRequest) {
+  const init: RequestInit = { method: request.method, headers: request.headers };
+  if (request.body !== undefined) init.body = request.body;
+  return async () => {
+    const response = await fetcher(`${url}${request.path}`, init);
+    if (response.status !== 200) throw new Error(`${request.method} ${request.path} answered ${response.status}`);
+    return response.arrayBuffer();
+  };
+}
+
+function find(results: readonly ContenderResult[], name: string): ContenderResult {
+  const result = results.find((r) => r.name === name);
+  if (!result) throw new Error(`no result for ${name}`);
+  return result;
+}
+
+const RAW_LOOPBACK = 'raw fetch from the bare loopback server';
+const MOCK_FETCH = 'mock.fetch';
+const SDK_MOCK_FETCH = 'SDK, fetch: mock.fetch';
+const SDK_MSW = 'SDK through msw setupServer';
+
+/**
+ * What a test suite pays per call in process: `mock.fetch` against a real loopback round trip for the same bytes,
+ * and the SDK over `mock.fetch` against the SDK through msw's interception of the global fetch.
+ */
 export async function inProcess(fixtures: Fixtures, options: InProcessOptions): Promise<Section> {
   const mock = createMockApi({ baseUrl: BASE_URL, rateLimit: false });
-  const client = new NetworkClient({ apiKey: ADMIN_KEY, baseUrl: BASE_URL });
+  const direct = new NetworkClient({ apiKey: ADMIN_KEY, baseUrl: BASE_URL, fetch: mock.fetch });
+  // Looks the global fetch up per call, so it goes through msw once setupServer listens.
+  const intercepted = new NetworkClient({ apiKey: ADMIN_KEY, baseUrl: BASE_URL });
   const { accountId, contactId, patchBody } = fixtures;
   const listQuery = { account_id: [accountId], limit: LIST_LIMIT };
-  const direct = (request: Fixtures['list']) => async () => {
-    const init: RequestInit = { method: request.method, headers: request.headers };
-    if (request.body !== undefined) init.body = request.body;
-    const response = await mock.fetch(new Request(`${BASE_URL}${request.path}`, init));
-    if (response.status !== 200) throw new Error(`mock.fetch answered ${response.status}`);
-    return response.json();
-  };
-  const list: Contender[] = [
-    { name: 'mock.fetch (no MSW, no SDK)', run: direct(fixtures.list) },
-    { name: 'SDK through setupServer', run: () => client.contacts.list(listQuery) },
-  ];
-  const patch: Contender[] = [
-    { name: 'mock.fetch (no MSW, no SDK)', run: direct(fixtures.patch) },
-    { name: 'SDK through setupServer', run: () => client.contacts.update(contactId, patchBody) },
-  ];
+  const measureOptions = { rounds: options.rounds, runsPerRound: options.callsPerRound, warmupRuns: options.callsPerRound };
+
+  // First without msw, which would otherwise intercept the raw fetch to the loopback server as well.
+  const bare = await startFixedProcess(fixtures.routes);
+  let fetchResults: { list: ContenderResult[]; patch: ContenderResult[] };
+  try {
+    const contenders = (request: BenchRequest): Contender[] => [
+      { name: RAW_LOOPBACK, run: fetchCall(fetch, bare.url, request) },
+      { name: MOCK_FETCH, run: fetchCall(mock.fetch, BASE_URL, request) },
+    ];
+    fetchResults = { list: await sideBySide(contenders(fixtures.list), measureOptions), patch: await sideBySide(contenders(fixtures.patch), measureOptions) };
+  } finally {
+    await bare.close();
+  }
+
   const server = setupServer(...mock.handlers);
   server.listen({ onUnhandledRequest: 'error' });
+  let sdkResults: { list: ContenderResult[]; patch: ContenderResult[] };
   try {
-    const measureOptions = { rounds: options.rounds, runsPerRound: options.callsPerRound, warmupRuns: options.callsPerRound };
-    const listResults = await sideBySide(list, measureOptions);
-    const patchResults = await sideBySide(patch, measureOptions);
-    const row = (call: string) => (r: (typeof listResults)[number]) => [call, r.name, us(r.perRunMs), overhead(r.ratioToBaseline, 1)];
-    return {
-      title: 'In-process: SDK calls through setupServer',
-      method:
-        `msw's setupServer with the mock's handlers in the bench process; ${options.rounds * options.callsPerRound} sequential calls per contender ` +
-        `(${options.rounds} interleaved rounds of ${options.callsPerRound}), medians over rounds. mock.fetch is the mock's own work, without MSW's interception or the SDK.`,
-      columns: ['call', 'path', 'time per call', 'vs mock.fetch'],
-      rows: [...listResults.map(row(`GET /v1/contacts (limit ${LIST_LIMIT})`)), ...patchResults.map(row('PATCH /v1/contacts/{id}'))],
-      targets: [],
+    sdkResults = {
+      list: await sideBySide(
+        [
+          { name: SDK_MSW, run: () => intercepted.contacts.list(listQuery) },
+          { name: SDK_MOCK_FETCH, run: () => direct.contacts.list(listQuery) },
+        ],
+        measureOptions,
+      ),
+      patch: await sideBySide(
+        [
+          { name: SDK_MSW, run: () => intercepted.contacts.update(contactId, patchBody) },
+          { name: SDK_MOCK_FETCH, run: () => direct.contacts.update(contactId, patchBody) },
+        ],
+        measureOptions,
+      ),
     };
   } finally {
     server.close();
   }
+
+  const listCall = `GET /v1/contacts (limit ${LIST_LIMIT})`;
+  const patchCall = 'PATCH /v1/contacts/{id}';
+  const fetchRows = (call: string, results: ContenderResult[]) =>
+    results.map((r) => [call, r.name, us(r.perRunMs), `${r.ratioToBaseline.toFixed(2)}× raw fetch`]);
+  const sdkRows = (call: string, results: ContenderResult[]) =>
+    results.map((r) => [call, r.name, us(r.perRunMs), `${r.ratioToBaseline.toFixed(2)}× SDK through msw`]);
+  const mockFetchList = find(fetchResults.list, MOCK_FETCH).ratioToBaseline;
+  const sdkTarget = (call: string, results: ContenderResult[]): TargetCheck => {
+    const measured = find(results, SDK_MOCK_FETCH).ratioToBaseline;
+    return {
+      target: `${call}: SDK with \`fetch: mock.fetch\` at most ${SDK_MOCK_FETCH_TARGET}× the time of the SDK through msw setupServer`,
+      measured: `${measured.toFixed(2)}×`,
+      met: measured <= SDK_MOCK_FETCH_TARGET,
+    };
+  };
+  return {
+    title: 'In-process: mock.fetch and msw setupServer',
+    method:
+      `In the bench process, ${options.rounds * options.callsPerRound} sequential calls per contender (${options.rounds} interleaved rounds of ` +
+      `${options.callsPerRound}), medians over rounds; each ratio is taken within a round against the first contender of its group. ` +
+      'First group: fetch\'s own call (string URL and init, the body read as bytes) to the bare node:http server in its own process sending ' +
+      'the mock\'s recorded bytes over loopback, against the same call to `mock.fetch` (the mock answering in process). ' +
+      'Second group, with `setupServer(...mock.handlers)` listening: the SDK on the global fetch (intercepted by msw) against the SDK ' +
+      'with `fetch: mock.fetch`.',
+    columns: ['call', 'path', 'time per call', 'ratio'],
+    rows: [
+      ...fetchRows(listCall, fetchResults.list),
+      ...fetchRows(patchCall, fetchResults.patch),
+      ...sdkRows(listCall, sdkResults.list),
+      ...sdkRows(patchCall, sdkResults.patch),
+    ],
+    targets: [
+      {
+        target: `${listCall}: mock.fetch at most ${MOCK_FETCH_TARGET}× the time of a raw fetch of the same bytes from the bare loopback server`,
+        measured: `${mockFetchList.toFixed(2)}×`,
+        met: mockFetchList <= MOCK_FETCH_TARGET,
+      },
+      sdkTarget(listCall, sdkResults.list),
+      sdkTarget(patchCall, sdkResults.patch),
+    ],
+  };
 }
