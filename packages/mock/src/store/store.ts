@@ -129,12 +129,17 @@ export interface StoreDiff {
 export interface StoreSnapshot {
   readonly baseline: Baseline;
   readonly data: Readonly<StoreData>;
+  /** The revision the data had: restoring it restores the revision too (equal revisions mean equal data). */
+  readonly revision: number;
 }
 
 const EMPTY: readonly never[] = [];
 
 let revisions = 0;
-/** Unique across stores, so a cache keyed by a revision can never mistake one state for another. */
+/**
+ * Counted across stores: a revision names one state of the data, so two stores share one only while they hold the
+ * same data (forks of a baseline before their first write, a snapshot and the stores it was restored into).
+ */
 const nextRevision = () => ++revisions;
 
 // Changed or added contacts are candidates of every search until the index is rebuilt, and a rebuild walks the
@@ -197,6 +202,8 @@ export class Baseline {
   readonly data: Readonly<StoreData>;
   /** The options the dataset was built from (what a state file names). */
   readonly options: Readonly<Record<string, unknown>>;
+  /** The revision of every store that holds exactly this data (a fresh fork, a reset one). */
+  readonly revision = nextRevision();
   private readonly searchIndexes = new Map<string, SearchIndex>();
 
   constructor(basis: StoreBasis, built: StoreData, options: Record<string, unknown>) {
@@ -250,6 +257,7 @@ export class Store {
     if (baseline) {
       this.base = baseline.indexes;
       this.data = { ...baseline.data };
+      this.currentRevision = baseline.revision;
     } else {
       this.data = emptyData();
       this.base = emptyData();
@@ -275,6 +283,14 @@ export class Store {
     return this.currentRevision;
   }
 
+  /**
+   * What caches of data derived from records key on: the baseline while this store holds exactly its data, so
+   * that every fresh fork (a new session) finds what the others already derived; else this store.
+   */
+  get cacheScope(): object {
+    return this.baseline !== undefined && this.currentRevision === this.baseline.revision ? this.baseline : this;
+  }
+
   // State as a whole
 
   /**
@@ -287,7 +303,7 @@ export class Store {
     this.base = baseline.indexes;
     this.data = { ...baseline.data };
     this.owned = new WeakSet();
-    this.currentRevision = nextRevision();
+    this.currentRevision = baseline.revision;
     return baseline;
   }
 
@@ -309,7 +325,7 @@ export class Store {
 
   /** An immutable handle on the whole state; later writes copy what they change, so it never changes. */
   snapshot(): StoreSnapshot {
-    const snapshot = Object.freeze({ baseline: this.requireBaseline(), data: Object.freeze({ ...this.data }) });
+    const snapshot = Object.freeze({ baseline: this.requireBaseline(), data: Object.freeze({ ...this.data }), revision: this.currentRevision });
     this.owned = new WeakSet();
     return snapshot;
   }
@@ -321,12 +337,13 @@ export class Store {
     }
     this.data = { ...snapshot.data };
     this.owned = new WeakSet();
-    this.currentRevision = nextRevision();
+    this.currentRevision = snapshot.revision;
   }
 
   /** Back to the seeded dataset. */
   reset(): void {
-    this.restore({ baseline: this.requireBaseline(), data: this.requireBaseline().data });
+    const baseline = this.requireBaseline();
+    this.restore({ baseline, data: baseline.data, revision: baseline.revision });
   }
 
   /**

@@ -21,12 +21,16 @@ interface WireCache {
   wires: Map<ContactRecord, Contact>;
 }
 
-const caches = new WeakMap<Store, WireCache>();
+const caches = new WeakMap<object, WireCache>();
 
-/** `contactWire(store, contact, 'list')`, built and serialized once per revision of the store. */
+/**
+ * `contactWire(store, contact, 'list')`, built and serialized once per revision of the store; stores holding
+ * exactly the seeded data (fresh sessions, reset ones) share one cache.
+ */
 export function contactListWire(store: Store, contact: ContactRecord): Contact {
-  let cache = caches.get(store);
-  if (!cache) caches.set(store, (cache = { revision: store.revision, wires: new Map() }));
+  const scope = store.cacheScope;
+  let cache = caches.get(scope);
+  if (!cache) caches.set(scope, (cache = { revision: store.revision, wires: new Map() }));
   if (cache.revision !== store.revision) {
     cache.revision = store.revision;
     cache.wires.clear();

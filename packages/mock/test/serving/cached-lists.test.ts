@@ -32,6 +32,31 @@ async function primaryAccount(mock: MockApi): Promise<string> {
 }
 
 describe('cached contact lists', () => {
+  it('are shared by sessions holding the seeded data, and never show the write of one session to another', async () => {
+    const mock = createMockApi({ rateLimit: false, contactsPerAccount: 20, networkSize: 20 });
+    const [first, second] = [mock.session('first'), mock.session('second')];
+    const sessionPage = async (session: typeof first, query: string) => {
+      const response = await session.fetch(`/v1/contacts?${query}`, { headers: ADMIN });
+      return response.text();
+    };
+    const account = await primaryAccount(mock);
+    const query = `account_id=${account}&limit=5`;
+    const seeded = await sessionPage(first, query);
+    expect(await sessionPage(second, query)).toBe(seeded);
+    const target = (JSON.parse(seeded) as { data: { contacts: ListedContact[] } }).data.contacts[1]!;
+    const patched = await first.fetch(`/v1/contacts/${target.contact_id}`, {
+      method: 'PATCH',
+      headers: ADMIN,
+      body: JSON.stringify({ account_id: account, tags: { add: [{ name: 'First only', color: 'green' }] } }),
+    });
+    expect(patched.status).toBe(200);
+    expect(await sessionPage(first, query)).toContain('First only');
+    expect(await sessionPage(second, query)).toBe(seeded);
+    expect(await page(mock, query).then((result) => result.text)).toBe(seeded);
+    first.reset();
+    expect(await sessionPage(first, query)).toBe(seeded);
+  });
+
   it('show a PATCH at once, and nothing of a rejected one', async () => {
     const mock = createMockApi({ rateLimit: false });
     const account = await primaryAccount(mock);
