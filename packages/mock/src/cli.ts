@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseRateLimit } from './engine/rate-limit';
+import { MAX_TIMER_MS } from './engine/runtime';
 import { anchorProblem } from './store/anchor';
 import { startMockServer, type MockServerOptions } from './node';
 
@@ -81,7 +82,7 @@ function serverOptions(args: string[]): CliOptions | 'help' {
   const seed = integerOption('seed', values.seed, Number.MIN_SAFE_INTEGER);
   if (seed !== undefined) options.seed = seed;
   if (values.now !== undefined) options.now = values.now;
-  const latency = integerOption('latency', values.latency, 0, 2_147_483_647);
+  const latency = integerOption('latency', values.latency, 0, MAX_TIMER_MS);
   if (latency !== undefined) options.latency = latency;
   const contactsPerAccount = integerOption('contacts-per-account', values['contacts-per-account'], 0);
   if (contactsPerAccount !== undefined) options.contactsPerAccount = contactsPerAccount;

@@ -11,7 +11,7 @@ import { OverrideRegistry, type OverrideOptions, type OverrideResolver } from '.
 import { RateLimiter, rateLimitBudget, type RateLimitOption } from './engine/rate-limit';
 import { SESSION_HEADER } from './engine/respond';
 import type { Route } from './engine/router';
-import type { ControlAccess, MockRuntime, ResetOptions, Session } from './engine/runtime';
+import { MAX_TIMER_MS, type ControlAccess, type MockRuntime, type ResetOptions, type Session } from './engine/runtime';
 import { checkSessionName, DEFAULT_MAX_SESSIONS, SessionRegistry } from './engine/sessions';
 import { MockApiError } from './engine/errors';
 import { anchorProblem } from './store/anchor';
@@ -21,7 +21,6 @@ import { createSeeder, type Seeder } from './control/seed';
 import { createBaseline, FIXTURE_KEYS, type Baseline, type Store, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
 
 export const DEFAULT_BASE_URL = 'https://api.network.test';
-const MAX_TIMER_MS = 2_147_483_647;
 
 export interface MockApiOptions extends StoreOptions {
   /** Where the handlers answer; default `https://api.network.test`. */

@@ -1,9 +1,9 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { MockAnswer, MockRequest, MockResponse } from '../engine/message';
+import { byteLength, type MockAnswer, type MockRequest, type MockResponse } from '../engine/message';
 import { MAX_BODY_BYTES } from '../engine/request-body';
-import { jsonAnswer } from '../engine/respond';
+import { jsonAnswer, unexpectedErrorAnswer } from '../engine/respond';
 
 type Answer = (request: MockRequest) => Promise<MockAnswer>;
 
@@ -35,24 +35,13 @@ function readBody(req: IncomingMessage): Promise<Uint8Array> {
   });
 }
 
-const failure = (error: unknown): MockResponse =>
-  jsonAnswer(500, {
-    code: 'internal_error',
-    message: 'The mock server failed while answering this request.',
-    debug: error instanceof Error ? error.message : String(error),
-  });
-
-function bodyLength(answer: MockResponse): number {
-  let length = 0;
-  for (const part of answer.body) length += part.byteLength;
-  return length;
-}
+const failure = (error: unknown): MockResponse => unexpectedErrorAnswer('The mock server failed while answering this request.', error);
 
 function writeAnswer(res: ServerResponse, answer: MockResponse): void {
   // Name-value pairs in a flat list: node:http takes them without walking an object.
   const headers: string[] = [];
   for (const [name, value] of answer.headers) headers.push(name, value);
-  headers.push('content-length', String(bodyLength(answer)));
+  headers.push('content-length', String(byteLength(answer.body)));
   res.writeHead(answer.status, headers);
   // Corked, the parts leave in one write (no copy into a single buffer first); end() uncorks.
   res.cork();
@@ -94,7 +83,7 @@ function writeRaw(socket: Duplex, answer: MockAnswer): void {
   }
   const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`];
   for (const [name, value] of answer.headers) head.push(`${name}: ${value}`);
-  head.push(`content-length: ${bodyLength(answer)}`, 'connection: close', '', '');
+  head.push(`content-length: ${byteLength(answer.body)}`, 'connection: close', '', '');
   socket.end(Buffer.concat([Buffer.from(head.join('\r\n'), 'latin1'), ...answer.body]));
 }
 

@@ -16,9 +16,9 @@ export function headerPairs(init: HeadersInit | undefined): [string, string][] {
 }
 
 /** A fetch Request as the engine's plain request (the body read whole; it is in memory already). */
-export async function fromFetchRequest(request: Request, client?: string): Promise<MockRequest> {
+export async function fromFetchRequest(request: Request): Promise<MockRequest> {
   const body = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
-  return { method: request.method, url: request.url, headers: headerPairs(request.headers), body, client };
+  return { method: request.method, url: request.url, headers: headerPairs(request.headers), body };
 }
 
 /** The engine's answer as a fetch Response; a dropped connection is `Response.error()` (fetch then rejects). */

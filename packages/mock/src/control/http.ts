@@ -3,7 +3,7 @@ import { badRequest, MockApiError, notFound, unauthorized } from '../engine/erro
 import { faultRuleSchema } from '../engine/faults';
 import type { MockResponse, RequestHeaders } from '../engine/message';
 import { MAX_BODY_BYTES, readJsonObjectBody } from '../engine/request-body';
-import { errorAnswer, jsonAnswer } from '../engine/respond';
+import { errorAnswer, jsonAnswer, unexpectedErrorAnswer } from '../engine/respond';
 import type { MockRuntime, Session } from '../engine/runtime';
 import { parseInput } from '../engine/validation';
 import { anchorProblem } from '../store/anchor';
@@ -163,10 +163,6 @@ export async function handleControlRequest(runtime: MockRuntime, request: Contro
     return answer(runtime, request);
   } catch (error) {
     if (error instanceof MockApiError) return errorAnswer(error);
-    return jsonAnswer(500, {
-      code: 'internal_error',
-      message: 'The mock failed while answering this control request.',
-      debug: error instanceof Error ? error.message : String(error),
-    });
+    return unexpectedErrorAnswer('The mock failed while answering this control request.', error);
   }
 }

@@ -1,5 +1,5 @@
 import type { Store } from '../store/index';
-import type { AccountRecord, ApiKeyRecord, OrganizationRecord, UserRecord } from '../store/types';
+import type { AccountRecord, ApiKeyRecord, ContactRecord, OrganizationRecord, UserRecord } from '../store/types';
 import {
   accountSharedAccessRequired,
   badRequest,
@@ -71,6 +71,12 @@ export interface AccountAccess {
   require(accountId: string): AccountRecord;
   /** The requested accounts (each checked as `require`), or every accessible one when none is requested. */
   resolve(accountIds?: readonly string[]): AccountRecord[];
+  /**
+   * The person `contactId` names, as their relationship with the first of `among` (default: every account the caller
+   * may use) that holds them; when none does, with the first account of the organization that does, once `require`
+   * has allowed it. An id unknown to the organization is 400 (contract §5).
+   */
+  relationship(contactId: string, among?: readonly AccountRecord[]): ContactRecord;
 }
 
 function mayUse(auth: AuthContext, account: AccountRecord): boolean {
@@ -98,6 +104,16 @@ export function accountAccess(store: Store, auth: AuthContext): AccountAccess {
     accessible,
     require,
     resolve: (accountIds) => (accountIds && accountIds.length > 0 ? [...new Set(accountIds)].map(require) : accessible()),
+    relationship(contactId, among = accessible()) {
+      const relationships = store.relationshipsOf(auth.organization.id, contactId);
+      const first = relationships[0];
+      if (!first) throw badRequest(`Unknown contact_id "${contactId}": use a contact_id from GET /v1/contacts.`);
+      const held = new Set(among.map((account) => account.account_id));
+      const chosen = relationships.find((contact) => held.has(contact.account_id));
+      if (chosen) return chosen;
+      require(first.account_id);
+      return first;
+    },
   };
 }
 

@@ -7,7 +7,7 @@ import { matchOperation, type OperationEntry } from './operation-table';
 import { overrideAnswerProblem } from './overrides';
 import { paginate } from './pagination';
 import { readJsonObjectBody } from './request-body';
-import { errorAnswer, jsonAnswer } from './respond';
+import { errorAnswer, jsonAnswer, unexpectedErrorAnswer } from './respond';
 import type { OperationId } from './operation-table';
 import { COMMON_PAGE_LIMIT, type AnyRouteResult, type OperationResult, type PageLimitRule, type Route, type RouteContext } from './router';
 import { sleep, type MockRuntime, type Session } from './runtime';
@@ -168,10 +168,6 @@ export async function handleApiRequest(runtime: MockRuntime, session: Session, r
     return { answer: await answerOperation(runtime, session, request, match.entry, match.rawParams), operationId };
   } catch (error) {
     if (error instanceof MockApiError) return { answer: errorAnswer(error), operationId };
-    const detail = error instanceof Error ? error.message : String(error);
-    return {
-      answer: jsonAnswer(500, { code: 'internal_error', message: 'The mock failed while answering this request.', debug: detail }),
-      operationId,
-    };
+    return { answer: unexpectedErrorAnswer('The mock failed while answering this request.', error), operationId };
   }
 }

@@ -92,4 +92,3 @@ export async function answerRequest(runtime: MockRuntime, request: MockRequest):
   return finish(answer, evicted);
 }
 
-export type { MockAnswer, MockRequest, MockResponse };

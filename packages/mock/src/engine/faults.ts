@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TIMER_MS } from './runtime';
 import { inputProblems } from './validation';
 
 /** What `POST /__mock/faults` and `mock.faults.add()` accept. */
@@ -15,7 +16,7 @@ export const faultRuleSchema = z
     message: z.string().optional(),
     retry_after: z.number().int().min(0).optional(),
     // Above 2^31 - 1 ms a timer would fire at once instead of never.
-    delay_ms: z.number().int().min(0).max(2_147_483_647).optional(),
+    delay_ms: z.number().int().min(0).max(MAX_TIMER_MS).optional(),
     count: z.number().int().min(1).optional(),
     drop: z.boolean().optional(),
   })

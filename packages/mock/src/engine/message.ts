@@ -57,12 +57,17 @@ export class RequestHeaders {
   }
 }
 
+/** The total length of body parts. */
+export function byteLength(parts: readonly Uint8Array[]): number {
+  let length = 0;
+  for (const part of parts) length += part.byteLength;
+  return length;
+}
+
 /** The body parts as one byte array (no copy when there is a single part). */
 export function concatBytes(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   if (parts.length === 1 && parts[0]!.buffer instanceof ArrayBuffer) return parts[0] as Uint8Array<ArrayBuffer>;
-  let length = 0;
-  for (const part of parts) length += part.byteLength;
-  const bytes = new Uint8Array(length);
+  const bytes = new Uint8Array(byteLength(parts));
   let offset = 0;
   for (const part of parts) {
     bytes.set(part, offset);

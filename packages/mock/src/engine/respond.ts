@@ -102,6 +102,11 @@ export function jsonAnswer(status: number, body: unknown, headers: Record<string
   return { kind: 'response', status, headers: list, body: toJsonParts(body) };
 }
 
+/** The 500 of an exception no rule foresaw, its message kept in `debug` for whoever reads the answer. */
+export function unexpectedErrorAnswer(message: string, error: unknown): MockResponse {
+  return jsonAnswer(500, { code: 'internal_error', message, debug: error instanceof Error ? error.message : String(error) });
+}
+
 export function errorAnswer(error: MockApiError): MockResponse {
   return jsonAnswer(error.status, error.toBody(), error.headers);
 }

@@ -164,16 +164,7 @@ function requireContact(ctx: RouteContext<'updateContact' | 'findContactEmail'>,
     if (!contact) throw badRequest(`Unknown contact_id "${contactId}" in account ${accountId}: use a contact_id from GET /v1/contacts.`);
     return contact;
   }
-  const relationships = ctx.store.relationshipsOf(ctx.auth.organization.id, contactId);
-  const first = relationships[0];
-  if (!first) throw badRequest(`Unknown contact_id "${contactId}": use a contact_id from GET /v1/contacts.`);
-  const accessible = new Set(ctx.accounts.accessible().map((account) => account.account_id));
-  const chosen = relationships.find((contact) => accessible.has(contact.account_id));
-  if (!chosen) {
-    ctx.accounts.require(first.account_id);
-    return first;
-  }
-  return chosen;
+  return ctx.accounts.relationship(contactId);
 }
 
 export const updateContact = defineRoute('updateContact', (ctx) => {

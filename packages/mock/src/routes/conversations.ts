@@ -1,5 +1,4 @@
 import type { Conversation, ConversationParticipant } from '@network-org/spec/openapi';
-import { badRequest } from '../engine/errors';
 import { lazyFilter } from '../engine/pagination';
 import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute } from '../engine/router';
 import type { Store } from '../store/index';
@@ -50,12 +49,7 @@ export const listConversations = defineRoute('listConversations', { pageLimit: P
   let contactId: string | undefined;
   if (query.contact_id !== undefined) {
     // The person's conversations in every account the caller may use that holds them.
-    const relationships = store.relationshipsOf(ctx.auth.organization.id, query.contact_id);
-    const first = relationships[0];
-    if (!first) throw badRequest(`Unknown contact_id "${query.contact_id}": use a contact_id from GET /v1/contacts.`);
-    const listed = new Set(accounts.map((account) => account.account_id));
-    if (!relationships.some((contact) => listed.has(contact.account_id))) ctx.accounts.require(first.account_id);
-    contactId = first.contact_id;
+    contactId = ctx.accounts.relationship(query.contact_id, accounts).contact_id;
   }
   // As the contact list's `tag`: case-insensitive, surrounding spaces ignored, empty means no filter.
   const tag = query.tag?.trim().toLowerCase() || undefined;
