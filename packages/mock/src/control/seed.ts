@@ -9,7 +9,7 @@ import { MAGIC_HANDLES } from '../routes/contacts';
 import { conversationWire } from '../routes/conversations';
 import { messageWire } from '../routes/messages';
 import { FIXTURE_KEYS, type Store } from '../store/index';
-import { MAX_TAGS } from '../store/changes';
+import { MAX_TAGS, uniqueTags } from '../store/changes';
 import { HEADCOUNT_RANGES, buildNetworkCompanyRecord, makeNetworkPerson, slug } from '../store/network';
 import type {
   AccountRecord,
@@ -357,7 +357,7 @@ function seedersOf(store: Store): Seeder {
         created_at: beforeNow(store, random.int(1, 365) * 86_400_000),
         relationship_status: input.relationship_status ?? 'connected',
         fill: (created: ContactRecord) => {
-          if (input.tags) created.tags = [...new Map(input.tags.map((tag) => [tag.name.toLowerCase(), { ...tag }])).values()];
+          if (input.tags) created.tags = uniqueTags(input.tags);
           if (input.notes_json !== undefined) created.notes_json = input.notes_json;
           if (input.work_email !== undefined) created.work_email = input.work_email;
           if (input.phone !== undefined) created.phone = input.phone;
@@ -393,7 +393,7 @@ function seedersOf(store: Store): Seeder {
       let company = store.companyOf(account, network);
       if (input.tags !== undefined || input.notes_json !== undefined || values.size > 0) {
         company = store.editCompany(company, (copy) => {
-          if (input.tags) copy.tags = [...new Map(input.tags.map((tag) => [tag.name.toLowerCase(), { ...tag }])).values()];
+          if (input.tags) copy.tags = uniqueTags(input.tags);
           if (input.notes_json !== undefined) copy.notes_json = input.notes_json;
           copy.custom_fields = values;
         });

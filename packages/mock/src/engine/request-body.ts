@@ -44,7 +44,7 @@ function pathOf(container: Container, key: string): string {
  * The path of a prototype-polluting key, if any. Walks containers only, with an explicit stack (deep nesting
  * cannot overflow it), and spells a path only for the key it reports, so a large body costs one cheap pass.
  */
-function findForbiddenKey(root: object): string | undefined {
+export function findForbiddenKey(root: object): string | undefined {
   const pending: Container[] = [{ value: root, parent: undefined, key: '' }];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const { value } = next;

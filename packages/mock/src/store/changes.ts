@@ -68,7 +68,7 @@ export const MAX_TAGS = 200;
 const tagKey = (name: string) => name.toLowerCase();
 
 /** Later tags of the same name (case-insensitive) replace earlier ones, keeping the first position. Linear. */
-function uniqueTags(tags: readonly TagRecord[]): TagRecord[] {
+export function uniqueTags(tags: readonly TagRecord[]): TagRecord[] {
   const byName = new Map<string, TagRecord>();
   for (const tag of tags) {
     // Setting an existing key keeps its position.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { findForbiddenKey } from '../engine/request-body';
 import { type DatasetOptions, createBaseline, datasetOptions } from './index';
 import type { Baseline, Store, StoreDiff } from './store';
 import type { CompanyRecord, ContactRecord, NetworkPersonRecord } from './types';
@@ -301,6 +302,9 @@ function parseState(text: string): StateJson {
   } catch (error) {
     throw new StateFileError(`The state is not JSON text (${error instanceof Error ? error.message : String(error)}). Use what mock.exportState() or GET /__mock/state gave.`);
   }
+  // Keys that could reach a prototype never appear in an exported state.
+  const forbidden = json !== null && typeof json === 'object' ? findForbiddenKey(json) : undefined;
+  if (forbidden !== undefined) throw new StateFileError(`The state is broken: it holds the key "${forbidden}".`);
   const header = json as { format?: unknown; version?: unknown } | null;
   if (typeof header !== 'object' || header === null || header.format !== STATE_FORMAT) {
     throw new StateFileError(`This is not a network-mock state: its "format" must be "${STATE_FORMAT}". Use what mock.exportState() or GET /__mock/state gave.`);

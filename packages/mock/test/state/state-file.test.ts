@@ -40,6 +40,14 @@ describe('mock.exportState() and createMockApi({ state })', () => {
     expect((await call(loaded, ADMIN, 'POST', '/v1/contacts', body)).text).toBe((await call(mock, ADMIN, 'POST', '/v1/contacts', body)).text);
   });
 
+  it('round-trips "__proto__" as a value (a tag name), which only a key could abuse', () => {
+    const mock = newMock();
+    const [account] = mock.db.accounts();
+    const seeded = mock.seed.contact({ account_id: account!.account_id, tags: [{ name: '__proto__', color: 'red' }] });
+    const restored = createMockApi({ state: mock.exportState() });
+    expect(restored.db.findContact(account!.account_id, seeded.contact_id)?.tags).toEqual([{ name: '__proto__', color: 'red' }]);
+  });
+
   it('of the seeded dataset is small: it holds only what changed', () => {
     expect(newMock().exportState().length).toBeLessThan(2_000);
   });
@@ -50,6 +58,7 @@ describe('mock.exportState() and createMockApi({ state })', () => {
     ['another format version', JSON.stringify({ format: 'network-mock-state', version: 99 }), /version 99.*reads version 1/],
     ['a record of the wrong shape', null, /broken: changes\.contacts\[0\]/],
     ['a reference to nothing', null, /network person "nobody-here"/],
+    ['a key that could reach a prototype', '{"format":"network-mock-state","version":1,"dataset":{"__proto__":{"seed":2}}}', /holds the key "dataset.__proto__"/],
   ])('refuses %s with a clear message', (_, given, message) => {
     let text = given;
     if (text === null) {
