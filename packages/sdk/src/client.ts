@@ -90,7 +90,7 @@ export class NetworkClient {
   readonly #shared: SharedState;
 
   constructor(options: ClientOptions = {}) {
-    this.#shared = inherited ?? { options, rateLimiter: rateLimiterFor(options.rateLimitStore) };
+    this.#shared = inherited ?? { options, rateLimiter: rateLimiterFor() };
     inherited = undefined;
     // Clients given one store share its queues as well as its budget.
     const limiter = options.rateLimitStore ? rateLimiterFor(options.rateLimitStore) : this.#shared.rateLimiter;

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@network-org/spec/openapi';
 import type { Redactor } from './redact';
+import type { ValidationIssue } from './validation';
 import { retryAfterMs } from './retry-after';
 
 /** One of the error codes of the service description (section 7). */
@@ -123,9 +124,9 @@ export class ResponseValidationError extends NetworkError {
   declare readonly operationId: string;
   declare readonly status: number;
   /** The schema violations, each with the path of the offending field. */
-  declare readonly issues: { path: PropertyKey[]; message: string }[];
+  declare readonly issues: ValidationIssue[];
 
-  constructor(operationId: string, status: number, issues: { path: PropertyKey[]; message: string }[]) {
+  constructor(operationId: string, status: number, issues: ValidationIssue[]) {
     const first = issues[0];
     const where = first ? ` at ${first.path.map(String).join('.') || '(root)'}: ${first.message}` : '';
     super(`Response of ${operationId} (status ${status}) does not match the spec${where}`);

@@ -129,8 +129,10 @@ function attempt(context: RequestContext, operationId: OperationId, endpoint: En
   // An AbortSignal costs more than the rest of the SDK's work on a call: make one only for a timeout, and
   // otherwise hand fetch the caller's (or none).
   const controller = timeout === undefined ? undefined : new AbortController();
+  // The caller's abort settles the attempt first (abortable listens before the request starts), so a failure
+  // seen here is never the abort's.
   const failed = (cause: unknown): Outcome => {
-    if (signal?.aborted || !(cause instanceof ApiConnectionError)) throw signal?.aborted ? signal.reason : cause;
+    if (!(cause instanceof ApiConnectionError)) throw cause;
     return { ok: false, status: 'connection error', error: cause };
   };
   return abortable<Outcome>(
