@@ -199,10 +199,8 @@ export function queryParamZod(param, schema, location) {
   let out;
   if (rest.type === 'integer') {
     onlyKeywords(rest, HANDLED_KEYWORDS.integer, location, 'integer query parameter');
-    format('integer', rest, location);
-    out = `z.coerce.number().int()`;
-    if (rest.minimum !== undefined) out += `.min(${rest.minimum})`;
-    if (rest.maximum !== undefined) out += `.max(${rest.maximum})`;
+    // A query value is text: the body schema's integer check, coerced from it.
+    out = scalar('integer', rest, location).replace(/^z\.number\(\)/, 'z.coerce.number()');
   } else {
     out = toZod(rest, location);
   }
