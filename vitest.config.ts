@@ -7,13 +7,14 @@ const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^@network-org\/spec\/(openapi|zod|operations)$/, replacement: src('./packages/spec/src/$1.ts') },
+      { find: /^@network-org\/spec\/(openapi|zod|operations|docs)$/, replacement: src('./packages/spec/src/$1.ts') },
       { find: /^@network-org\/sdk\/zod$/, replacement: src('./packages/sdk/src/zod.ts') },
       { find: /^@network-org\/sdk$/, replacement: src('./packages/sdk/src/index.ts') },
       { find: /^@network-org\/sdk-redis$/, replacement: src('./packages/sdk-redis/src/index.ts') },
       { find: /^@network-org\/mock\/node$/, replacement: src('./packages/mock/src/node.ts') },
       { find: /^@network-org\/mock\/browser$/, replacement: src('./packages/mock/src/browser.ts') },
       { find: /^@network-org\/mock$/, replacement: src('./packages/mock/src/index.ts') },
+      { find: /^@network-org\/mcp$/, replacement: src('./packages/mcp/src/index.ts') },
     ],
   },
   test: {

@@ -4,12 +4,14 @@
 //   packages/spec/src/openapi.ts     openapi-typescript types (paths, components, operations, root aliases)
 //   packages/spec/src/zod.ts         zod schemas of every component schema
 //   packages/spec/src/operations.ts  the operation table: method, path template, input and response schemas
+//   packages/spec/src/docs.ts        the operations' summaries and descriptions, and their inputs' descriptions
 // `--check` writes nothing and fails when a generated file is stale.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
+import { docsModule } from './docs-from-openapi.mjs';
 import { zodModules } from './zod-from-openapi.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,8 +38,9 @@ async function generateTypes() {
 }
 
 let zod;
+const spec = parse(readFileSync(specPath, 'utf8'));
 try {
-  zod = zodModules(parse(readFileSync(specPath, 'utf8')), banner);
+  zod = zodModules(spec, banner);
 } catch (error) {
   console.error(`pnpm generate: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
@@ -47,6 +50,7 @@ const outputs = [
   [resolve(outDir, 'openapi.ts'), await generateTypes()],
   [resolve(outDir, 'zod.ts'), zod.zod],
   [resolve(outDir, 'operations.ts'), zod.operations],
+  [resolve(outDir, 'docs.ts'), docsModule(spec, banner)],
 ];
 
 let stale = false;
