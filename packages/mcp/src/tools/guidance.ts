@@ -5,6 +5,7 @@
 export const ID_SOURCES: Readonly<Record<string, string>> = {
   account_id: 'list_accounts',
   contact_id: 'list_contacts (or import_contact)',
+  contact_ids: 'list_contacts',
   company_id: 'list_companies',
   conversationId: 'list_conversations',
   conversation_id: 'list_conversations',

@@ -40,6 +40,8 @@ const fieldsArgument = z
 
 export interface ToolDefinition {
   name: string;
+  /** Every argument name, nested ones too (`contact_ids` inside `filters`): what an error's next step may name. */
+  argumentNames: readonly string[];
   spec: ToolSpec;
   input: ToolInput;
   description: string;
@@ -54,7 +56,18 @@ function definitionOf(spec: ToolSpec): ToolDefinition {
   const annotations: ToolDefinition['annotations'] = spec.write
     ? { title: docs.summary, readOnlyHint: false, destructiveHint: false, idempotentHint: spec.write.idempotent, openWorldHint: true }
     : { title: docs.summary, readOnlyHint: true, openWorldHint: true };
-  return { name, spec, input, description, annotations };
+  return { name, spec, input, description, annotations, argumentNames: propertyNames(z.toJSONSchema(input.schema, { io: 'input' })) };
+}
+
+function propertyNames(schema: unknown, found: string[] = []): string[] {
+  if (Array.isArray(schema)) for (const item of schema) propertyNames(item, found);
+  else if (schema && typeof schema === 'object') {
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === 'properties' && value && typeof value === 'object') found.push(...Object.keys(value).filter((name) => !found.includes(name)));
+      propertyNames(value, found);
+    }
+  }
+  return found;
 }
 
 /** Every tool's definition, by name, in the order of contract §7. */
@@ -148,7 +161,7 @@ export async function runTool(definition: ToolDefinition, rawArgs: Record<string
       : await recordResult(definition, spec, args, context, options);
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    const body = errorBody(error, definition.name, Object.keys(definition.input.schema.shape));
+    const body = errorBody(error, definition.name, definition.argumentNames);
     return { content: text(errorText(definition.name, body)), structuredContent: body, isError: true };
   }
 }

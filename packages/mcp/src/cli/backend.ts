@@ -1,0 +1,71 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createMockApi, type MockApi } from '@network-org/mock';
+import { startMockServer } from '@network-org/mock/node';
+import { NetworkClient, type Logger } from '@network-org/sdk';
+import type { CustomFieldsSource } from '../resources/index';
+import { UsageError, type CliOptions } from './args';
+
+/** Where the tools' calls go: the live service, or a mock in this process. */
+export interface Backend {
+  client: NetworkClient;
+  apiKey: string;
+  customFields?: CustomFieldsSource;
+  /** Lines for stderr once the backend is up. */
+  banner: string[];
+  close(): Promise<void>;
+}
+
+// A Retry-After longer than this comes back to the agent as rate_limit_exceeded instead of holding the call.
+const MAX_RETRY_DELAY_MS = 15_000;
+
+export function liveBackend(env: NodeJS.ProcessEnv, logger: Logger): Backend {
+  const apiKey = env.NETWORK_API_KEY;
+  const baseUrl = env.NETWORK_BASE_URL;
+  if (!apiKey) throw new UsageError('NETWORK_API_KEY is not set: set it to your API key, or pass --mock to run offline on the mock');
+  if (!baseUrl) throw new UsageError('NETWORK_BASE_URL is not set: set it to the API base address, or pass --mock to run offline on the mock');
+  const client = new NetworkClient({ apiKey, baseUrl, rateLimit: 'service', maxRetryDelay: MAX_RETRY_DELAY_MS, logger, logLevel: 'warn' });
+  return { client, apiKey, banner: [`live on ${baseUrl}`], close: async () => {} };
+}
+
+/** Writes beside the file and renames over it, so a crash mid-write never leaves half a file. */
+function saveState(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+}
+
+export async function mockBackend(options: NonNullable<CliOptions['mock']>, logger: Logger): Promise<Backend> {
+  const { stateFile, seed } = options;
+  const mockOptions = {
+    ...(seed === undefined ? {} : { seed }),
+    ...(stateFile !== undefined && existsSync(stateFile) ? { state: readFileSync(stateFile, 'utf8') } : {}),
+  };
+  let mock: MockApi;
+  let server: Awaited<ReturnType<typeof startMockServer>> | undefined;
+  try {
+    if (options.port === undefined) mock = createMockApi(mockOptions);
+    else ({ mock } = server = await startMockServer({ ...mockOptions, port: options.port, host: '127.0.0.1' }));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new UsageError('state' in mockOptions ? `cannot start from the state file ${stateFile}: ${reason}` : reason);
+  }
+  const apiKey = mock.keys.admin;
+  const client = new NetworkClient({ apiKey, baseUrl: mock.baseUrl, fetch: mock.fetch, rateLimit: 'service', maxRetryDelay: MAX_RETRY_DELAY_MS, logger, logLevel: 'warn' });
+  const customFields: CustomFieldsSource = async () => {
+    const [organization] = await client.organizations.list();
+    const registered = mock.customFields().organizations.find((candidate) => String(candidate.organization_id) === String(organization?.id));
+    return { contact: registered?.contact ?? [], company: registered?.company ?? [], source: 'The mock\'s registered custom fields.' };
+  };
+  const banner = [`offline on the mock (seed ${seed ?? 1}${'state' in mockOptions ? `, from ${stateFile}` : ''}), as its admin`];
+  if (server) banner.push(`mock API and control API on ${server.url} (drafts: ${server.url}/__mock/drafts, requests: ${server.url}/__mock/requests)`);
+  return {
+    client,
+    apiKey,
+    customFields,
+    banner,
+    close: async () => {
+      if (stateFile !== undefined) saveState(stateFile, mock.exportState());
+      await server?.close();
+    },
+  };
+}
