@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMockApi, type MockApi } from '@network-org/mock';
 import { readOnlyToolNames, toolNames } from '@network-org/mcp';
-import { connect, textOf, type Connected } from './in-process';
+import { connect, textOf, type Connected } from './support/in-process';
 
 const ACCOUNT = '101';
 let mock: MockApi;
