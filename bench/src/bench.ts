@@ -3,12 +3,13 @@ import { describeMachine } from './lib/machine';
 import { sectionMarkdown, targetsMarkdown, type Section } from './report';
 import { HTTP_THROUGHPUT_FULL, httpThroughput, type HttpOptions } from './suites/http-throughput';
 import { IN_PROCESS_FULL, inProcess, type InProcessOptions } from './suites/in-process';
+import { MCP_FULL, mcpOverhead, type McpOptions } from './suites/mcp';
 import { scale, SCALE_FULL, type ScaleOptions } from './suites/scale';
 import { PACING_FULL, pacing, type PacingOptions } from './suites/pacing';
 import { SDK_OVERHEAD_FULL, sdkOverhead, type SdkOverheadOptions } from './suites/sdk-overhead';
 import { STATE_FULL, stateSuite, type StateOptions } from './suites/state';
 
-export const SUITES = ['sdk', 'pacing', 'http', 'in-process', 'scale', 'state'] as const;
+export const SUITES = ['sdk', 'pacing', 'http', 'in-process', 'scale', 'state', 'mcp'] as const;
 export type SuiteName = (typeof SUITES)[number];
 
 export interface BenchConfig {
@@ -19,6 +20,7 @@ export interface BenchConfig {
   inProcess: InProcessOptions;
   scale: ScaleOptions;
   state: StateOptions;
+  mcp: McpOptions;
 }
 
 export const FULL_CONFIG: BenchConfig = {
@@ -29,6 +31,7 @@ export const FULL_CONFIG: BenchConfig = {
   inProcess: IN_PROCESS_FULL,
   scale: SCALE_FULL,
   state: STATE_FULL,
+  mcp: MCP_FULL,
 };
 
 /** Seconds, not minutes: for checking that every suite still runs, not for numbers. */
@@ -40,6 +43,7 @@ export const QUICK_CONFIG: BenchConfig = {
   inProcess: { rounds: 2, callsPerRound: 5 },
   scale: { sizes: [200, 1_000], requestsPerQuery: 3 },
   state: { sizes: [160, 1_000], rounds: 2 },
+  mcp: { rounds: 2, callsPerRound: 5 },
 };
 
 export interface BenchReport {
@@ -64,6 +68,7 @@ export async function runBench(config: BenchConfig, command: string, log: (line:
   await run('http', () => httpThroughput(fixtures, config.http));
   await run('scale', () => scale(config.scale));
   await run('state', () => stateSuite(config.state));
+  await run('mcp', () => mcpOverhead(fixtures, config.mcp));
   const markdown = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${describeMachine()}, with \`${command}\`.`,
     '#### Targets',

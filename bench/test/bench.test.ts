@@ -13,6 +13,7 @@ describe('pnpm bench --quick', () => {
       'Mock over HTTP against Prism and a bare server',
       'Scale: one account of 1k to 100k contacts',
       'State: reset, snapshots and sessions',
+      'MCP server: tool-call overhead and page size',
     ]);
     expect(report.sections).toHaveLength(SUITES.length);
     for (const section of report.sections) {
@@ -36,6 +37,8 @@ describe('pnpm bench --quick', () => {
         'reset at most 1/100 of createMockApi at 160 contacts per account',
         'first request of a new session at most 1/50 of createMockApi at 160 contacts per account',
         '100 sessions of 20 writes add at most 2x the default session\'s memory at 160 contacts per account',
+        'list_contacts: MCP tool call at most 1 ms over the SDK call it wraps, on the in-process mock',
+        'default list_contacts page under 8 kB of text',
       ]),
     );
     expect(report.markdown).toContain('| target | measured | status |');
