@@ -366,7 +366,7 @@ describe('prompts and resources', () => {
   it('serves the organization, the accounts and the registered custom fields', async () => {
     const { resources } = await mcp.client.listResources();
     expect(resources.map((resource) => resource.uri)).toEqual(['network://organization', 'network://accounts', 'network://custom-fields']);
-    const read = async (uri: string) => JSON.parse((await mcp.client.readResource({ uri })).contents[0]!.text as string);
+    const read = async (uri: string) => JSON.parse(((await mcp.client.readResource({ uri })).contents[0] as { text: string }).text);
     expect((await read('network://organization')).organization[0]).toMatchObject({ name: expect.any(String) });
     expect((await read('network://accounts')).accounts).toEqual(expect.arrayContaining([expect.objectContaining({ account_id: ACCOUNT })]));
     expect((await read('network://custom-fields')).contact).toEqual(expect.arrayContaining([{ name: 'Deal stage', type: 'string' }, { name: 'Lead score', type: 'number' }]));
