@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { NetworkClient } from '@network-org/sdk';
 import { registerPrompts } from './prompts/index';
 import { redact } from './redact';
@@ -42,14 +43,23 @@ export function createNetworkMcpServer(options: NetworkMcpServerOptions): McpSer
     },
   );
   const context = { client, maxChars };
+  const call = async (name: string, args: unknown, signal: AbortSignal): Promise<CallToolResult> => {
+    if (!enabled.includes(name)) {
+      return { content: [{ type: 'text', text: `Unknown tool ${name}: the tools of this server are ${enabled.join(', ')}.` }], isError: true };
+    }
+    return redact(await runTool(TOOLS.get(name)!, args, context, { signal }), apiKey);
+  };
   for (const name of enabled) {
     const definition = TOOLS.get(name)!;
     server.registerTool(
       name,
       { title: definition.annotations.title, description: definition.description, inputSchema: definition.input.schema, annotations: definition.annotations },
-      async (args, extra) => redact(await runTool(definition, args as Record<string, unknown>, context, { signal: extra.signal }), apiKey),
+      (args, extra) => call(name, args, extra.signal),
     );
   }
+  // The SDK would answer refused arguments with its own bare message; this handler (registered after the tools,
+  // which set the SDK's) checks them in runTool instead, so they get a code and a next step like API errors.
+  if (enabled.length > 0) server.server.setRequestHandler(CallToolRequestSchema, (request, extra) => call(request.params.name, request.params.arguments, extra.signal));
   registerPrompts(server, new Set(enabled));
   registerResources(server, { client, apiKey, customFields: options.customFields });
   return server;

@@ -262,13 +262,21 @@ describe('an API error is a tool result with its code and the next step, never a
     await expectError(await mcp.call('list_views'), 'internal_error', /later/);
   });
 
-  it('arguments that break the input schema are an isError result naming the argument', async () => {
+  it('arguments that break the input schema are refused before any request, with the argument and the next step', async () => {
+    const journal = mock.journal.length;
     const result = await mcp.call('create_draft', { account_id: ACCOUNT, draft_message: 'hi' });
-    expect(result.isError).toBe(true);
+    await expectError(result, 'invalid_arguments', /list_conversations for a valid conversation_id/);
     expect(textOf(result)).toMatch(/contact_id or conversation_id/);
     const badId = await mcp.call('update_contact', { contact_id: 'abc' });
-    expect(badId.isError).toBe(true);
-    expect(textOf(badId)).toContain('contact_id');
+    await expectError(badId, 'invalid_arguments', /list_contacts/);
+    expect((badId.structuredContent.error as { message: string }).message).toMatch(/^Invalid arguments \(nothing was sent\): contact_id: /);
+    expect(mock.journal.length).toBe(journal);
+  });
+
+  it('an unknown tool is an isError result naming the tools there are', async () => {
+    const result = await mcp.call('send_message', { text: 'hi' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/Unknown tool send_message: the tools of this server are list_organizations, /);
   });
 });
 

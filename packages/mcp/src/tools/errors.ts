@@ -5,12 +5,13 @@ export type ToolErrorBody = {
   error: { code: string; message: string; status?: number; next_step: string; retry_after?: number };
 };
 
-/** What an agent should do after an API error of `code` from a tool taking `argumentNames`. */
+/** What an agent should do after an error of `code` from a tool taking `argumentNames`. */
 function nextStep(code: string, toolName: string, argumentNames: readonly string[], retryAfter: number | undefined): string {
   const ids = idNextSteps(argumentNames);
   const checkIds = ids.length ? `; ${ids.join('; ')}` : '';
   switch (code) {
     case 'bad_request':
+    case 'invalid_arguments':
       return `Fix the arguments the message names and call ${toolName} again${checkIds}.`;
     case 'not_found':
       return ids.length
@@ -72,6 +73,12 @@ export function errorBody(error: unknown, toolName: string, argumentNames: reado
       next_step: 'This is a failure of the MCP server or the answer it got, not of the arguments; tell the user.',
     },
   };
+}
+
+/** Arguments the tool's input schema refuses: the API is not called. */
+export function invalidArgumentsBody(issues: readonly { path: readonly PropertyKey[]; message: string }[], toolName: string, argumentNames: readonly string[]): ToolErrorBody {
+  const message = issues.map((issue) => (issue.path.length ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message)).join('; ');
+  return { error: { code: 'invalid_arguments', message: `Invalid arguments (nothing was sent): ${message}`, next_step: nextStep('invalid_arguments', toolName, argumentNames, undefined) } };
 }
 
 /** The text rendering of an error body. */

@@ -9,7 +9,7 @@ import { contactTools } from './contacts';
 import { conversationTools } from './conversations';
 import { draftTools } from './drafts';
 import { enrichTools } from './enrich';
-import { errorBody, errorText } from './errors';
+import { errorBody, errorText, invalidArgumentsBody, type ToolErrorBody } from './errors';
 import { toolInput, type ToolInput } from './input';
 import { organizationTools } from './organization';
 import { ALL_FIELDS, fitItems, fitRecord, project } from './render';
@@ -150,9 +150,16 @@ async function recordResult(definition: ToolDefinition, spec: RecordTool, args: 
   return { content: text(lines.join('\n')), structuredContent: structured };
 }
 
-/** Runs a tool: the SDK call, then its result within the budget; an error becomes an `isError` result. */
-export async function runTool(definition: ToolDefinition, rawArgs: Record<string, unknown>, context: ToolRunContext, options: RequestOptions = {}): Promise<CallToolResult> {
-  const { fields, ...rest } = rawArgs as Record<string, unknown> & { fields?: string[] };
+const errorResult = (toolName: string, body: ToolErrorBody): CallToolResult => ({ content: text(errorText(toolName, body)), structuredContent: body, isError: true });
+
+/**
+ * Runs a tool: its arguments checked against its input schema, the SDK call, then its result within the budget.
+ * Refused arguments and errors become `isError` results with a code and a next step.
+ */
+export async function runTool(definition: ToolDefinition, rawArgs: unknown, context: ToolRunContext, options: RequestOptions = {}): Promise<CallToolResult> {
+  const parsed = await definition.input.schema.safeParseAsync(rawArgs ?? {});
+  if (!parsed.success) return errorResult(definition.name, invalidArgumentsBody(parsed.error.issues, definition.name, definition.argumentNames));
+  const { fields, ...rest } = parsed.data as Record<string, unknown> & { fields?: string[] };
   const args = splitArgs(rest, definition.input);
   const { spec } = definition;
   try {
@@ -161,7 +168,6 @@ export async function runTool(definition: ToolDefinition, rawArgs: Record<string
       : await recordResult(definition, spec, args, context, options);
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    const body = errorBody(error, definition.name, definition.argumentNames);
-    return { content: text(errorText(definition.name, body)), structuredContent: body, isError: true };
+    return errorResult(definition.name, errorBody(error, definition.name, definition.argumentNames));
   }
 }
