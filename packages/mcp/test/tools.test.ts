@@ -120,6 +120,16 @@ describe('every tool succeeds on the mock', () => {
     expect((whole.structuredContent.contacts as Array<Record<string, unknown>>)[0]).toMatchObject({ account: { display_name: expect.any(String) }, network_url: expect.any(String) });
   });
 
+  it('takes one value where an array parameter takes several', async () => {
+    const one = await mcp.call('list_contacts', { account_id: ACCOUNT, limit: 2 });
+    const many = await mcp.call('list_contacts', { account_id: [ACCOUNT], limit: 2 });
+    expect(one.isError).toBeFalsy();
+    expect(one.structuredContent.contacts).toEqual(many.structuredContent.contacts);
+    const { tools } = await mcp.client.listTools();
+    const accountId = (tools.find((tool) => tool.name === 'list_contacts')!.inputSchema.properties as Record<string, { anyOf?: unknown[] }>).account_id!;
+    expect(accountId.anyOf).toEqual([expect.objectContaining({ type: 'array' }), expect.objectContaining({ type: 'string', pattern: '^[1-9][0-9]*$' })]);
+  });
+
   it('list_contacts shows custom field values by registered name', async () => {
     mock.seed.contact({ account_id: ACCOUNT, first_name: 'Quillon', last_name: 'Zephyrine', 'Deal stage': 'Won' });
     const result = await mcp.call('list_contacts', { account_id: [ACCOUNT], query: 'Quillon Zephyrine' });

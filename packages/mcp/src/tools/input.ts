@@ -24,6 +24,17 @@ function describeShape(shape: z.ZodRawShape, descriptions: Readonly<Record<strin
 }
 
 /**
+ * An array query parameter also takes one value (`"101"` for `["101"]`), as agents often send it; the wire
+ * takes a single value too.
+ */
+function oneOrMany(schema: z.ZodType): z.ZodType {
+  const optional = schema instanceof z.ZodOptional;
+  const array = (optional ? (schema as z.ZodOptional<z.ZodType>).unwrap() : schema) as z.ZodArray<z.ZodType>;
+  const either = z.union([array, array.element]).transform((value) => (Array.isArray(value) ? value : [value]));
+  return optional ? either.optional() : either;
+}
+
+/**
  * The arguments of an operation's tool, from the operation table (its query, path and body schemas, checks and
  * defaults included) and the spec's descriptions of each input; `extra` adds the tool's own arguments.
  */
@@ -32,7 +43,12 @@ export function toolInput(operationId: OperationId, extra: z.ZodRawShape = {}): 
   const docs = operationDocs[operationId];
   const descriptions: Record<string, string> = { ...docs.parameters, ...('body' in docs ? docs.body.properties : {}) };
   const params = (operation.params?.shape ?? {}) as z.ZodRawShape;
-  const query = (operation.query?.shape ?? {}) as z.ZodRawShape;
+  const query = Object.fromEntries(
+    Object.entries((operation.query?.shape ?? {}) as z.ZodRawShape).map(([name, schema]) => [
+      name,
+      (operation.arrayQueryParams as readonly string[]).includes(name) ? oneOrMany(schema as z.ZodType) : schema,
+    ]),
+  );
   const described = describeShape({ ...params, ...query }, descriptions);
   const body = operation.body as AnyObject | null;
   // A body keeps its own object rules (custom-field catchall, exactly-one-of refinements): the other inputs join it.
