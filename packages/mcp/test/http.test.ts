@@ -86,6 +86,18 @@ describe('network-mcp over Streamable HTTP', () => {
     expect(running!.stderr()).not.toContain(TOKEN);
   });
 
+  it('bound beyond loopback, serves only requests with its token', async () => {
+    const { url } = await startHttp(['--mock', '--host', '0.0.0.0', '--http-token', TOKEN]);
+    const local = url.replace('0.0.0.0', '127.0.0.1');
+    expect((await fetch(local, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
+    const { client, call } = await connectHttp(local, { authorization: `Bearer ${TOKEN}` });
+    try {
+      expect((await call('list_accounts')).isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  });
+
   it('on loopback, refuses a Host header that is not the loopback address (DNS rebinding)', async () => {
     const { url } = await startHttp(['--mock']);
     const { port } = new URL(url);
