@@ -144,7 +144,7 @@ function pretty(text: string): string {
 }
 
 function bodyBlock(body: BodyText | null, label: string): HTMLElement {
-  if (body === null) return h('p', { class: 'muted' }, 'no body (or bodies are not kept)');
+  if (body === null) return h('p', { class: 'muted' }, 'none (or the mock keeps no bodies)');
   const note = body.truncated ? h('p', { class: 'warn' }, `Truncated: the first ${body.text.length} characters of ${body.bytes} bytes.`) : null;
   return h('div', {}, note, h('pre', { class: 'body', 'aria-label': label }, body.truncated ? body.text : pretty(body.text)));
 }
@@ -325,14 +325,12 @@ async function openRequest(id: string): Promise<void> {
     ),
     h('h3', {}, 'Query'),
     pairs(entry.query),
-    h('h3', {}, 'Request headers'),
-    pairs(entry.request.headers),
     h('h3', {}, 'Request body'),
     bodyBlock(entry.request.body, 'Request body'),
-    h('h3', {}, 'Response headers'),
-    pairs(entry.response.headers),
     h('h3', {}, 'Response body'),
     bodyBlock(entry.response.body, 'Response body'),
+    h('details', {}, h('summary', {}, 'Request headers'), pairs(entry.request.headers)),
+    h('details', {}, h('summary', {}, 'Response headers'), pairs(entry.response.headers)),
     h('h3', {}, 'As curl'),
     copy,
     h('pre', { class: 'curl' }, curl),
