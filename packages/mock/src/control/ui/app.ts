@@ -156,11 +156,14 @@ function statusClass(status: number): string {
   return `${Math.floor(status / 100)}xx`;
 }
 
-function queryText(query: Record<string, string | string[]>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) for (const each of Array.isArray(value) ? value : [value]) params.append(name, each);
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
+/** The query as a URL's (`encode`) or as a person reads it (`?timezone=Europe/Paris`). */
+function queryText(query: Record<string, string | string[]>, encode = false): string {
+  const parts: string[] = [];
+  const write = encode ? encodeURIComponent : (text: string) => text;
+  for (const [name, value] of Object.entries(query)) {
+    for (const each of Array.isArray(value) ? value : [value]) parts.push(`${write(name)}=${write(each)}`);
+  }
+  return parts.length === 0 ? '' : `?${parts.join('&')}`;
 }
 
 const clock = (time: string) => time.slice(11, 23);
@@ -288,7 +291,7 @@ async function poll(): Promise<void> {
 
 function curlOf(entry: Entry): string {
   const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
-  const parts = [`curl -X ${entry.method} ${quote(`${location.origin}${BASE}${entry.path}${queryText(entry.query)}`)}`];
+  const parts = [`curl -X ${entry.method} ${quote(`${location.origin}${BASE}${entry.path}${queryText(entry.query, true)}`)}`];
   for (const [name, value] of Object.entries(entry.request.headers)) {
     // The key stays out: the command reads it from the environment.
     if (name === 'authorization') parts.push(`-H "Authorization: Bearer $NETWORK_API_KEY"`);
