@@ -61,10 +61,11 @@ function checkAccess(runtime: MockRuntime, request: ControlRequest): void {
   if (token !== undefined) {
     const sent = request.headers.all('authorization');
     // A browser cannot send a header when it opens a page: the inspector page takes the token in its query.
-    const page = UI_PATHS.has(`${request.method} ${request.pathname}`) && request.query.getAll('token').length === 1;
-    if (page ? request.query.get('token') !== token : sent.length !== 1 || sent[0] !== `Bearer ${token}`) {
+    const page = UI_PATHS.has(`${request.method} ${request.pathname}`);
+    const inQuery = page && request.query.getAll('token').length === 1;
+    if (inQuery ? request.query.get('token') !== token : sent.length !== 1 || sent[0] !== `Bearer ${token}`) {
       throw unauthorized(
-        UI_PATHS.has(`${request.method} ${request.pathname}`)
+        page
           ? `The inspector needs the control token: open ${CONTROL_PREFIX}/ui/?token=<control token>.`
           : 'The control API needs `Authorization: Bearer <control token>`.',
       );
