@@ -154,7 +154,7 @@ async function main(): Promise<void> {
   );
   // After the keys: whoever reads the keys block reads it up to the last key.
   if (isLoopbackHost(mockOptions.host ?? '127.0.0.1') || mockOptions.controlToken !== undefined) {
-    process.stdout.write(`inspector: ${server.url}/__mock/ui/${mockOptions.controlToken === undefined ? '' : '?token=<control token>'}\n`);
+    process.stdout.write(`inspector: ${server.url}/__mock/ui/${mockOptions.controlToken === undefined ? '' : '?token=<control-token>'}\n`);
   }
 }
 
