@@ -102,4 +102,21 @@ describe.skipIf(!present)('the inspector page in Chromium', () => {
     closed = true;
     await page.close();
   }, 30_000);
+
+  it('with a control token: opened once with ?token=, drops it from the address and reads the journal with it', async () => {
+    const token = 'control-token-for-the-page';
+    const guarded = await startMockServer({ port: 0, rateLimit: false, controlToken: token });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      await page.goto(`${guarded.url}/__mock/ui/?token=${token}`);
+      await page.getByRole('tab', { name: 'Requests' }).waitFor();
+      expect(page.url()).toBe(`${guarded.url}/__mock/ui/`);
+      await fetch(`${guarded.url}/v1/organization`, { headers: { Authorization: `Bearer ${KEY}` } });
+      await page.locator('#requests tbody tr', { hasText: 'listOrganizations' }).waitFor({ timeout: 10_000 });
+      expect(await page.content()).not.toContain(token);
+    } finally {
+      await page.close();
+      await guarded.close();
+    }
+  }, 20_000);
 });
