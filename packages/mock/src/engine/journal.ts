@@ -113,9 +113,10 @@ function headerRecord(list: HeaderList): { headers: Record<string, string>; size
 function storeBody(parts: readonly Uint8Array[], copy: boolean): StoredBody | null {
   const bytes = byteLength(parts);
   if (bytes === 0) return null;
-  if (bytes <= JOURNAL_BODY_LIMIT) return { parts: copy ? [concatBytes(parts).slice()] : parts, bytes, truncated: false };
+  // Copies are made with the Uint8Array constructor: a Buffer's `slice` is a view that would keep its whole memory.
+  if (bytes <= JOURNAL_BODY_LIMIT) return { parts: copy ? [new Uint8Array(concatBytes(parts))] : parts, bytes, truncated: false };
   // A cut copy, so the journal never holds on to more than the limit of a large upload or answer.
-  return { parts: [concatBytes(parts).slice(0, JOURNAL_BODY_LIMIT)], bytes, truncated: true };
+  return { parts: [new Uint8Array(concatBytes(parts).subarray(0, JOURNAL_BODY_LIMIT))], bytes, truncated: true };
 }
 
 const decoder = new TextDecoder();

@@ -58,6 +58,19 @@ describe('the journal of one session', () => {
     expect(kept.list()[0]?.request.body?.text).toBe('{"a":1}');
   });
 
+  it('copies a Buffer body (what node:http hands over) instead of keeping a view of its memory', () => {
+    const kept = journal();
+    const upload = Buffer.alloc(JOURNAL_BODY_LIMIT * 4, 0x63);
+    const small = Buffer.from('{"c":3}');
+    kept.record(record({ requestBody: upload }));
+    kept.record(record({ requestBody: small }));
+    upload.fill(0x64);
+    small.fill(0x20);
+    const [large, tiny] = kept.list();
+    expect(large?.request.body?.text).toBe('c'.repeat(JOURNAL_BODY_LIMIT));
+    expect(tiny?.request.body?.text).toBe('{"c":3}');
+  });
+
   it('cuts a body past 64 kB and marks it truncated, with the size as sent', () => {
     const kept = journal();
     const large = new Uint8Array(JOURNAL_BODY_LIMIT + 1000).fill(0x61);
