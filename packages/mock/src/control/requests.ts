@@ -34,7 +34,7 @@ export function listRequests(runtime: MockRuntime, session: () => Session, query
   const after = sequenceOf(query.after);
   const limit = Math.min(query.limit ?? MAX_LISTED_REQUESTS, MAX_LISTED_REQUESTS);
   const journals = query.session === '*' ? everySession(runtime).map((each) => each.journal) : [session().journal];
-  const found = journals.flatMap((journal) => journal.summaries(after).slice(-limit));
+  const found = journals.flatMap((journal) => journal.summaries(after, limit));
   if (journals.length > 1) found.sort((a, b) => a.seq - b.seq);
   return { requests: found.slice(-limit).map(({ summary }) => summary) };
 }

@@ -206,10 +206,10 @@ export class RequestJournal {
     return this.items.map((item) => this.view(item));
   }
 
-  /** The entries after sequence number `after` (all without it), oldest first, without headers and bodies. */
-  summaries(after = 0): { seq: number; summary: JournalSummary }[] {
+  /** The latest `limit` entries after sequence number `after`, oldest first, without headers and bodies. */
+  summaries(after = 0, limit = Number.POSITIVE_INFINITY): { seq: number; summary: JournalSummary }[] {
     let start = this.items.length;
-    while (start > 0 && (this.items[start - 1] as StoredEntry).seq > after) start--;
+    while (start > 0 && this.items.length - start < limit && (this.items[start - 1] as StoredEntry).seq > after) start--;
     return this.items.slice(start).map((item) => ({ seq: item.seq, summary: copySummary(item.summary) }));
   }
 
