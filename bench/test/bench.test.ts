@@ -32,6 +32,7 @@ describe('pnpm bench --quick', () => {
         'list contacts, limit=1 over HTTP: mock at least 2.5× `prism -v silent`\'s req/s',
         'update contact over HTTP: mock at least 5× Prism\'s req/s',
         'list contacts over HTTP: mock at least 0.5× the bare node:http server\'s req/s',
+        'list contacts over HTTP: mock at least 0.95× `journalBodies: false`\'s req/s',
         'GET /v1/contacts (limit 10): mock.fetch at most 0.25× the time of a raw fetch of the same bytes from the bare loopback server',
         'PATCH /v1/contacts/{id}: SDK with `fetch: mock.fetch` at most 0.5× the time of the SDK through msw setupServer',
         'reset at most 1/100 of createMockApi at 160 contacts per account',

@@ -1,10 +1,14 @@
+import { resolve } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
+import { inspectorBundlePlugin } from './src/control/ui/build';
+
+type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
 const entry = { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts' };
 // @network-org/spec (private, generated) is bundled (code; its declarations too, as a devDependency) so nothing published names it.
 const spec = '@network-org/spec';
 // The mock never loads the SDK (a devDependency, for tests): bundling it would hide a run-time dependency.
-const withoutSdk: NonNullable<Options['esbuildPlugins']>[number] = {
+const withoutSdk: Plugin = {
   name: 'without-sdk',
   setup(build) {
     build.onResolve({ filter: /^@network-org\/sdk(\/|$)/ }, (args) => ({
@@ -13,12 +17,15 @@ const withoutSdk: NonNullable<Options['esbuildPlugins']>[number] = {
   },
 };
 
+// The inspector page (src/control/ui) is bundled once and inlined: the package carries it.
+const plugins = [withoutSdk, inspectorBundlePlugin(resolve('src/control/ui'))];
+
 export default defineConfig([
   {
     entry,
     format: ['esm'],
     noExternal: [spec],
-    esbuildPlugins: [withoutSdk],
+    esbuildPlugins: plugins,
     dts: true,
     sourcemap: true,
     // The builds write to dist at once, so none cleans it: the build script empties it first.
@@ -34,7 +41,7 @@ export default defineConfig([
     target: 'node18',
     // faker ships ESM only; jest's module loader cannot require() it, so the CommonJS build carries it.
     noExternal: [spec, '@faker-js/faker'],
-    esbuildPlugins: [withoutSdk],
+    esbuildPlugins: plugins,
   },
   {
     // The CLI runs as ESM only; its shebang line is kept and the file made executable.
@@ -45,6 +52,6 @@ export default defineConfig([
     target: 'node20',
     platform: 'node',
     noExternal: [spec],
-    esbuildPlugins: [withoutSdk],
+    esbuildPlugins: plugins,
   },
 ]);

@@ -16,6 +16,8 @@ export const HTTP_THROUGHPUT_FULL: HttpOptions = { connections: 10, durationSeco
 const PRISM_FACTOR = 5;
 const SILENT_PRISM_FACTOR = 2.5;
 const BARE_FACTOR = 0.5;
+/** Issue 21: the journal's bodies (on by default) cost at most 5% of the list's req/s. */
+const JOURNAL_BODIES_FACTOR = 0.95;
 
 interface Contestant {
   name: string;
@@ -89,6 +91,7 @@ async function measureInterleaved(contestants: readonly Contestant[], requests: 
 export async function httpThroughput(fixtures: Fixtures, options: HttpOptions): Promise<Section> {
   const contestants: Contestant[] = [
     { name: 'mock (startMockServer)', start: () => startMockProcess({ rateLimit: false }) },
+    { name: 'mock, journalBodies: false', start: () => startMockProcess({ rateLimit: false, journalBodies: false }) },
     { name: 'prism mock spec/openapi.yaml', start: () => startPrism() },
     { name: 'prism, -v silent', start: () => startPrism(['--verboseLevel', 'silent']) },
     { name: 'bare node:http, same bytes', start: () => startFixedProcess(fixtures.routes) },
@@ -106,7 +109,7 @@ export async function httpThroughput(fixtures: Fixtures, options: HttpOptions): 
     const theirs = find(other, request);
     return median(find(server, request).map((result, round) => result.requestsPerSecond / (theirs[round] as LoadResult).requestsPerSecond));
   };
-  const [mock, prism, silentPrism, bare] = contestants.map((c) => c.name) as [string, string, string, string];
+  const [mock, noBodies, prism, silentPrism, bare] = contestants.map((c) => c.name) as [string, string, string, string, string];
   const rows = measured.map(({ server, request, rounds, bytes }) => [
     request.name,
     server,
@@ -117,6 +120,7 @@ export async function httpThroughput(fixtures: Fixtures, options: HttpOptions): 
     `${factor(server, prism, request).toFixed(2)}×`,
     `${factor(server, silentPrism, request).toFixed(2)}×`,
     `${factor(server, bare, request).toFixed(2)}×`,
+    `${factor(server, noBodies, request).toFixed(2)}×`,
   ]);
   const against = (request: BenchRequest, other: string, what: string, wanted: number): TargetCheck => {
     const measuredFactor = factor(mock, other, request);
@@ -132,6 +136,7 @@ export async function httpThroughput(fixtures: Fixtures, options: HttpOptions): 
       against(request, silentPrism, '`prism -v silent`', SILENT_PRISM_FACTOR),
     ]),
     against(fixtures.list, bare, 'the bare node:http server', BARE_FACTOR),
+    against(fixtures.list, noBodies, '`journalBodies: false`', JOURNAL_BODIES_FACTOR),
   ];
   return {
     title: 'Mock over HTTP against Prism and a bare server',
@@ -142,8 +147,9 @@ export async function httpThroughput(fixtures: Fixtures, options: HttpOptions): 
       `and each ratio is the median over rounds of the ratio within a round. ` +
       `The mock runs without its rate limit. Prism answers every list with the spec's example (one contact), the mock ` +
       `with seeded data, so the \`limit=1\` row compares answers of about the same size. ` +
-      `The bare server sends the mock's recorded bytes from a map lookup: the most node:http serves on this machine.`,
-    columns: ['request', 'server', 'answer', 'req/s', 'p50', 'p99', 'vs Prism', 'vs Prism -v silent', 'vs bare'],
+      `The bare server sends the mock's recorded bytes from a map lookup: the most node:http serves on this machine. ` +
+      `The mock keeps request and answer bodies in its journal by default; \`journalBodies: false\` measures what that costs.`,
+    columns: ['request', 'server', 'answer', 'req/s', 'p50', 'p99', 'vs Prism', 'vs Prism -v silent', 'vs bare', 'vs no journal bodies'],
     rows,
     targets,
   };

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { parseRateLimit } from './engine/rate-limit';
 import { MAX_TIMER_MS } from './engine/runtime';
 import { anchorProblem } from './store/anchor';
-import { startMockServer, type MockServerOptions } from './node';
+import { isLoopbackHost, startMockServer, type MockServerOptions } from './node';
 
 const USAGE = `Usage: network-mock serve [options]
 
@@ -20,6 +20,7 @@ Options:
   --max-sessions <n>          named sessions (X-Mock-Session) alive at once (default 1000)
   --control-token <token>     require Authorization: Bearer <token> on /__mock/ (and allow it off loopback)
   --state-file <path>         start from this state file when it exists; write the state to it on SIGINT/SIGTERM
+  --no-journal-bodies         keep no request and answer bodies in the journal (headers and the rest are kept)
   -h, --help                  show this help`;
 
 class UsageError extends Error {}
@@ -65,6 +66,7 @@ function serverOptions(args: string[]): CliOptions | 'help' {
       'control-token': { type: 'string' },
       'max-sessions': { type: 'string' },
       'state-file': { type: 'string' },
+      'no-journal-bodies': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -89,6 +91,7 @@ function serverOptions(args: string[]): CliOptions | 'help' {
   const maxSessions = integerOption('max-sessions', values['max-sessions'], 1);
   if (maxSessions !== undefined) options.maxSessions = maxSessions;
   if (values['control-token'] !== undefined) options.controlToken = values['control-token'];
+  if (values['no-journal-bodies']) options.journalBodies = false;
   if (values['state-file'] !== undefined) {
     options.stateFile = values['state-file'];
     if (existsSync(options.stateFile)) options.state = readFileSync(options.stateFile, 'utf8');
@@ -149,6 +152,10 @@ async function main(): Promise<void> {
   process.stdout.write(
     `listening on ${server.url}\n${keys.map(([name, key]) => `  ${name.padEnd(width)}  ${key}`).join('\n')}\n`,
   );
+  // After the keys: whoever reads the keys block reads it up to the last key.
+  if (isLoopbackHost(mockOptions.host ?? '127.0.0.1') || mockOptions.controlToken !== undefined) {
+    process.stdout.write(`inspector: ${server.url}/__mock/ui/${mockOptions.controlToken === undefined ? '' : '?token=<control-token>'}\n`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -48,6 +48,11 @@ export interface MockApiOptions extends StoreOptions {
    * ones given here; a state of another format version, or a broken one, throws.
    */
   state?: string;
+  /**
+   * Whether the journal keeps request and answer bodies (each up to 64 kB); default true. `false` keeps the rest
+   * (headers, status, timing) and saves the copy of every body.
+   */
+  journalBodies?: boolean;
 }
 
 export type FixtureKeys = typeof FIXTURE_KEYS;
@@ -85,7 +90,10 @@ export interface MockSession {
    */
   readonly seed: Seeder;
   readonly faults: FaultControl;
-  /** Requests answered so far, oldest first. */
+  /**
+   * Requests answered so far, oldest first, with their headers (`Authorization` redacted) and bodies; at most the
+   * last 1,000 or 8 MiB.
+   */
   readonly journal: readonly JournalEntry[];
   clearJournal(): void;
   /**
@@ -168,6 +176,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     if (!seeder) seeders.set(store, (seeder = createSeeder(store)));
     return seeder;
   };
+  // Journal ids count across sessions, so an id names one request of the whole mock.
+  let journalSequence = 0;
+  const journalOptions = { nextSequence: () => ++journalSequence, bodies: options.journalBodies ?? true };
   const createRateLimiter = () => (budget ? new RateLimiter(budget) : undefined);
   const createSession = (name: string | undefined): Session => {
     const storeOptions = { ...baseStoreOptions };
@@ -177,7 +188,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       store: runtime.createSessionStore(storeOptions),
       storeOptions,
       faults: new FaultInjector(),
-      journal: new RequestJournal(),
+      journal: new RequestJournal(journalOptions),
       rateLimiter: createRateLimiter(),
       overrides: new OverrideRegistry(),
       createdAt,
@@ -284,7 +295,7 @@ export type { MockFetch } from './adapters/fetch';
 export type { OperationId } from './engine/operation-table';
 export { MockApiError } from './engine/errors';
 export type { FaultRule } from './engine/faults';
-export type { JournalEntry } from './engine/journal';
+export type { JournalBody, JournalEntry, JournalMessage, JournalSummary } from './engine/journal';
 export type { RateLimitBudget, RateLimitOption } from './engine/rate-limit';
 export type { ResetOptions } from './engine/runtime';
 export type { NetworkProfile, NetworkProfilesQuery } from './control/operations';

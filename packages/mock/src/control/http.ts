@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { badRequest, MockApiError, notFound, unauthorized } from '../engine/errors';
 import { faultRuleSchema } from '../engine/faults';
-import type { MockResponse, RequestHeaders } from '../engine/message';
+import { readOperation } from '../engine/dispatch';
+import { RequestHeaders, type MockResponse } from '../engine/message';
 import { MAX_BODY_BYTES, readJsonObjectBody } from '../engine/request-body';
 import { errorAnswer, jsonAnswer, unexpectedErrorAnswer } from '../engine/respond';
 import type { MockRuntime, Session } from '../engine/runtime';
 import { parseInput } from '../engine/validation';
 import { anchorProblem } from '../store/anchor';
+import { FIXTURE_KEYS } from '../store/index';
+import { clearRequests, findRequest, listRequests } from './requests';
+import { inspectorPage } from './ui/page';
 import { seedByKind } from './seed';
-import { loadState, networkProfiles, registeredCustomFields, restoreSnapshot, savedDrafts, stateText, takeSnapshot } from './operations';
+import { listSnapshots, loadState, networkProfiles, registeredCustomFields, restoreSnapshot, savedDrafts, stateText, takeSnapshot } from './operations';
 
 export const CONTROL_PREFIX = '/__mock';
 
@@ -31,6 +35,16 @@ const networkProfilesQuerySchema = z.object({
 
 const draftsQuerySchema = z.object({ account_id: z.string().optional() });
 
+const requestsQuerySchema = z.object({
+  session: z.literal('*', { message: 'must be * (every session); name one session with the X-Mock-Session header instead' }).optional(),
+  after: z.string().optional(),
+  limit: z.coerce.number().int().min(1).optional(),
+});
+
+/** Where the inspector page is served; with a control token it may be opened once with `?token=`. */
+const UI_ROUTE = 'GET /ui/';
+const UI_PATHS = new Set([UI_ROUTE, 'GET /ui']);
+
 /** A request under `/__mock`, with the session it names resolved only when an operation needs one. */
 export interface ControlRequest {
   method: string;
@@ -46,8 +60,15 @@ function checkAccess(runtime: MockRuntime, request: ControlRequest): void {
   const { token, exposed } = runtime.control;
   if (token !== undefined) {
     const sent = request.headers.all('authorization');
-    if (sent.length !== 1 || sent[0] !== `Bearer ${token}`) {
-      throw unauthorized('The control API needs `Authorization: Bearer <control token>`.');
+    // A browser cannot send a header when it opens a page: the inspector page takes the token in its query.
+    const page = UI_PATHS.has(`${request.method} ${request.pathname}`);
+    const inQuery = page && request.query.getAll('token').length === 1;
+    if (inQuery ? request.query.get('token') !== token : sent.length !== 1 || sent[0] !== `Bearer ${token}`) {
+      throw unauthorized(
+        page
+          ? `The inspector needs the control token: open ${CONTROL_PREFIX}/ui/?token=<control token>.`
+          : 'The control API needs `Authorization: Bearer <control token>`.',
+      );
     }
     return;
   }
@@ -69,6 +90,8 @@ function sessionInfo(session: Session) {
 }
 
 const SESSION_PATH = /^\/sessions\/([^/]+)$/;
+const REQUEST_PATH = /^GET \/requests\/([^/]+)$/;
+const API_READ = /^GET \/api(\/v1\/.*)$/;
 const SNAPSHOT_RESTORE = /^POST \/snapshots\/([^/]+)\/restore$/;
 const SEED = /^POST \/seed\/([^/]+)$/;
 
@@ -91,6 +114,8 @@ function answer(runtime: MockRuntime, request: ControlRequest): MockResponse {
   const route = `${request.method} ${request.pathname}`;
   const restore = SNAPSHOT_RESTORE.exec(route);
   if (restore) return jsonAnswer(200, restoreSnapshot(request.session().store, safeDecode(restore[1] as string)));
+  const found = REQUEST_PATH.exec(route);
+  if (found) return jsonAnswer(200, findRequest(runtime, safeDecode(found[1] as string)));
   const seed = SEED.exec(route);
   if (seed) {
     const body = readJsonObjectBody(request.body, true);
@@ -147,19 +172,37 @@ function answer(runtime: MockRuntime, request: ControlRequest): MockResponse {
       request.session().faults.clear();
       return jsonAnswer(200, { faults: [] });
     case 'GET /requests':
-      return jsonAnswer(200, { requests: request.session().journal.list() });
+      return jsonAnswer(200, listRequests(runtime, request.session, parseInput(requestsQuerySchema, queryObject(request.query), 'query')));
     case 'DELETE /requests':
-      request.session().journal.clear();
+      clearRequests(runtime, request.session, parseInput(requestsQuerySchema, queryObject(request.query), 'query'));
       return jsonAnswer(200, { requests: [] });
+    case 'GET /snapshots':
+      return jsonAnswer(200, listSnapshots(request.session().store));
     default:
       throw notFound(`No control operation ${request.method} ${CONTROL_PREFIX}${request.pathname}.`);
   }
+}
+
+/**
+ * `GET /__mock/api/v1/...`: a read of the API as the admin fixture key for the inspector's data browser, so that the
+ * key never reaches the page; no fault, override or rate limit applies and nothing is journaled.
+ */
+async function readAsAdmin(runtime: MockRuntime, request: ControlRequest, pathname: string): Promise<MockResponse> {
+  return readOperation(runtime, request.session(), {
+    pathname,
+    query: request.query,
+    headers: new RequestHeaders([['authorization', `Bearer ${FIXTURE_KEYS.admin}`]]),
+    client: 'inspector',
+  });
 }
 
 /** Answers `/__mock/...`: no API key, loopback-only unless a control token is configured (contract §3.1). */
 export async function handleControlRequest(runtime: MockRuntime, request: ControlRequest): Promise<MockResponse> {
   try {
     checkAccess(runtime, request);
+    const read = API_READ.exec(`${request.method} ${request.pathname}`);
+    if (read) return await readAsAdmin(runtime, request, read[1] as string);
+    if (UI_PATHS.has(`${request.method} ${request.pathname}`)) return await inspectorPage();
     return answer(runtime, request);
   } catch (error) {
     if (error instanceof MockApiError) return errorAnswer(error);

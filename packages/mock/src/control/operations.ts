@@ -79,6 +79,11 @@ export function takeSnapshot(store: Store): { snapshot_id: string } {
   return { snapshot_id: id };
 }
 
+/** `GET /__mock/snapshots`: the snapshots this state has taken, oldest first. */
+export function listSnapshots(store: Store): { snapshots: { snapshot_id: string }[] } {
+  return { snapshots: [...registryOf(store).snapshots.keys()].map((snapshot_id) => ({ snapshot_id })) };
+}
+
 /** `POST /__mock/snapshots/{id}/restore`: puts that snapshot's state back; 404 for an id this state never gave. */
 export function restoreSnapshot(store: Store, snapshotId: string): { snapshot_id: string } {
   const snapshot = registryOf(store).snapshots.get(snapshotId);

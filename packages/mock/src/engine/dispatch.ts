@@ -2,8 +2,9 @@ import { operations as operationSchemas } from '@network-org/spec/operations';
 import type { z } from 'zod';
 import { accountAccess, authenticate, creditLedger } from './auth';
 import { defaultCodeForStatus, internalError, MockApiError, notFound, rateLimitExceeded } from './errors';
-import type { MockAnswer, RequestHeaders } from './message';
+import type { MockAnswer, MockResponse, RequestHeaders } from './message';
 import { matchOperation, type OperationEntry } from './operation-table';
+import { unknownPathMessage, wrongMethodMessage } from './near-miss';
 import { overrideAnswerProblem } from './overrides';
 import { paginate } from './pagination';
 import { readJsonObjectBody } from './request-body';
@@ -95,8 +96,9 @@ async function answerOperation(
   request: ApiRequest,
   entry: OperationEntry,
   rawParams: Record<string, string>,
-): Promise<MockAnswer> {
-  if (session.rateLimiter) {
+  plain = false,
+): Promise<MockResponse> {
+  if (session.rateLimiter && !plain) {
     const key = `${request.client} ${entry.operationId}`;
     const decision = session.rateLimiter.hit(key, runtime.currentTime().getTime());
     if (!decision.allowed) throw rateLimitExceeded(decision.retryAfterSeconds);
@@ -127,7 +129,7 @@ async function answerOperation(
       });
     },
   };
-  const override = session.overrides.take(entry.operationId);
+  const override = plain ? undefined : session.overrides.take(entry.operationId);
   if (override) {
     const answer = await override({
       params: context.params,
@@ -160,14 +162,30 @@ export async function handleApiRequest(runtime: MockRuntime, session: Session, r
     if (faulted) return { answer: faulted, operationId };
     await sleep(runtime.latencyMs);
     if (match.kind === 'unknown') {
-      throw notFound(`No operation matches ${request.method} ${request.pathname}. The API's paths start with /v1.`);
+      throw notFound(unknownPathMessage(request.method, request.pathname));
     }
     if (match.kind === 'wrong_method') {
-      throw notFound(`${request.pathname} does not accept ${request.method}; it accepts ${match.allowed.join(', ')}.`);
+      throw notFound(wrongMethodMessage(request.method, request.pathname, match.allowed));
     }
     return { answer: await answerOperation(runtime, session, request, match.entry, match.rawParams), operationId };
   } catch (error) {
     if (error instanceof MockApiError) return { answer: errorAnswer(error), operationId };
     return { answer: unexpectedErrorAnswer('The mock failed while answering this request.', error), operationId };
+  }
+}
+
+/**
+ * A GET operation answered as the built-in route answers it, for a reader beside the API (the inspector's data
+ * browser): no fault, latency, rate limit or override applies, and nothing is journaled.
+ */
+export async function readOperation(runtime: MockRuntime, session: Session, request: Omit<ApiRequest, 'method' | 'body'>): Promise<MockResponse> {
+  const match = matchOperation('GET', request.pathname);
+  try {
+    if (match.kind === 'wrong_method') throw notFound(wrongMethodMessage('GET', request.pathname, match.allowed));
+    if (match.kind === 'unknown') throw notFound(unknownPathMessage('GET', request.pathname));
+    return await answerOperation(runtime, session, { ...request, method: 'GET', body: undefined }, match.entry, match.rawParams, true);
+  } catch (error) {
+    if (error instanceof MockApiError) return errorAnswer(error);
+    return unexpectedErrorAnswer('The mock failed while answering this request.', error);
   }
 }

@@ -72,6 +72,7 @@ export async function answerRequest(runtime: MockRuntime, request: MockRequest):
     throw error;
   }
   const { session, evicted } = use;
+  const started = performance.now();
   const time = runtime.currentTime().toISOString();
   const { answer, operationId } = await handleApiRequest(runtime, session, {
     method: request.method,
@@ -81,14 +82,21 @@ export async function answerRequest(runtime: MockRuntime, request: MockRequest):
     body: request.body,
     client: request.client ?? IN_PROCESS_CLIENT,
   });
+  const finished = finish(answer, evicted);
   session.journal.record({
+    session: session.name ?? null,
     method: request.method,
     path: pathname,
+    query: url.searchParams,
     // A dropped connection has no status; the journal shows 0.
-    status: answer.kind === 'drop' ? 0 : answer.status,
+    status: finished.kind === 'drop' ? 0 : finished.status,
     time,
-    ...(operationId ? { operation: operationId } : {}),
+    duration_ms: Math.round((performance.now() - started) * 100) / 100,
+    operation: operationId,
+    requestHeaders: request.headers,
+    requestBody: request.body,
+    responseHeaders: finished.kind === 'drop' ? [] : finished.headers,
+    responseBody: finished.kind === 'drop' ? [] : finished.body,
   });
-  return finish(answer, evicted);
+  return finished;
 }
-

@@ -1,36 +1,239 @@
-export interface JournalEntry {
+import { byteLength, concatBytes, type HeaderList } from './message';
+
+/** The most entries one session's journal keeps; the oldest go first. */
+export const JOURNAL_MAX_ENTRIES = 1000;
+/** The most bytes (bodies, headers, paths) one session's journal keeps; the oldest entries go first. */
+export const JOURNAL_MAX_BYTES = 8 * 1024 * 1024;
+/** Each request and answer body is kept up to this many bytes; a longer one is cut and marked `truncated`. */
+export const JOURNAL_BODY_LIMIT = 64 * 1024;
+
+// What one entry costs besides its strings and bodies (objects, numbers), counted so that empty entries add up too.
+const ENTRY_OVERHEAD_BYTES = 256;
+
+/** A body as the journal keeps it: its text (UTF-8, up to `JOURNAL_BODY_LIMIT` bytes) and its full size. */
+export interface JournalBody {
+  text: string;
+  /** The size of the whole body as sent, in bytes. */
+  bytes: number;
+  /** True when `text` holds only the first `JOURNAL_BODY_LIMIT` bytes. */
+  truncated: boolean;
+}
+
+/** One side of an exchange: its headers (lowercase names, repeated ones joined with `, `) and its body. */
+export interface JournalMessage {
+  headers: Record<string, string>;
+  /** Null without a body, or when the mock keeps no bodies (`journalBodies: false`). */
+  body: JournalBody | null;
+}
+
+/** What the journal lists of a request: everything but the headers and bodies. */
+export interface JournalSummary {
+  /** Unique across the mock's sessions, increasing in arrival order. */
+  id: string;
+  /** The `X-Mock-Session` the request named; null for the default session. */
+  session: string | null;
   method: string;
   path: string;
+  /** The query parameters as sent; a repeated one is a list. */
+  query: Record<string, string | string[]>;
   status: number;
   /** ISO instant the request arrived, from the mock's clock. */
   time: string;
+  /** How long the mock took to answer, in milliseconds. */
+  duration_ms: number;
   /** The operationId, when the request matched one. */
   operation?: string;
 }
 
-/** The most recent requests, oldest first; bounded so a long-running server does not grow without end. */
+/** A request the mock answered, with its headers (`Authorization` redacted) and its bodies. */
+export interface JournalEntry extends JournalSummary {
+  request: JournalMessage;
+  /** A dropped connection (status 0) has no headers and no body. */
+  response: JournalMessage;
+}
+
+/** What the engine hands the journal once a request is answered. */
+export interface JournalRecord {
+  session: string | null;
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  status: number;
+  time: string;
+  duration_ms: number;
+  operation?: string | undefined;
+  requestHeaders: HeaderList;
+  requestBody: Uint8Array | undefined;
+  responseHeaders: HeaderList;
+  responseBody: readonly Uint8Array[];
+}
+
+interface StoredBody {
+  /** The parts as sent when they fit the limit (an answer's bytes are never changed after it is sent), else a cut copy. */
+  parts: readonly Uint8Array[];
+  bytes: number;
+  truncated: boolean;
+}
+
+interface StoredEntry {
+  seq: number;
+  summary: JournalSummary;
+  requestHeaders: Record<string, string>;
+  requestBody: StoredBody | null;
+  responseHeaders: Record<string, string>;
+  responseBody: StoredBody | null;
+  size: number;
+}
+
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization']);
+
+/**
+ * A credential as the journal shows it: the scheme and the last four characters (`Bearer ****dmin`), or no
+ * character of it at all when it is too short for four to be safe to show.
+ */
+export function redactCredential(value: string): string {
+  const match = /^(\S+)\s+(\S.*)$/.exec(value.trim());
+  const [scheme, secret] = match ? [`${match[1]} `, match[2] as string] : ['', value.trim()];
+  return `${scheme}****${secret.length >= 12 ? secret.slice(-4) : ''}`;
+}
+
+function headerRecord(list: HeaderList): { headers: Record<string, string>; size: number } {
+  const headers: Record<string, string> = {};
+  let size = 0;
+  for (const [rawName, rawValue] of list) {
+    const name = rawName.toLowerCase();
+    const value = SECRET_HEADERS.has(name) ? redactCredential(rawValue) : rawValue;
+    headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+    size += name.length + value.length;
+  }
+  return { headers, size };
+}
+
+/** `copy`: the caller may change the bytes later (a request body handed to `mock.fetch`). */
+function storeBody(parts: readonly Uint8Array[], copy: boolean): StoredBody | null {
+  const bytes = byteLength(parts);
+  if (bytes === 0) return null;
+  // Copies are made with the Uint8Array constructor: a Buffer's `slice` is a view that would keep its whole memory.
+  if (bytes <= JOURNAL_BODY_LIMIT) return { parts: copy ? [new Uint8Array(concatBytes(parts))] : parts, bytes, truncated: false };
+  // A cut copy, so the journal never holds on to more than the limit of a large upload or answer.
+  return { parts: [new Uint8Array(concatBytes(parts).subarray(0, JOURNAL_BODY_LIMIT))], bytes, truncated: true };
+}
+
+const decoder = new TextDecoder();
+
+function bodyView(body: StoredBody | null): JournalBody | null {
+  if (body === null) return null;
+  return { text: decoder.decode(concatBytes(body.parts)), bytes: body.bytes, truncated: body.truncated };
+}
+
+function queryRecord(query: URLSearchParams): Record<string, string | string[]> {
+  const record: Record<string, string | string[]> = {};
+  for (const [name, value] of query) {
+    const seen = record[name];
+    record[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return record;
+}
+
+function copySummary(summary: JournalSummary): JournalSummary {
+  return { ...summary, query: { ...summary.query } };
+}
+
+export interface JournalOptions {
+  /** Gives each entry its number; shared by a mock's sessions so that ids are unique across them. */
+  nextSequence: () => number;
+  /** False: keep no bodies (headers and the rest are still kept). Default true. */
+  bodies?: boolean;
+  maxEntries?: number;
+  maxBytes?: number;
+}
+
+/**
+ * The most recent requests of one session, oldest first, with their headers and bodies; bounded in entries and in
+ * bytes so that a long-running server stays flat.
+ */
 export class RequestJournal {
-  // A ring: once full, each entry overwrites the oldest instead of shifting every other one.
-  private readonly items: JournalEntry[] = [];
-  private oldest = 0;
+  private items: StoredEntry[] = [];
+  private bytes = 0;
+  private readonly bodies: boolean;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
 
-  constructor(private readonly capacity = 1000) {}
-
-  record(entry: JournalEntry): void {
-    if (this.items.length < this.capacity) {
-      this.items.push(entry);
-      return;
-    }
-    this.items[this.oldest] = entry;
-    this.oldest = (this.oldest + 1) % this.capacity;
+  constructor(private readonly options: JournalOptions) {
+    this.bodies = options.bodies ?? true;
+    this.maxEntries = options.maxEntries ?? JOURNAL_MAX_ENTRIES;
+    this.maxBytes = options.maxBytes ?? JOURNAL_MAX_BYTES;
   }
 
+  record(record: JournalRecord): void {
+    const seq = this.options.nextSequence();
+    const request = headerRecord(record.requestHeaders);
+    const response = headerRecord(record.responseHeaders);
+    const requestBody = this.bodies && record.requestBody ? storeBody([record.requestBody], true) : null;
+    const responseBody = this.bodies ? storeBody(record.responseBody, false) : null;
+    const summary: JournalSummary = {
+      id: String(seq),
+      session: record.session,
+      method: record.method,
+      path: record.path,
+      query: queryRecord(record.query),
+      status: record.status,
+      time: record.time,
+      duration_ms: record.duration_ms,
+      ...(record.operation ? { operation: record.operation } : {}),
+    };
+    const size =
+      ENTRY_OVERHEAD_BYTES +
+      record.path.length +
+      record.method.length +
+      record.query.size * 32 +
+      request.size +
+      response.size +
+      Math.min(requestBody?.bytes ?? 0, JOURNAL_BODY_LIMIT) +
+      Math.min(responseBody?.bytes ?? 0, JOURNAL_BODY_LIMIT);
+    this.items.push({ seq, summary, requestHeaders: request.headers, requestBody, responseHeaders: response.headers, responseBody, size });
+    this.bytes += size;
+    let drop = 0;
+    while (this.items.length - drop > 1 && (this.items.length - drop > this.maxEntries || this.bytes > this.maxBytes)) {
+      this.bytes -= (this.items[drop] as StoredEntry).size;
+      drop++;
+    }
+    if (drop > 0) this.items.splice(0, drop);
+  }
+
+  /** The entries kept, oldest first, with headers and bodies. */
   list(): JournalEntry[] {
-    return [...this.items.slice(this.oldest), ...this.items.slice(0, this.oldest)].map((entry) => ({ ...entry }));
+    return this.items.map((item) => this.view(item));
+  }
+
+  /** The latest `limit` entries after sequence number `after`, oldest first, without headers and bodies. */
+  summaries(after = 0, limit = Number.POSITIVE_INFINITY): { seq: number; summary: JournalSummary }[] {
+    let start = this.items.length;
+    while (start > 0 && this.items.length - start < limit && (this.items[start - 1] as StoredEntry).seq > after) start--;
+    return this.items.slice(start).map((item) => ({ seq: item.seq, summary: copySummary(item.summary) }));
+  }
+
+  /** One entry by its id, with headers and bodies. */
+  find(id: string): JournalEntry | undefined {
+    const item = this.items.find((candidate) => candidate.summary.id === id);
+    return item && this.view(item);
+  }
+
+  /** The bytes the journal counts against its bound. */
+  get size(): number {
+    return this.bytes;
   }
 
   clear(): void {
-    this.items.length = 0;
-    this.oldest = 0;
+    this.items = [];
+    this.bytes = 0;
+  }
+
+  private view(item: StoredEntry): JournalEntry {
+    return {
+      ...copySummary(item.summary),
+      request: { headers: { ...item.requestHeaders }, body: bodyView(item.requestBody) },
+      response: { headers: { ...item.responseHeaders }, body: bodyView(item.responseBody) },
+    };
   }
 }

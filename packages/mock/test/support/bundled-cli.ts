@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'tsup';
 import { afterAll, beforeAll } from 'vitest';
+import { inspectorBundlePlugin } from '../../src/control/ui/build';
 
 export const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 const sdkSchemas = fileURLToPath(new URL('../../../sdk/src/zod.ts', import.meta.url));
@@ -25,6 +26,7 @@ export function useBundledCli(): () => string {
       silent: true,
       config: false,
       noExternal: ['@network-org/sdk'],
+      esbuildPlugins: [inspectorBundlePlugin(join(packageDir, 'src/control/ui'))],
       esbuildOptions(options) {
         options.alias = { '@network-org/sdk/zod': sdkSchemas };
       },
