@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { JOURNAL_TOTAL_MIN_BYTES } from './engine/journal';
 import { parseRateLimit } from './engine/rate-limit';
 import { MAX_TIMER_MS } from './engine/runtime';
 import { anchorProblem } from './store/anchor';
@@ -21,6 +22,7 @@ Options:
   --control-token <token>     require Authorization: Bearer <token> on /__mock/ (and allow it off loopback)
   --state-file <path>         start from this state file when it exists; write the state to it on SIGINT/SIGTERM
   --no-journal-bodies         keep no request and answer bodies in the journal (headers and the rest are kept)
+  --journal-max-bytes <n>     bytes all sessions' journals keep together, oldest dropped first (default 67108864, 64 MiB)
   -h, --help                  show this help`;
 
 class UsageError extends Error {}
@@ -67,6 +69,7 @@ function serverOptions(args: string[]): CliOptions | 'help' {
       'max-sessions': { type: 'string' },
       'state-file': { type: 'string' },
       'no-journal-bodies': { type: 'boolean' },
+      'journal-max-bytes': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -92,6 +95,8 @@ function serverOptions(args: string[]): CliOptions | 'help' {
   if (maxSessions !== undefined) options.maxSessions = maxSessions;
   if (values['control-token'] !== undefined) options.controlToken = values['control-token'];
   if (values['no-journal-bodies']) options.journalBodies = false;
+  const journalMaxBytes = integerOption('journal-max-bytes', values['journal-max-bytes'], JOURNAL_TOTAL_MIN_BYTES);
+  if (journalMaxBytes !== undefined) options.journalMaxBytes = journalMaxBytes;
   if (values['state-file'] !== undefined) {
     options.stateFile = values['state-file'];
     if (existsSync(options.stateFile)) options.state = readFileSync(options.stateFile, 'utf8');

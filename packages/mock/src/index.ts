@@ -4,7 +4,7 @@ import { createMswHandlers } from './adapters/msw';
 import { networkProfiles, registeredCustomFields, savedDrafts, type NetworkProfilesQuery } from './control/operations';
 import { answerRequest } from './engine/engine';
 import { FaultInjector, type FaultRule } from './engine/faults';
-import { RequestJournal, type JournalEntry } from './engine/journal';
+import { JournalBudget, RequestJournal, type JournalEntry } from './engine/journal';
 import type { MockAnswer, MockRequest } from './engine/message';
 import type { OperationId } from './engine/operation-table';
 import { OverrideRegistry, type OverrideOptions, type OverrideResolver } from './engine/overrides';
@@ -53,6 +53,12 @@ export interface MockApiOptions extends StoreOptions {
    * (headers, status, timing) and saves the copy of every body.
    */
   journalBodies?: boolean;
+  /**
+   * The most bytes the journals of all sessions keep together (bodies, headers, paths); past it the oldest entries
+   * of any session are dropped first. Default 64 MiB; at least 1 MiB. Each session also keeps at most 1,000 entries
+   * and 8 MiB.
+   */
+  journalMaxBytes?: number;
 }
 
 export type FixtureKeys = typeof FIXTURE_KEYS;
@@ -92,7 +98,7 @@ export interface MockSession {
   readonly faults: FaultControl;
   /**
    * Requests answered so far, oldest first, with their headers (`Authorization` redacted) and bodies; at most the
-   * last 1,000 or 8 MiB.
+   * last 1,000 or 8 MiB, and less when all sessions together reach `journalMaxBytes` (64 MiB).
    */
   readonly journal: readonly JournalEntry[];
   clearJournal(): void;
@@ -178,7 +184,11 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   };
   // Journal ids count across sessions, so an id names one request of the whole mock.
   let journalSequence = 0;
-  const journalOptions = { nextSequence: () => ++journalSequence, bodies: options.journalBodies ?? true };
+  const journalOptions = {
+    nextSequence: () => ++journalSequence,
+    bodies: options.journalBodies ?? true,
+    budget: new JournalBudget(options.journalMaxBytes),
+  };
   const createRateLimiter = () => (budget ? new RateLimiter(budget) : undefined);
   const createSession = (name: string | undefined): Session => {
     const storeOptions = { ...baseStoreOptions };

@@ -4,6 +4,10 @@ import { byteLength, concatBytes, type HeaderList } from './message';
 export const JOURNAL_MAX_ENTRIES = 1000;
 /** The most bytes (bodies, headers, paths) one session's journal keeps; the oldest entries go first. */
 export const JOURNAL_MAX_BYTES = 8 * 1024 * 1024;
+/** The most bytes the journals of all sessions of one mock keep together by default; the oldest of any go first. */
+export const JOURNAL_TOTAL_MAX_BYTES = 64 * 1024 * 1024;
+/** The smallest shared bound `journalMaxBytes` takes: room for a few entries with both bodies at their limit. */
+export const JOURNAL_TOTAL_MIN_BYTES = 1024 * 1024;
 /** Each request and answer body is kept up to this many bytes; a longer one is cut and marked `truncated`. */
 export const JOURNAL_BODY_LIMIT = 64 * 1024;
 
@@ -75,14 +79,109 @@ interface StoredBody {
   truncated: boolean;
 }
 
+/** An entry's place in the mock's shared order: its journal while the entry is kept, undefined once it is gone. */
+interface Slot {
+  journal: RequestJournal | undefined;
+  readonly size: number;
+}
+
 interface StoredEntry {
   seq: number;
+  slot: Slot;
   summary: JournalSummary;
   requestHeaders: Record<string, string>;
   requestBody: StoredBody | null;
   responseHeaders: Record<string, string>;
   responseBody: StoredBody | null;
-  size: number;
+}
+
+/**
+ * First in, first out, with an amortized O(1) `shift`: taken items are passed over by an index, and the array is
+ * cut once most of it lies before that index.
+ */
+class Fifo<T> {
+  private items: (T | undefined)[] = [];
+  private head = 0;
+
+  get length(): number {
+    return this.items.length - this.head;
+  }
+
+  push(item: T): void {
+    this.items.push(item);
+  }
+
+  /** The item `index` places after the oldest. */
+  at(index: number): T {
+    return this.items[this.head + index] as T;
+  }
+
+  shift(): T | undefined {
+    if (this.head === this.items.length) return undefined;
+    const item = this.items[this.head];
+    // Let go of it at once: a journal entry holds bodies.
+    this.items[this.head++] = undefined;
+    if (this.head >= 64 && this.head * 2 >= this.items.length) this.keep(() => true);
+    return item;
+  }
+
+  /** The items from the `from`-th oldest on. */
+  toArray(from = 0): T[] {
+    return this.items.slice(this.head + from) as T[];
+  }
+
+  /** Keeps only the items `predicate` accepts, in order. */
+  keep(predicate: (item: T) => boolean): void {
+    this.items = (this.items.slice(this.head) as T[]).filter(predicate);
+    this.head = 0;
+  }
+
+  clear(): void {
+    this.items = [];
+    this.head = 0;
+  }
+}
+
+/**
+ * The bytes all journals of one mock keep together: past `maxBytes`, the oldest entries of any session go first.
+ * Entries join a queue in arrival order; one a journal already let go of (its own bound, a clear, a dropped
+ * session) gave its bytes back then and is passed over when its turn comes, so each entry costs O(1) amortized.
+ */
+export class JournalBudget {
+  private readonly order = new Fifo<Slot>();
+  private kept = 0;
+  private bytes = 0;
+
+  constructor(readonly maxBytes: number = JOURNAL_TOTAL_MAX_BYTES) {
+    if (!(maxBytes === Number.POSITIVE_INFINITY || (Number.isInteger(maxBytes) && maxBytes >= JOURNAL_TOTAL_MIN_BYTES))) {
+      throw new RangeError(`journalMaxBytes must be an integer of at least ${JOURNAL_TOTAL_MIN_BYTES} (1 MiB), got ${maxBytes}`);
+    }
+  }
+
+  /** The bytes kept by every journal of the mock together. */
+  get size(): number {
+    return this.bytes;
+  }
+
+  /** Counts a new entry, then drops the oldest entries of any journal while over the bound, never the new one. */
+  add(slot: Slot): void {
+    this.order.push(slot);
+    this.kept++;
+    this.bytes += slot.size;
+    while (this.bytes > this.maxBytes && this.order.length > 1) {
+      // The oldest entry still kept anywhere is the oldest of its own journal: each journal drops from its front.
+      this.order.shift()?.journal?.dropOldest();
+    }
+  }
+
+  /** Gives an entry's bytes back when its journal lets go of it. */
+  release(slot: Slot): void {
+    slot.journal = undefined;
+    this.kept--;
+    this.bytes -= slot.size;
+    // Entries let go of long before their turn (cleared journals) would pile up in the queue: cut them out.
+    if (this.order.length > 2 * this.kept + 1024) this.order.keep((each) => each.journal !== undefined);
+  }
 }
 
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization']);
@@ -146,26 +245,33 @@ export interface JournalOptions {
   bodies?: boolean;
   maxEntries?: number;
   maxBytes?: number;
+  /** The bound shared with the mock's other journals; default one of this journal's own, with no bound. */
+  budget?: JournalBudget;
 }
 
 /**
  * The most recent requests of one session, oldest first, with their headers and bodies; bounded in entries and in
- * bytes so that a long-running server stays flat.
+ * bytes, its own and the bytes shared with the mock's other sessions, so that a long-running server stays flat.
  */
 export class RequestJournal {
-  private items: StoredEntry[] = [];
+  private readonly items = new Fifo<StoredEntry>();
   private bytes = 0;
+  private closed = false;
   private readonly bodies: boolean;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
+  private readonly budget: JournalBudget;
 
   constructor(private readonly options: JournalOptions) {
     this.bodies = options.bodies ?? true;
     this.maxEntries = options.maxEntries ?? JOURNAL_MAX_ENTRIES;
     this.maxBytes = options.maxBytes ?? JOURNAL_MAX_BYTES;
+    this.budget = options.budget ?? new JournalBudget(Number.POSITIVE_INFINITY);
   }
 
   record(record: JournalRecord): void {
+    // A request answered after its session was dropped: nobody can read this journal any more.
+    if (this.closed) return;
     const seq = this.options.nextSequence();
     const request = headerRecord(record.requestHeaders);
     const response = headerRecord(record.responseHeaders);
@@ -191,42 +297,58 @@ export class RequestJournal {
       response.size +
       Math.min(requestBody?.bytes ?? 0, JOURNAL_BODY_LIMIT) +
       Math.min(responseBody?.bytes ?? 0, JOURNAL_BODY_LIMIT);
-    this.items.push({ seq, summary, requestHeaders: request.headers, requestBody, responseHeaders: response.headers, responseBody, size });
+    const slot: Slot = { journal: this, size };
+    this.items.push({ seq, slot, summary, requestHeaders: request.headers, requestBody, responseHeaders: response.headers, responseBody });
     this.bytes += size;
-    let drop = 0;
-    while (this.items.length - drop > 1 && (this.items.length - drop > this.maxEntries || this.bytes > this.maxBytes)) {
-      this.bytes -= (this.items[drop] as StoredEntry).size;
-      drop++;
-    }
-    if (drop > 0) this.items.splice(0, drop);
+    while (this.items.length > 1 && (this.items.length > this.maxEntries || this.bytes > this.maxBytes)) this.dropOldest();
+    this.budget.add(slot);
+  }
+
+  /** Lets go of the oldest entry (this journal's bound, or the bound shared with the mock's other journals). */
+  dropOldest(): void {
+    const item = this.items.shift();
+    if (item) this.release(item);
   }
 
   /** The entries kept, oldest first, with headers and bodies. */
   list(): JournalEntry[] {
-    return this.items.map((item) => this.view(item));
+    return this.items.toArray().map((item) => this.view(item));
   }
 
   /** The latest `limit` entries after sequence number `after`, oldest first, without headers and bodies. */
   summaries(after = 0, limit = Number.POSITIVE_INFINITY): { seq: number; summary: JournalSummary }[] {
     let start = this.items.length;
-    while (start > 0 && this.items.length - start < limit && (this.items[start - 1] as StoredEntry).seq > after) start--;
-    return this.items.slice(start).map((item) => ({ seq: item.seq, summary: copySummary(item.summary) }));
+    while (start > 0 && this.items.length - start < limit && this.items.at(start - 1).seq > after) start--;
+    return this.items.toArray(start).map((item) => ({ seq: item.seq, summary: copySummary(item.summary) }));
   }
 
   /** One entry by its id, with headers and bodies. */
   find(id: string): JournalEntry | undefined {
-    const item = this.items.find((candidate) => candidate.summary.id === id);
+    const item = this.items.toArray().find((candidate) => candidate.summary.id === id);
     return item && this.view(item);
   }
 
-  /** The bytes the journal counts against its bound. */
+  /** The bytes the journal counts against its bounds. */
   get size(): number {
     return this.bytes;
   }
 
+  /** Lets go of every entry, giving their bytes back to the shared bound. */
   clear(): void {
-    this.items = [];
+    for (const item of this.items.toArray()) this.budget.release(item.slot);
+    this.items.clear();
     this.bytes = 0;
+  }
+
+  /** Clears for good: the session is dropped, and a request it answers later is not kept. */
+  close(): void {
+    this.clear();
+    this.closed = true;
+  }
+
+  private release(item: StoredEntry): void {
+    this.bytes -= item.slot.size;
+    this.budget.release(item.slot);
   }
 
   private view(item: StoredEntry): JournalEntry {

@@ -46,7 +46,7 @@ export class SessionRegistry {
     } else {
       if (this.named.size >= this.max) {
         evicted = this.named.keys().next().value as string;
-        this.named.delete(evicted);
+        this.remove(evicted);
       }
       session = this.create(name);
     }
@@ -61,10 +61,17 @@ export class SessionRegistry {
 
   /** Drops a named session; false when there is none of that name. */
   drop(name: string): boolean {
-    return this.named.delete(checkSessionName(name));
+    return this.remove(checkSessionName(name));
   }
 
   clear(): void {
-    this.named.clear();
+    for (const name of [...this.named.keys()]) this.remove(name);
+  }
+
+  /** A dropped session's journal gives its bytes back to the bound its mock's sessions share. */
+  private remove(name: string): boolean {
+    const session = this.named.get(name);
+    session?.journal.close();
+    return this.named.delete(name);
   }
 }

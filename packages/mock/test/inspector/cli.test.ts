@@ -39,6 +39,24 @@ describe('network-mock serve and the inspector', () => {
     expect(await cli.exited).toBe(0);
   });
 
+  it('keeps the journals of all sessions under --journal-max-bytes, the oldest dropped first, and refuses less than 1 MiB', async () => {
+    const cli = serve(['--journal-max-bytes', String(1024 * 1024), '--no-rate-limit']);
+    const origin = new URL(await cli.inspector).origin;
+    // 70 kB uploads are kept as their first 64 kB: 15 of them fit in 1 MiB.
+    const upload = JSON.stringify({ account_id: '101', padding: 'x'.repeat(70_000) });
+    for (let index = 0; index < 20; index++) {
+      const headers = { Authorization: 'Bearer sk_test_admin', 'X-Mock-Session': `worker-${index % 4}` };
+      await (await fetch(`${origin}/v1/contacts`, { method: 'POST', headers, body: upload })).arrayBuffer();
+    }
+    const listed = (await (await fetch(`${origin}/__mock/requests?session=*`)).json()) as { requests: { id: string }[] };
+    expect(listed.requests.map((entry) => Number(entry.id))).toEqual(Array.from({ length: 15 }, (_, index) => 6 + index));
+    expect((await fetch(`${origin}/__mock/requests/5`)).status).toBe(404);
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+    const refused = serve(['--journal-max-bytes', '65536']);
+    expect(await refused.exited).toBe(2);
+  });
+
   it('with a control token, names the ?token= address without the token itself', async () => {
     const cli = serve(['--control-token', 'secret-control-token']);
     const page = await cli.inspector;

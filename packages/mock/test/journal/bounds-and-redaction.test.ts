@@ -1,10 +1,18 @@
-import { createMockApi } from '@network-org/mock';
+import { createMockApi, type MockApi } from '@network-org/mock';
 import { describe, expect, it } from 'vitest';
-import { JOURNAL_BODY_LIMIT, JOURNAL_MAX_BYTES, RequestJournal, redactCredential, type JournalRecord } from '../../src/engine/journal';
+import {
+  JOURNAL_BODY_LIMIT,
+  JOURNAL_MAX_BYTES,
+  JOURNAL_TOTAL_MIN_BYTES,
+  JournalBudget,
+  RequestJournal,
+  redactCredential,
+  type JournalRecord,
+} from '../../src/engine/journal';
 
 const KEY = 'sk_test_admin';
 
-function journal(options: { maxEntries?: number; maxBytes?: number; bodies?: boolean } = {}) {
+function journal(options: { maxEntries?: number; maxBytes?: number; bodies?: boolean; budget?: JournalBudget } = {}) {
   let sequence = 0;
   return new RequestJournal({ nextSequence: () => ++sequence, ...options });
 }
@@ -175,5 +183,113 @@ describe('mock.journal', () => {
     expect(kept.length).toBeLessThan(sent);
     expect(bodyBytes).toBeLessThanOrEqual(JOURNAL_MAX_BYTES);
     expect(kept.at(-1)?.query).toEqual({ n: String(sent - 1) });
+  });
+});
+
+describe('the bound all sessions of a mock share', () => {
+  const MiB = 1024 * 1024;
+
+  it('keeps the total of many journals under it, dropping the oldest entries of any session first', () => {
+    const budget = new JournalBudget(MiB);
+    let sequence = 0;
+    const journals = Array.from({ length: 40 }, () => new RequestJournal({ nextSequence: () => ++sequence, budget }));
+    const body = new Uint8Array(20_000).fill(0x62);
+    // Uneven: some sessions send far more than others, and each alone stays well under its own 8 MiB.
+    for (let index = 0; index < 2000; index++) {
+      const target = journals[(index * 7) % (index % 3 === 0 ? 40 : 5)] as RequestJournal;
+      target.record(record({ path: `/v1/p${index}`, requestBody: body, responseBody: [body] }));
+      expect(budget.size).toBeLessThanOrEqual(MiB);
+      expect(journals.reduce((total, each) => total + each.size, 0)).toBe(budget.size);
+    }
+    const kept = journals.flatMap((each) => each.list().map((entry) => Number(entry.id))).sort((a, b) => a - b);
+    // Two 20 kB bodies an entry: about 25 fit in 1 MiB, and they are the latest 25 of all sessions.
+    expect(kept.length).toBeGreaterThan(20);
+    expect(kept.length).toBeLessThan(30);
+    expect(kept).toEqual(Array.from({ length: kept.length }, (_, index) => sequence - kept.length + 1 + index));
+  });
+
+  it('gets back the bytes of a cleared or closed journal at once', () => {
+    const budget = new JournalBudget(MiB);
+    let sequence = 0;
+    const [first, second] = [0, 1].map(() => new RequestJournal({ nextSequence: () => ++sequence, budget })) as [RequestJournal, RequestJournal];
+    const body = new Uint8Array(30_000).fill(0x62);
+    for (let index = 0; index < 5; index++) first.record(record({ requestBody: body }));
+    second.record(record({ requestBody: body }));
+    first.clear();
+    expect(budget.size).toBe(second.size);
+    second.close();
+    expect(budget.size).toBe(0);
+    second.record(record({ requestBody: body }));
+    expect(second.list()).toEqual([]);
+    expect(budget.size).toBe(0);
+    first.record(record({ requestBody: body }));
+    expect(budget.size).toBe(first.size);
+  });
+
+  it('takes at least 1 MiB', () => {
+    expect(() => createMockApi({ journalMaxBytes: JOURNAL_TOTAL_MIN_BYTES - 1 })).toThrow(/journalMaxBytes must be an integer of at least 1048576/);
+    expect(() => createMockApi({ journalMaxBytes: MiB + 0.5 })).toThrow(RangeError);
+  });
+
+  describe('in a mock', () => {
+    // A 70 kB upload is kept as its first 64 kB: with headers and the small error answer, 15 such requests fit in 1 MiB.
+    const upload = JSON.stringify({ account_id: '101', padding: 'x'.repeat(70_000) });
+    const send = (target: { fetch: MockApi['fetch'] }, count: number) =>
+      Promise.all(
+        Array.from({ length: count }, () =>
+          target.fetch('/v1/contacts', { method: 'POST', headers: { Authorization: `Bearer ${KEY}` }, body: upload }),
+        ),
+      );
+    const mockOf = () => createMockApi({ rateLimit: false, journalMaxBytes: MiB });
+    const idsOf = async (mock: MockApi) => {
+      const response = await mock.fetch('/__mock/requests?session=*');
+      return ((await response.json()) as { requests: { id: string }[] }).requests.map((entry) => Number(entry.id));
+    };
+
+    it('drops the oldest requests of any session, and GET /__mock/requests/ID answers 404 for them', async () => {
+      const mock = mockOf();
+      await send(mock.session('a'), 10);
+      await send(mock.session('b'), 10);
+      const kept = await idsOf(mock);
+      expect(kept).toEqual(Array.from({ length: 15 }, (_, index) => 6 + index));
+      expect(mock.session('a').journal.map((entry) => entry.id)).toEqual(['6', '7', '8', '9', '10']);
+      expect(mock.session('b').journal).toHaveLength(10);
+      const gone = await mock.fetch('/__mock/requests/5');
+      expect(gone.status).toBe(404);
+      const oldestKept = await mock.fetch('/__mock/requests/6');
+      expect(oldestKept.status).toBe(200);
+      const entry = (await oldestKept.json()) as { session: string; request: { body: { text: string; truncated: boolean } } };
+      expect(entry.session).toBe('a');
+      expect(entry.request.body.truncated).toBe(true);
+      expect(entry.request.body.text).toBe(upload.slice(0, JOURNAL_BODY_LIMIT));
+    });
+
+    it.each([
+      ['drops the session', (mock: MockApi) => mock.dropSession('a')],
+      ['clears its journal', (mock: MockApi) => mock.session('a').clearJournal()],
+      ['resets it', (mock: MockApi) => mock.session('a').reset()],
+      ['clears every journal over HTTP', async (mock: MockApi) => void (await mock.fetch('/__mock/requests?session=*', { method: 'DELETE' }))],
+    ])('gives the bytes of a session back when the mock %s', async (_, release) => {
+      const mock = mockOf();
+      await send(mock.session('b'), 7);
+      await send(mock.session('a'), 7);
+      await release(mock);
+      const before = mock.session('b').journal.length;
+      await send(mock.session('b'), 7);
+      // 14 of these fit: had the released ones still counted, the oldest of b would be gone.
+      expect(mock.session('b').journal).toHaveLength(before + 7);
+    });
+
+    it('gives the bytes of a session evicted past maxSessions back', async () => {
+      const mock = createMockApi({ rateLimit: false, journalMaxBytes: MiB, maxSessions: 2 });
+      await send(mock.session('b'), 7);
+      await send(mock.session('a'), 7);
+      // Reading b's journal uses b, so a is the least recently used when c comes.
+      expect(mock.session('b').journal).toHaveLength(7);
+      await mock.session('c').fetch('/v1/accounts', { headers: { Authorization: `Bearer ${KEY}` } });
+      expect(mock.sessionNames()).toEqual(['b', 'c']);
+      await send(mock.session('b'), 7);
+      expect(mock.session('b').journal).toHaveLength(14);
+    });
   });
 });
