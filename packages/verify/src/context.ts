@@ -100,6 +100,12 @@ function transportReason(error: unknown): Error {
   return new TargetFault(`${name}: ${message}`);
 }
 
+/** A value as compact JSON, cut short past 160 characters. */
+function compact(value: unknown): string {
+  const text = value === undefined ? 'missing' : JSON.stringify(value);
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+}
+
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
 
 /** The checks one scenario makes, and the differences it found. */
@@ -139,7 +145,7 @@ export class ScenarioContext {
   /** Same value (compared as JSON). */
   equal(path: string, actual: unknown, expected: unknown, note?: string): boolean {
     const ok = JSON.stringify(actual) === JSON.stringify(expected);
-    return this.check(ok, { path, expected: describeValue(expected), actual: describeValue(actual), ...(note && { note }) });
+    return this.check(ok, { path, expected: compact(expected), actual: compact(actual), ...(note && { note }) });
   }
 
   expectStatus(answer: Answer, status: number): boolean {
@@ -181,7 +187,7 @@ export class ScenarioContext {
     const found = schemaDifferences(schemas.ErrorBody, answer.body);
     this.differences.push(...found);
     const actual = (answer.body as { code?: unknown } | undefined)?.code;
-    const codeOk = found.length > 0 || this.check(actual === code, { path: '$.code', expected: code, actual: describeValue(actual) });
+    const codeOk = found.length > 0 || this.check(actual === code, { path: '$.code', expected: code, actual: typeof actual === 'string' ? actual : describeValue(actual) });
     return typeOk && found.length === 0 && codeOk;
   }
 

@@ -108,6 +108,11 @@ export class Target {
     }
     this.#hangs = 0;
     const requested = new URL(url);
+    const body = parseJson(text);
+    if (body === undefined && text.trim() !== '') {
+      const type = response.headers.get('content-type') ?? 'none';
+      throw this.#fail(`the target's answer to ${init.method ?? 'GET'} ${requested.pathname} (status ${response.status}, Content-Type ${type}) is not JSON`);
+    }
     this.exchanges.push({
       method: init.method ?? 'GET',
       url: requested.pathname + requested.search,
@@ -115,7 +120,7 @@ export class Target {
       content_type: response.headers.get('content-type'),
       headers: response.headers,
       text,
-      body: parseJson(text),
+      body,
     });
     const headers = new Headers(response.headers);
     headers.delete('content-encoding');
