@@ -7,7 +7,7 @@ const KEEP = new Set([
   'status', 'kind', 'type', 'view_kind', 'relationship_status', 'direction', 'event_type', 'channel', 'source',
   'attribution_method', 'tag_attribution', 'code', 'color', 'state', 'step_type', 'trigger_type', 'message_mode',
   'provider', 'invite_state', 'invite_type', 'timezone', 'error_code', 'to_exclusive', 'has_more', 'headcount',
-  'message_source', 'employment_type', 'mime_type',
+  'message_source', 'employment_type', 'mime_type', 'limit',
 ]);
 const NAMES = new Set([
   'name', 'first_name', 'last_name', 'full_name', 'display_name', 'company_name', 'school_name', 'primary_company_name',

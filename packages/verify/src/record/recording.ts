@@ -74,6 +74,15 @@ export function structure(value: unknown, path = '$', into = new Map<string, Set
 
 const typesText = (types: Set<string> | undefined) => (types ? [...types].sort().join('|') : 'missing');
 
+/**
+ * Whether a path's value type changed: null is data (a value cleared or not yet set), not structure, so only
+ * a new non-null type where the recording saw another counts.
+ */
+function typeChanged(before: Set<string>, after: Set<string>): boolean {
+  const known = [...before].filter((type) => type !== 'null');
+  return known.length > 0 && [...after].some((type) => type !== 'null' && !before.has(type));
+}
+
 /** What changed in one scenario's answers since its recording. */
 export function changesSince(recorded: RecordedScenario, now: RecordedScenario): ScenarioResult['differences'] {
   const changes: ScenarioResult['differences'] = [];
@@ -92,7 +101,7 @@ export function changesSince(recorded: RecordedScenario, now: RecordedScenario):
     for (const [path, types] of was) {
       const nowTypes = is.get(path);
       if (!nowTypes) changes.push({ path, expected: typesText(types), actual: 'missing', note: note(index) });
-      else if ([...nowTypes].some((type) => !types.has(type))) changes.push({ path, expected: typesText(types), actual: typesText(nowTypes), note: note(index) });
+      else if (typeChanged(types, nowTypes)) changes.push({ path, expected: typesText(types), actual: typesText(nowTypes), note: note(index) });
     }
     for (const [path, types] of is) {
       if (!was.has(path)) changes.push({ path, expected: 'missing', actual: typesText(types), note: note(index) });
