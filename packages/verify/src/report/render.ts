@@ -50,14 +50,14 @@ function shapeRows(shape: ShapeObservation): string[] {
   return [
     `### ${shape.record} (\`${shape.operation}\`, \`${shape.path}\`)`,
     '',
-    shape.observed ? '' : '_The run saw no such record._',
+    ...(shape.observed ? [] : ['_The run saw no such record._', '']),
     '| key | spec | observed |',
     '|---|---|---|',
     ...rows,
     '',
     ...values.map((v) => `${v}  `),
-    '',
-  ].filter((line, index, all) => !(line === '' && all[index - 1] === ''));
+    ...(values.length > 0 ? [''] : []),
+  ];
 }
 
 /** Markdown for an issue or a docs page: summary, scenarios table, differences, writes, shapes. */
