@@ -1,0 +1,360 @@
+import type { Mutation, ProxyAnswer, ProxyRequest, Upstream } from './proxy';
+
+/** The default dataset's keys (contract §4): the admin key verify runs with, and its member key. */
+export const ADMIN_KEY = 'sk_test_admin';
+export const MEMBER_KEY = 'sk_test_member';
+
+type Item = Record<string, any>;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+const query = (request: ProxyRequest) => request.url.searchParams;
+const items = (answer: ProxyAnswer, list: string): Item[] => answer.body?.data?.[list] ?? [];
+const ok = (answer: ProxyAnswer) => answer.status >= 200 && answer.status < 300 && answer.body !== undefined;
+
+/** The request again with other query parameters (the original is left as it was). */
+function withQuery(request: ProxyRequest, change: (params: URLSearchParams) => void): ProxyRequest {
+  const url = new URL(request.url);
+  change(url.searchParams);
+  return { ...request, url };
+}
+
+/** An error answer of another status or code than the mock's. */
+function error(answer: ProxyAnswer, status: number, code: string, message: string): void {
+  answer.status = status;
+  answer.body = { code, message };
+}
+
+/** A key renamed in each item of a list (order of keys kept). */
+function rename(item: Item, from: string, to: string): Item {
+  return Object.fromEntries(Object.entries(item).map(([key, value]) => [key === from ? to : key, value]));
+}
+
+/** When the mock refuses a request (400), the answer the service gives by ignoring what made it refuse. */
+async function lenient(answer: ProxyAnswer, request: ProxyRequest, upstream: Upstream, ignore: (params: URLSearchParams) => void): Promise<void> {
+  if (answer.status !== 400) return;
+  Object.assign(answer, await upstream(withQuery(request, ignore)));
+}
+
+/**
+ * Drifts a service could have, one operation each, keyed by name. Each is a factory, so that a mutation that
+ * keeps state (the pages it served) starts afresh in every test.
+ */
+export const mutations = {
+  // Schemas and envelopes.
+  'contacts: public_identifier renamed public_id': () => ({
+    operation: 'listContacts',
+    drift: 'every contact of a list carries public_id instead of public_identifier',
+    answer(answer) {
+      if (ok(answer)) answer.body.data.contacts = items(answer, 'contacts').map((c) => rename(c, 'public_identifier', 'public_id'));
+    },
+  }),
+  'contacts: follower_count as a string': () => ({
+    operation: 'listContacts',
+    drift: 'follower_count comes as text ("1200") instead of an integer',
+    answer(answer) {
+      if (!ok(answer)) return;
+      for (const contact of items(answer, 'contacts')) if (typeof contact.follower_count === 'number') contact.follower_count = String(contact.follower_count);
+    },
+  }),
+  'accounts: display_name missing': () => ({
+    operation: 'listAccounts',
+    drift: 'account summaries lose their required display_name',
+    answer(answer) {
+      if (ok(answer)) for (const account of items(answer, 'accounts')) delete account.display_name;
+    },
+  }),
+  'views: data envelope renamed result': () => ({
+    operation: 'listViews',
+    drift: 'the list comes as {result: ...} instead of {data: ...}',
+    answer(answer) {
+      if (ok(answer) && 'data' in answer.body) answer.body = rename(answer.body, 'data', 'result');
+    },
+  }),
+  'organization: an object, not an array': () => ({
+    operation: 'listOrganizations',
+    drift: '{organization: {...}} instead of {organization: [{...}]}',
+    answer(answer) {
+      if (ok(answer) && Array.isArray(answer.body.organization)) answer.body.organization = answer.body.organization[0];
+    },
+  }),
+  'enrich: participant provider missing': () => ({
+    operation: 'enrich',
+    drift: "the profile participant has no provider (the network's name)",
+    answer(answer) {
+      if (ok(answer)) delete answer.body.data?.network_enrichment?.profile?.participant?.provider;
+    },
+  }),
+  'find-email: contact_enrichment missing': () => ({
+    operation: 'findContactEmail',
+    drift: 'the find-email answer leaves out contact_enrichment, so the lookup status is lost',
+    answer(answer) {
+      if (ok(answer)) delete answer.body.data?.contact?.contact_enrichment;
+    },
+  }),
+  'accounts: served as text/plain': () => ({
+    operation: 'listAccounts',
+    drift: 'the same JSON, with Content-Type text/plain',
+    answer(answer) {
+      answer.headers['content-type'] = 'text/plain; charset=utf-8';
+    },
+  }),
+
+  // Statuses and error codes.
+  'import: 201 became 200': () => ({
+    operation: 'importContact',
+    drift: 'a first import answers 200, as if the profile were already attached',
+    answer(answer) {
+      if (answer.status === 201) answer.status = 200;
+    },
+  }),
+  'import: again is 201': () => ({
+    operation: 'importContact',
+    drift: 'importing an attached profile again answers 201 instead of 200',
+    answer(answer) {
+      if (answer.status === 200) answer.status = 201;
+    },
+  }),
+  'views: create 201 became 200': () => ({
+    operation: 'createView',
+    drift: 'creating a view answers 200 instead of 201',
+    answer(answer) {
+      if (answer.status === 201) answer.status = 200;
+    },
+  }),
+  'contacts: bad_request renamed invalid_request': () => ({
+    operation: 'listContacts',
+    drift: 'a 400 carries code invalid_request instead of bad_request',
+    answer(answer) {
+      if (answer.body?.code === 'bad_request') answer.body.code = 'invalid_request';
+    },
+  }),
+  'organization: 401 code invalid_api_key': () => ({
+    operation: 'listOrganizations',
+    drift: 'an invalid key is 401 invalid_api_key instead of 401 unauthorized',
+    answer(answer) {
+      if (answer.status === 401) answer.body.code = 'invalid_api_key';
+    },
+  }),
+  'activity: member gets 401 instead of 403': () => ({
+    operation: 'listActivity',
+    drift: 'a non-admin key on activity is 401 unauthorized instead of 403 forbidden',
+    answer(answer, request) {
+      if (answer.status === 403 && request.key === MEMBER_KEY) error(answer, 401, 'unauthorized', 'Invalid API key');
+    },
+  }),
+  'companies: unknown view 400 instead of 404': () => ({
+    operation: 'listCompanies',
+    drift: 'an unknown view_id on companies is 400 bad_request, not the 404 the description names',
+    answer(answer) {
+      if (answer.status === 404) error(answer, 400, 'bad_request', 'Unknown view_id');
+    },
+  }),
+  'contacts: unshared account allowed for a member': () => ({
+    operation: 'listContacts',
+    drift: 'shared access is not enforced: a member lists the contacts of an account not shared with it',
+    request(request) {
+      if (request.key === MEMBER_KEY) request.headers.authorization = `Bearer ${ADMIN_KEY}`;
+    },
+  }),
+
+  // Limits and pagination.
+  'contacts: limit 100 not clamped': () => ({
+    operation: 'listContacts',
+    drift: 'limit above 25 is honoured: limit=100 answers up to 100 contacts',
+    async answer(answer, request, upstream) {
+      const limit = Number(query(request).get('limit'));
+      if (!ok(answer) || !(limit > 25)) return;
+      const all = items(answer, 'contacts');
+      let pagination = answer.body.data.pagination;
+      while (all.length < limit && pagination.next_cursor) {
+        const next = await upstream(withQuery(request, (params) => params.set('cursor', pagination.next_cursor)));
+        all.push(...items(next, 'contacts'));
+        pagination = next.body.data.pagination;
+      }
+      answer.body.data.contacts = all.slice(0, limit);
+      answer.body.data.pagination = { ...pagination, limit };
+    },
+  }),
+  'conversations: default limit 20': () => ({
+    operation: 'listConversations',
+    drift: 'without limit a page holds 20 conversations, not 10',
+    request(request) {
+      if (!query(request).has('limit')) query(request).set('limit', '20');
+    },
+  }),
+  'contacts: limit 2.5 read as 2': () => ({
+    operation: 'listContacts',
+    drift: 'a fractional limit is truncated instead of refused',
+    request(request) {
+      const limit = query(request).get('limit');
+      if (limit?.includes('.')) query(request).set('limit', String(Math.trunc(Number(limit))));
+    },
+  }),
+  'activity: limit 201 clamped': () => ({
+    operation: 'listActivity',
+    drift: 'an activity limit above 200 is clamped instead of refused',
+    request(request) {
+      if (Number(query(request).get('limit')) > 200) query(request).set('limit', '200');
+    },
+  }),
+  'conversations: next_cursor dropped': () => ({
+    operation: 'listConversations',
+    drift: 'has_more is true but the page carries no next_cursor',
+    answer(answer) {
+      if (ok(answer) && answer.body.data.pagination?.has_more === true) delete answer.body.data.pagination.next_cursor;
+    },
+  }),
+  'companies: pages overlap by one': () => {
+    // The last company of each page served, by the cursor that page gave.
+    const lastOf = new Map<string, Item>();
+    return {
+      operation: 'listCompanies',
+      drift: 'an off-by-one offset: each next page starts with the last company of the page before',
+      answer(answer, request) {
+        if (!ok(answer)) return;
+        const page = items(answer, 'companies');
+        const previous = lastOf.get(query(request).get('cursor') ?? '');
+        if (previous && page.length > 0) answer.body.data.companies = [previous, ...page.slice(0, -1)];
+        const served = items(answer, 'companies');
+        const next = answer.body.data.pagination?.next_cursor;
+        if (next && served.length > 0) lastOf.set(next, served[served.length - 1]!);
+      },
+    } satisfies Mutation;
+  },
+  'views: tampered cursor accepted': () => ({
+    operation: 'listViews',
+    drift: 'a cursor it cannot read starts over at the first page instead of 400',
+    answer: (answer, request, upstream) => lenient(answer, request, upstream, (params) => params.delete('cursor')),
+  }),
+
+  // Filters.
+  'contacts: relationship_status ignored': () => ({
+    operation: 'listContacts',
+    drift: 'the relationship_status filter is ignored',
+    request(request) {
+      query(request).delete('relationship_status');
+    },
+  }),
+  'contacts: tag filter ignored': () => ({
+    operation: 'listContacts',
+    drift: 'the tag filter is ignored',
+    request(request) {
+      query(request).delete('tag');
+    },
+  }),
+  'companies: view_id ignored': () => ({
+    operation: 'listCompanies',
+    drift: 'view_id is ignored on companies: account_id (or every account) decides instead',
+    request(request) {
+      query(request).delete('view_id');
+    },
+  }),
+  'activity: event_type ignored': () => ({
+    operation: 'listActivity',
+    drift: 'the event_type filter is ignored',
+    request(request) {
+      query(request).delete('event_type');
+    },
+  }),
+  'activity: tag accepted': () => ({
+    operation: 'listActivity',
+    drift: 'tag on activity is ignored (200) instead of 400 bad_request',
+    request(request) {
+      query(request).delete('tag');
+    },
+  }),
+  'conversations: contact_id pattern not checked': () => ({
+    operation: 'listConversations',
+    drift: 'a contact_id that is not an id is ignored instead of 400',
+    answer: (answer, request, upstream) => lenient(answer, request, upstream, (params) => params.delete('contact_id')),
+  }),
+  'messages: account_id not required': () => ({
+    operation: 'listConversationMessages',
+    drift: "without account_id the conversation is found in any of the key's accounts instead of 400",
+    async answer(answer, request, upstream) {
+      if (answer.status !== 400 || query(request).has('account_id')) return;
+      const accounts = await upstream({ ...request, method: 'GET', url: new URL('/v1/accounts', request.url), body: undefined });
+      for (const { account_id } of items(accounts, 'accounts')) {
+        const found = await upstream(withQuery(request, (params) => params.set('account_id', account_id)));
+        if (found.status === 200) return void Object.assign(answer, found);
+      }
+    },
+  }),
+
+  // Activity windows.
+  'activity: to_exclusive false': () => ({
+    operation: 'listActivity',
+    drift: 'the filters echo says to_exclusive false',
+    answer(answer) {
+      if (ok(answer) && answer.body.data.filters) answer.body.data.filters.to_exclusive = false;
+    },
+  }),
+  'activity: date-only to not advanced': () => ({
+    operation: 'listActivity',
+    drift: "a date-only to is read as the start of that day, not of the day after (the last day's events are lost)",
+    request(request) {
+      const to = query(request).get('to');
+      if (!to || !DATE_ONLY.test(to)) return;
+      const day = new Date(`${to}T00:00:00Z`);
+      day.setUTCDate(day.getUTCDate() - 1);
+      query(request).set('to', day.toISOString().slice(0, 10));
+    },
+  }),
+  'messages: oldest first': () => ({
+    operation: 'listConversationMessages',
+    drift: 'messages come oldest first',
+    answer(answer) {
+      if (ok(answer)) answer.body.data.messages = items(answer, 'messages').reverse();
+    },
+  }),
+
+  // Writes.
+  'contacts: PATCH tags.add ignored': () => ({
+    operation: 'updateContact',
+    drift: 'tags.add is ignored: the answer (and the record) keep the old tags',
+    request(request) {
+      const tags = (request.body as Item | undefined)?.tags;
+      if (tags?.add) delete tags.add;
+    },
+  }),
+  'contacts: PATCH tags.set with add accepted': () => ({
+    operation: 'updateContact',
+    drift: 'tags.set together with tags.add is accepted (add dropped) instead of 400',
+    request(request) {
+      const tags = (request.body as Item | undefined)?.tags;
+      if (tags?.set && tags.add) delete tags.add;
+    },
+  }),
+  'contacts: notes_json null does not clear': () => ({
+    operation: 'updateContact',
+    drift: 'notes_json null is ignored instead of clearing the notes',
+    request(request) {
+      const body = request.body as Item | undefined;
+      if (body && body.notes_json === null) delete body.notes_json;
+    },
+  }),
+  'contacts: custom field not saved': () => ({
+    operation: 'updateContact',
+    drift: 'custom field values in a PATCH are dropped',
+    request(request) {
+      const body = request.body as Item | undefined;
+      for (const key of Object.keys(body ?? {})) if (!['account_id', 'tags', 'notes_json'].includes(key)) delete body![key];
+    },
+  }),
+  'drafts: a second draft does not replace': () => ({
+    operation: 'createDraft',
+    drift: 'a second draft to the same contact is kept beside the first (replaced_previous false)',
+    answer(answer) {
+      if (ok(answer) && answer.body.data?.draft) answer.body.data.draft.replaced_previous = false;
+    },
+  }),
+  'views: selected_contact_ids missing on create': () => ({
+    operation: 'createView',
+    drift: 'the created view comes without selected_contact_ids',
+    answer(answer) {
+      if (ok(answer)) delete answer.body.data?.view?.selected_contact_ids;
+    },
+  }),
+} satisfies Record<string, () => Mutation>;
+
+export type MutationName = keyof typeof mutations;
