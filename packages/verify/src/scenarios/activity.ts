@@ -49,15 +49,6 @@ function everyEvent(t: ScenarioContext, list: ActivityEvent[], field: keyof Acti
 export const activityScenarios: Scenario[] = [
   ...listScenarios({ operation: 'listActivity', name: 'activity', query: noQuery, defaultLimit: 50, maxLimit: 200, clamps: false }),
   {
-    id: 'activity.limit.fraction',
-    operation: 'listActivity',
-    title: 'limit 2.5 (not an integer) is 400 bad_request',
-    source: 'decision',
-    async run(t) {
-      t.expectError(await t.call('listActivity', { query: { limit: 2.5 } }), 400, 'bad_request');
-    },
-  },
-  {
     id: 'activity.tag.rejected',
     operation: 'listActivity',
     title: 'tag on the activity list is 400 bad_request',

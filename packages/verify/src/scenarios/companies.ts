@@ -1,8 +1,6 @@
-import type { ScenarioContext } from '../context';
-import { itemsOf, keyOf, listScenarios } from './lists';
+import { account, itemsOf, keyOf, listScenarios } from './lists';
 import type { Scenario } from './scenario';
 
-const account = async (t: ScenarioContext) => ({ account_id: [await t.facts.accountId()] });
 
 export const companyScenarios: Scenario[] = [
   ...listScenarios({ operation: 'listCompanies', name: 'companies', query: account, defaultLimit: 10, maxLimit: 25, clamps: true }),
@@ -37,15 +35,6 @@ export const companyScenarios: Scenario[] = [
     source: 'description §7',
     async run(t) {
       t.expectError(await t.call('listCompanies', { query: { view_id: '987654321987' } }), 404, 'not_found');
-    },
-  },
-  {
-    id: 'companies.limit.fraction',
-    operation: 'listCompanies',
-    title: 'limit 2.5 (not an integer) is 400 bad_request',
-    source: 'decision',
-    async run(t) {
-      t.expectError(await t.call('listCompanies', { query: { ...(await account(t)), limit: 2.5 } }), 400, 'bad_request');
     },
   },
 ];

@@ -1,9 +1,8 @@
 import type { Conversation } from '@network-org/sdk';
 import type { ScenarioContext } from '../context';
-import { itemsOf, listScenarios, paginationOf } from './lists';
+import { account, itemsOf, listScenarios, paginationOf } from './lists';
 import type { Scenario } from './scenario';
 
-const account = async (t: ScenarioContext) => ({ account_id: [await t.facts.accountId()] });
 
 /** The messages query of a conversation with enough messages to page through. */
 const messages = async (t: ScenarioContext) => ({ account_id: await t.facts.accountId() });

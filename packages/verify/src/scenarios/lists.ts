@@ -52,6 +52,9 @@ export async function walk(
 }
 
 type Query = (t: ScenarioContext) => Promise<Record<string, unknown>>;
+
+/** The query naming the run's account, for the lists that take `account_id`. */
+export const account: Query = async (t) => ({ account_id: [await t.facts.accountId()] });
 type Params = (t: ScenarioContext) => Promise<Record<string, string> | undefined>;
 const noParams: Params = async () => undefined;
 
@@ -131,6 +134,15 @@ export function listScenarios(spec: ListSpec): Scenario[] {
       source: 'decision',
       async run(t) {
         t.expectError(await t.call(operation, await input(t, { limit: 0 })), 400, 'bad_request');
+      },
+    },
+    {
+      id: `${name}.limit.fraction`,
+      operation,
+      title: 'limit 2.5 (not an integer) is 400 bad_request',
+      source: 'decision',
+      async run(t) {
+        t.expectError(await t.call(operation, await input(t, { limit: 2.5 })), 400, 'bad_request');
       },
     },
     {

@@ -1,9 +1,7 @@
 import type { View } from '@network-org/sdk';
-import type { ScenarioContext } from '../context';
-import { itemsOf, listScenarios } from './lists';
+import { account, itemsOf, listScenarios } from './lists';
 import type { Scenario } from './scenario';
 
-const account = async (t: ScenarioContext) => ({ account_id: [await t.facts.accountId()] });
 
 export const viewScenarios: Scenario[] = [
   ...listScenarios({ operation: 'listViews', name: 'views', query: account, defaultLimit: 10, maxLimit: 25, clamps: true }),

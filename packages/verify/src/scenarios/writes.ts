@@ -48,6 +48,18 @@ const WRONG: Record<CustomField['type'], string | number | boolean> = { string: 
 
 const needsWrites: Scenario['needs'] = ['writes'];
 
+/** Imports the run's profile into the account; a 201 is a write the API cannot undo. */
+async function importProfile(t: ScenarioContext): Promise<Answer> {
+  const network_url = await t.facts.importableProfile();
+  const account_id = await t.facts.accountId();
+  const answer = await t.call('importContact', { body: { account_id, network_url } });
+  if (answer.status === 201) {
+    t.run.ledger.wrote('importContact', `${network_url} into account ${account_id}`, 'imported');
+    t.run.ledger.cannotUndo({ operation: 'importContact', target: `${network_url} in account ${account_id}`, note: 'the API has no way to remove an imported contact' });
+  }
+  return answer;
+}
+
 export const writeScenarios: Scenario[] = [
   {
     id: 'contacts.import.created',
@@ -56,13 +68,7 @@ export const writeScenarios: Scenario[] = [
     source: 'description §3',
     needs: needsWrites,
     async run(t) {
-      const network_url = await t.facts.importableProfile();
-      const account_id = await t.facts.accountId();
-      const answer = await t.call('importContact', { body: { account_id, network_url } });
-      if (answer.status === 201) {
-        t.run.ledger.wrote('importContact', `${network_url} into account ${account_id}`, 'imported');
-        t.run.ledger.cannotUndo({ operation: 'importContact', target: `${network_url} in account ${account_id}`, note: 'the API has no way to remove an imported contact' });
-      }
+      const answer = await importProfile(t);
       if (answer.status === 200 && t.run.profileUrl) return t.skip('the profile given with --profile-url is already attached to the account (200): name one it does not hold to see 201');
       t.expectOk(answer, 201);
     },
@@ -74,11 +80,8 @@ export const writeScenarios: Scenario[] = [
     source: 'description §3',
     needs: needsWrites,
     async run(t) {
-      const network_url = await t.facts.importableProfile();
-      const account_id = await t.facts.accountId();
-      const first = await t.call('importContact', { body: { account_id, network_url } });
-      if (first.status === 201) t.run.ledger.cannotUndo({ operation: 'importContact', target: `${network_url} in account ${account_id}`, note: 'the API has no way to remove an imported contact' });
-      const again = await t.call('importContact', { body: { account_id, network_url } });
+      const first = await importProfile(t);
+      const again = await importProfile(t);
       if (!t.expectOk(again, 200)) return;
       t.equal('$.data.contact.contact_id', contactOf(again)?.contact_id, contactOf(first)?.contact_id, 'the contact_id of the first import');
     },

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { type MockServer, startMockServer } from '@network-org/mock/node';
 import { runVerify } from '@network-org/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everything } from '../support/mock';
 
 let server: MockServer;
 let dir: string;
-const base = () => ({ baseUrl: server.url, apiKey: server.mock.keys.admin, memberKey: 'sk_test_member', allowWrites: true, allowCredits: true, rateLimit: false as const });
+const base = () => everything(server);
 
 beforeAll(async () => {
   server = await startMockServer({ port: 0, rateLimit: false });

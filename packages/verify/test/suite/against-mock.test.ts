@@ -2,6 +2,7 @@ import { NetworkClient } from '@network-org/sdk';
 import { type MockServer, startMockServer } from '@network-org/mock/node';
 import { type Report, runVerify } from '@network-org/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everything } from '../support/mock';
 
 // Every operation of the spec (CONTRIBUTING's list): the suite must cover each one.
 const OPERATIONS = [
@@ -30,14 +31,7 @@ beforeAll(async () => {
   const company = (await client.companies.list({ account_id: ['101'], limit: 1 })).items[0]!;
   before.contact = [contact.contact_id, await readBack('contact', contact.contact_id)];
   before.company = [company.company_id, await readBack('company', company.company_id)];
-  report = await runVerify({
-    baseUrl: server.url,
-    apiKey: server.mock.keys.admin,
-    memberKey: 'sk_test_member',
-    allowWrites: true,
-    allowCredits: true,
-    rateLimit: false,
-  });
+  report = await runVerify(everything(server));
 });
 
 afterAll(async () => {
