@@ -4,6 +4,7 @@ import { companyScenarios } from './companies';
 import { contactScenarios } from './contacts';
 import { conversationScenarios } from './conversations';
 import { creditScenarios } from './credits';
+import { driftCatcherScenarios } from './drift-catchers';
 import { organizationScenarios } from './organization';
 import { rateLimitScenarios } from './rate-limit';
 import type { Scenario } from './scenario';
@@ -22,6 +23,7 @@ export const scenarios: readonly Scenario[] = [
   ...writeScenarios,
   ...draftScenarios,
   ...creditScenarios,
+  ...driftCatcherScenarios,
   ...rateLimitScenarios,
 ];
 
