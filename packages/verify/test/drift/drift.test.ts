@@ -53,6 +53,13 @@ const CAUGHT: Record<MutationName, Catch> = {
   'contacts: custom field not saved': { scenario: 'contacts.update.custom-field', path: /^\$\.data\.contact\[".+"\]$/ },
   'drafts: a second draft does not replace': { scenario: 'drafts.replace', path: '$.data.draft.replaced_previous', expected: 'true', actual: 'false' },
   'views: selected_contact_ids missing on create': { scenario: 'views.create', path: '$.data.view.selected_contact_ids' },
+  'contacts: query filter ignored': { scenario: 'contacts.filter.query', path: /^\$\.data\.contacts\[\d+\]$/, expected: /^a contact whose name, headline, company, role, handle or profile URL contains / },
+  'contacts: company_name filter ignored': { scenario: 'contacts.filter.company-name', path: /^\$\.data\.contacts\[\d+\]$/, expected: /^a contact whose current or past company contains / },
+  'contacts: account_id wins over view_id': { scenario: 'contacts.scope.view-over-account', path: '$.data.contacts[*].account_relationship_id' },
+  'activity: channel filter ignored': { scenario: 'activity.filter.channel', path: /^\$\.data\.activity\[\d+\]\.channel$/ },
+  'activity: default time zone not UTC': { scenario: 'activity.timezone.default', path: '$.data.timezone', expected: '"UTC"', actual: '"America/Los_Angeles"' },
+  'accounts: a member sees every account': { scenario: 'auth.member.accounts-listed', path: /^\$\.data\.accounts\[\d+\]\.account_id$/, actual: /403 account_shared_access_required/ },
+  'contacts: notes_json any text': { scenario: 'contacts.update.notes.not-json', path: 'status', expected: '400', actual: '200' },
 };
 
 let server: MockServer;

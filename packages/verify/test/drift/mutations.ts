@@ -9,6 +9,14 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 const query = (request: ProxyRequest) => request.url.searchParams;
 const items = (answer: ProxyAnswer, list: string): Item[] => answer.body?.data?.[list] ?? [];
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 const ok = (answer: ProxyAnswer) => answer.status >= 200 && answer.status < 300 && answer.body !== undefined;
 
 /** The request again with other query parameters (the original is left as it was). */
@@ -355,6 +363,67 @@ export const mutations = {
       if (ok(answer)) delete answer.body.data?.view?.selected_contact_ids;
     },
   }),
+
+  // Drifts the first suite did not see; the scenarios of src/scenarios/drift-catchers.ts catch them.
+  'contacts: query filter ignored': () => ({
+    operation: 'listContacts',
+    drift: 'the query filter (name, headline, company, role, handle or URL) is ignored',
+    request(request) {
+      query(request).delete('query');
+    },
+  }),
+  'contacts: company_name filter ignored': () => ({
+    operation: 'listContacts',
+    drift: 'the company_name filter is ignored',
+    request(request) {
+      query(request).delete('company_name');
+    },
+  }),
+  'contacts: account_id wins over view_id': () => ({
+    operation: 'listContacts',
+    drift: "with both view_id and account_id, account_id decides and the view is ignored (not scoped to the view's account)",
+    request(request) {
+      if (query(request).has('account_id')) query(request).delete('view_id');
+    },
+  }),
+  'activity: channel filter ignored': () => ({
+    operation: 'listActivity',
+    drift: 'the channel filter is ignored',
+    request(request) {
+      query(request).delete('channel');
+    },
+  }),
+  'activity: default time zone not UTC': () => ({
+    operation: 'listActivity',
+    drift: "date-only bounds without timezone are read in the organization's zone, not UTC",
+    request(request) {
+      if (!query(request).has('timezone')) query(request).set('timezone', 'America/Los_Angeles');
+    },
+  }),
+  'accounts: a member sees every account': () => ({
+    operation: 'listAccounts',
+    drift: "GET /v1/accounts lists to a member the organization's accounts it may not use",
+    request(request) {
+      if (request.key === MEMBER_KEY) request.headers.authorization = `Bearer ${ADMIN_KEY}`;
+    },
+  }),
+  'contacts: notes_json any text': () => {
+    let sent: string | undefined;
+    return {
+      operation: 'updateContact',
+      drift: 'notes_json that is not JSON text is stored as it is instead of 400',
+      request(request) {
+        const body = request.body as Item | undefined;
+        sent = undefined;
+        if (typeof body?.notes_json !== 'string' || isJson(body.notes_json)) return;
+        sent = body.notes_json;
+        body.notes_json = JSON.stringify(sent);
+      },
+      answer(answer) {
+        if (sent !== undefined && ok(answer) && answer.body.data?.contact) answer.body.data.contact.notes_json = sent;
+      },
+    } satisfies Mutation;
+  },
 } satisfies Record<string, () => Mutation>;
 
 export type MutationName = keyof typeof mutations;
