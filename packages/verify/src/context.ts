@@ -2,6 +2,7 @@ import { ApiError, type NetworkClient, type RequestOptions, ResponseValidationEr
 import type { OperationId } from '@network-org/sdk';
 import { operations } from '@network-org/spec/operations';
 import { schemas } from '@network-org/spec/zod';
+import type { z } from 'zod';
 import { describeValue, schemaDifferences } from './check/schema';
 import type { Facts } from './facts';
 import type { Ledger } from './ledger';
@@ -170,7 +171,7 @@ export class ScenarioContext {
 
   /** The body against the spec's schema of the answer's operation and status. */
   expectSchema(answer: Answer): boolean {
-    const responses = operations[answer.operation].responses as Record<string, import('zod').ZodType>;
+    const responses = operations[answer.operation].responses as Record<string, z.ZodType>;
     const schema = responses[String(answer.status)];
     if (!schema) return this.check(false, { path: 'status', expected: Object.keys(responses).join(' or '), actual: String(answer.status), note: 'a status the spec does not list' });
     if (answer.body === undefined) return this.check(false, { path: '$', expected: 'a JSON body', actual: answer.text === '' ? 'an empty body' : 'a body that is not JSON' });

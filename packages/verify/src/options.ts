@@ -34,6 +34,11 @@ export interface VerifyOptions {
   maxDurationMs?: number;
   /** Largest answer read, in bytes; a larger one errors its scenario. Default 8 MiB. */
   maxResponseBytes?: number;
+  /**
+   * Aborting it stops the run: the scenarios not yet run error ("the run was stopped"), and the PATCHed records
+   * are still put back before `runVerify` resolves.
+   */
+  signal?: AbortSignal;
 }
 
 /** Bad options (a usage error: exit 2 in the CLI). */

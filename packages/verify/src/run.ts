@@ -120,6 +120,11 @@ export async function runVerify(options: VerifyOptions): Promise<Report> {
   run.facts = new Facts(run, options.accountId);
   run.ledger = new Ledger(run);
 
+  const stopped = 'the run was stopped';
+  const stop = () => target.stop(stopped);
+  options.signal?.addEventListener('abort', stop, { once: true });
+  if (options.signal?.aborted) stop();
+
   const selected = selectScenarios(options.only);
   const results: ScenarioResult[] = [];
   const answers = new Map<string, Answer[]>();
@@ -132,6 +137,7 @@ export async function runVerify(options: VerifyOptions): Promise<Report> {
       for (const answer of seen) collectDiscoveries(answer, discoveries);
     }
   } finally {
+    options.signal?.removeEventListener('abort', stop);
     target.setDeadline(Date.now() + RESTORE_ALLOWANCE_MS);
     await run.ledger.restoreAll();
   }

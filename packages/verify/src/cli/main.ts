@@ -95,8 +95,16 @@ export async function main(argv: string[], out: (text: string) => void, err: (te
     out(HELP);
     return 0;
   }
+  // Ctrl-C stops the scenarios but still puts the PATCHed records back; a second one ends the process at once.
+  const interrupt = new AbortController();
+  const onInterrupt = () => {
+    err('network-verify: stopping; putting PATCHed records back (Ctrl-C again to quit now)\n');
+    interrupt.abort();
+    process.once('SIGINT', () => process.exit(130));
+  };
+  process.once('SIGINT', onInterrupt);
   try {
-    const report = await runVerify(parsed.options);
+    const report = await runVerify({ ...parsed.options, signal: interrupt.signal });
     out(safe(render(report, parsed.format)));
     if (parsed.report) await writeFile(parsed.report, safe(render(report, 'json')));
     return exitCode(report);
@@ -106,6 +114,8 @@ export async function main(argv: string[], out: (text: string) => void, err: (te
     const message = error instanceof Error ? error.message : String(error);
     err(`network-verify: ${safe(known ? message : `internal error: ${message}`)}\n`);
     return 2;
+  } finally {
+    process.off('SIGINT', onInterrupt);
   }
 }
 

@@ -303,6 +303,21 @@ export const draftScenarios: Scenario[] = [
     },
   },
   {
+    id: 'drafts.connection-request',
+    operation: 'createDraft',
+    title: 'a draft to a contact who is not connected is a connection_request draft',
+    source: 'decision',
+    needs: needsWrites,
+    async run(t) {
+      const account_id = await t.facts.accountId();
+      const stranger = (await t.facts.contacts()).find((contact) => contact.relationship_status === 'not_connected');
+      if (!stranger) return t.skip('no contact on the first page of the account is not_connected');
+      const what = `draft to contact ${stranger.contact_id} in account ${account_id}`;
+      const answer = await saveDraft(t, { account_id, contact_id: stranger.contact_id, draft_message: 'network-verify invitation draft (never sent)' }, what);
+      if (t.expectOk(answer)) t.equal('$.data.draft.kind', draftOf(answer)?.kind, 'connection_request');
+    },
+  },
+  {
     id: 'drafts.replace',
     operation: 'createDraft',
     title: 'a second draft to the same contact replaces the first',

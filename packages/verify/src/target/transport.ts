@@ -56,16 +56,25 @@ export class Target {
     this.timeoutMs = options.timeoutMs;
   }
 
-  /** After this instant (ms since the epoch) every request fails: the run's overall time cap. */
-  setDeadline(at: number): void {
+  #deadlineReason = 'the run reached its overall time cap';
+
+  /** After this instant (ms since the epoch) every request fails, for `reason`: the run's time cap, or a stop. */
+  setDeadline(at: number, reason = 'the run reached its overall time cap'): void {
     this.#deadline = at;
+    this.#deadlineReason = reason;
   }
 
   /** Why every request now fails at once, if it does. */
   get gaveUp(): string | undefined {
     if (this.#gaveUp) return this.#gaveUp;
-    if (Date.now() >= this.#deadline) return 'the run reached its overall time cap';
+    if (Date.now() >= this.#deadline) return this.#deadlineReason;
     return undefined;
+  }
+
+  /** Ends the request in flight now (its scenario errors with `reason`). */
+  stop(reason: string): void {
+    this.setDeadline(Date.now(), reason);
+    this.#call?.abort(new TargetFault(reason));
   }
 
   /** The signal of one SDK call: aborted (with a TargetFault) when the target misbehaves during that call. */
