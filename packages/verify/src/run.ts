@@ -175,7 +175,11 @@ async function runScenario(run: RunContext, scenario: Scenario): Promise<{ resul
   try {
     await scenario.run(t);
   } catch (error) {
-    if (error instanceof Skip) return { result: { ...base, outcome: 'skipped', differences: [], reason: error.message }, seen: t.answers };
+    // A scenario that found differences before it could not go on still differs.
+    if (error instanceof Skip) {
+      const outcome = t.differences.length > 0 ? 'differ' : 'skipped';
+      return { result: { ...base, outcome, differences: t.differences, reason: error.message }, seen: t.answers };
+    }
     const reason = error instanceof Error ? error.message : String(error);
     return { result: { ...base, outcome: 'error', differences: t.differences, reason }, seen: t.answers };
   }

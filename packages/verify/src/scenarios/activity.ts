@@ -1,6 +1,6 @@
 import type { ActivityEvent } from '@network-org/sdk';
 import type { ScenarioContext } from '../context';
-import { itemsOf, listScenarios } from './lists';
+import { itemsOf, listScenarios, walk } from './lists';
 import type { Scenario } from './scenario';
 
 const noQuery = async () => ({});
@@ -160,17 +160,9 @@ export const activityScenarios: Scenario[] = [
     async run(t) {
       const answer = await t.call('getActivitySummary', { query: WINDOW });
       if (!t.expectOk(answer)) return;
-      let count = 0;
-      let cursor: string | undefined;
-      for (let page = 0; page < 10; page++) {
-        const list = await t.call('listActivity', { query: { ...WINDOW, limit: 200, ...(cursor && { cursor }) } });
-        if (!t.expectOk(list)) return;
-        count += itemsOf(list, 'listActivity').length;
-        const next = (list.body as { data: { pagination: { next_cursor?: string } } }).data.pagination.next_cursor;
-        if (!next) break;
-        cursor = next;
-      }
-      t.equal('$.data.total_events', dataOf(answer)?.total_events, count, 'events listed in the same window');
+      const { items, complete } = await walk(t, 'listActivity', { query: { ...WINDOW, limit: 200 } }, 10);
+      if (!complete) return t.skip('the window holds more than 2,000 events: too many to count by listing');
+      t.equal('$.data.total_events', dataOf(answer)?.total_events, items.length, 'events listed in the same window');
     },
   },
 ];
