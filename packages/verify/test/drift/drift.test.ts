@@ -1,8 +1,8 @@
 import { type MockServer, startMockServer } from '@network-org/mock/node';
 import { type Report, runVerify } from '@network-org/verify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_KEY, MEMBER_KEY, type MutationName, mutations } from './mutations';
-import { type DriftProxy, startDriftProxy } from './proxy';
+import { ADMIN_KEY, MEMBER_KEY, type MutationName, mutations, type RateLimitMutationName, rateLimitMutations } from './mutations';
+import { type DriftProxy, type Mutation, startDriftProxy } from './proxy';
 
 /** The scenario that must catch a mutation, and the difference it must report. */
 interface Catch {
@@ -101,24 +101,58 @@ describe('the drift proxy without a mutation', () => {
   });
 });
 
+/** The scenario named by `caught` differs on the mutated operation, with the difference `caught` describes. */
+function expectCaught(report: Report, mutation: Mutation, caught: Catch): void {
+  const result = report.scenarios.find((s) => s.id === caught.scenario);
+  expect(result, `${caught.scenario} ran`).toBeDefined();
+  expect({ operation: result!.operation, outcome: result!.outcome, reason: result!.reason }).toEqual({ operation: mutation.operation, outcome: 'differ', reason: undefined });
+  const text = (value: string | RegExp) => (value instanceof RegExp ? expect.stringMatching(value) : value);
+  expect(result!.differences).toContainEqual(
+    expect.objectContaining({
+      path: text(caught.path),
+      ...(caught.expected !== undefined && { expected: text(caught.expected) }),
+      ...(caught.actual !== undefined && { actual: text(caught.actual) }),
+    }),
+  );
+}
+
 describe('each mutation is reported as a difference of the mutated operation, naming the path or status', () => {
-  for (const [name, make] of Object.entries(mutations) as [MutationName, (typeof mutations)[MutationName]][]) {
+  for (const [name, make] of Object.entries(mutations) as [MutationName, () => Mutation][]) {
     const caught = CAUGHT[name];
     it(`${name} -> ${caught.scenario}`, async () => {
       const mutation = make();
       proxy.use(mutation);
       const report = await run(caught.scenario);
       expect(proxy.mutated).toBeGreaterThan(0);
-      const result = report.scenarios.find((s) => s.id === caught.scenario);
-      expect(result, `${caught.scenario} ran`).toBeDefined();
-      expect({ operation: result!.operation, outcome: result!.outcome, reason: result!.reason }).toEqual({ operation: mutation.operation, outcome: 'differ', reason: undefined });
-      expect(result!.differences).toContainEqual(
-        expect.objectContaining({
-          path: caught.path instanceof RegExp ? expect.stringMatching(caught.path) : caught.path,
-          ...(caught.expected !== undefined && { expected: caught.expected instanceof RegExp ? expect.stringMatching(caught.expected) : caught.expected }),
-          ...(caught.actual !== undefined && { actual: caught.actual instanceof RegExp ? expect.stringMatching(caught.actual) : caught.actual }),
-        }),
-      );
+      expectCaught(report, mutation, caught);
+    });
+  }
+});
+
+const CAUGHT_PAST_THE_LIMIT: Record<RateLimitMutationName, Catch> = {
+  'organization: Retry-After as an HTTP date': { scenario: 'rate-limit.probe', path: 'retry-after', expected: 'integer seconds', actual: /GMT"$/ },
+};
+
+describe('past the rate limit (a mock with a budget of 5 requests a second, probed)', () => {
+  let limited: MockServer;
+  let limitedProxy: DriftProxy;
+  beforeAll(async () => {
+    limited = await startMockServer({ port: 0, rateLimit: { requests: 5, windowMs: 1000 } });
+    limitedProxy = await startDriftProxy(limited.url);
+  });
+  afterAll(async () => {
+    await limitedProxy?.close();
+    await limited?.close();
+  });
+
+  for (const [name, make] of Object.entries(rateLimitMutations) as [RateLimitMutationName, () => Mutation][]) {
+    const caught = CAUGHT_PAST_THE_LIMIT[name];
+    it(`${name} -> ${caught.scenario}`, async () => {
+      const mutation = make();
+      limitedProxy.use(mutation);
+      const report = await runVerify({ baseUrl: limitedProxy.url, apiKey: ADMIN_KEY, rateLimit: false, probeRateLimit: true, timeoutMs: 5_000, only: caught.scenario });
+      expect(limitedProxy.mutated).toBeGreaterThan(0);
+      expectCaught(report, mutation, caught);
     });
   }
 });

@@ -427,3 +427,16 @@ export const mutations = {
 } satisfies Record<string, () => Mutation>;
 
 export type MutationName = keyof typeof mutations;
+
+/** Drifts that show only past an endpoint's rate limit: run against a mock whose budget is small, with the probe. */
+export const rateLimitMutations = {
+  'organization: Retry-After as an HTTP date': () => ({
+    operation: 'listOrganizations',
+    drift: 'a 429 says when to retry as an HTTP date instead of integer seconds',
+    answer(answer) {
+      if (answer.status === 429) answer.headers['retry-after'] = new Date(Date.now() + 1000).toUTCString();
+    },
+  }),
+} satisfies Record<string, () => Mutation>;
+
+export type RateLimitMutationName = keyof typeof rateLimitMutations;
