@@ -20,6 +20,8 @@ export interface CallInput {
   /** Headers over the client's: `Authorization: null` sends none. */
   headers?: Record<string, string | null>;
   key?: KeyRole;
+  /** The rate-limit probe's calls: a 429 is the answer it looks for, not a failure to wait. */
+  probe?: boolean;
 }
 
 /** The target's final answer to one call (after the SDK's retries and 429 waits). */
@@ -89,6 +91,10 @@ export async function callOperation(run: RunContext, operation: OperationId, inp
   }
   const exchange = run.target.exchanges[run.target.exchanges.length - 1];
   if (!exchange || run.target.exchanges.length === before) throw new TargetFault('no answer was received');
+  // The SDK waited out each 429 (Retry-After) and retried; one that is still there is no answer to check.
+  if (exchange.status === 429 && !input.probe) {
+    throw new TargetFault(`the target still answered 429 rate_limit_exceeded after waiting out its Retry-After several times`);
+  }
   return { ...exchange, operation };
 }
 

@@ -101,6 +101,7 @@ export async function runVerify(options: VerifyOptions): Promise<Report> {
     baseUrl: target.baseUrl,
     fetch: target.fetch,
     timeout: timeoutMs,
+    // Retries wait out 429s (Retry-After) and 5xx; a 429 still there after them errors its scenario.
     maxRetries: 2,
     // A 429's Retry-After is waited out up to this; the service asks for seconds.
     maxRetryDelay: 120_000,

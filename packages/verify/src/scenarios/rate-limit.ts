@@ -15,7 +15,7 @@ export const rateLimitScenarios: Scenario[] = [
       const unpaced = t.run.clients.admin.withOptions({ rateLimit: false, maxRetries: 0 });
       const probe = { ...t.run, clients: { admin: unpaced, member: undefined } };
       for (let sent = 1; sent <= PROBE_REQUESTS; sent++) {
-        const answer = await callOperation(probe, 'listOrganizations');
+        const answer = await callOperation(probe, 'listOrganizations', { probe: true });
         if (answer.status !== 429) continue;
         t.answers.push(answer);
         t.expectError(answer, 429, 'rate_limit_exceeded');
