@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Report, renderMarkdown, renderTable, runVerify, TargetUnreachableError, type VerifyOptions } from '@network-org/verify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answering, closingMidAnswer, droppingEveryConnection, type HostileServer, hanging, redirecting, startHostile, streamingHuge } from './servers';
+import { answering, closingMidAnswer, dripping, droppingEveryConnection, type HostileServer, hanging, redirecting, startHostile, streamingHuge } from './servers';
 
 const KEY = 'sk_live_hostile_admin_4f9c2e';
 const MEMBER = 'sk_live_hostile_member_7b1d0a';
@@ -57,6 +57,13 @@ describe('a hostile target gives error outcomes with a reason, within bounded ti
     expectErrors(report, /no answer|gave no answer within 300 ms/);
     expect(report.scenarios.some((s) => /gave no answer within 300 ms, 2 times in a row/.test(s.reason ?? ''))).toBe(true);
     // Given up on after two timeouts in a row: the rest fail without a request each.
+    expect(server.received.length).toBeLessThan(20);
+  }, 20_000);
+
+  it('a target that answers at once but drips its body forever', async () => {
+    const server = await keep(dripping());
+    const report = await runVerify(options(server.url));
+    expectErrors(report, /no answer|gave no answer within 300 ms/);
     expect(server.received.length).toBeLessThan(20);
   }, 20_000);
 

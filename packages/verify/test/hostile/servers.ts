@@ -101,3 +101,12 @@ export const closingMidAnswer = (early = false) => {
 
 /** A server that accepts connections and drops each one before answering. */
 export const droppingEveryConnection = () => startHostile((_, response) => void response.socket?.destroy());
+
+/** A server that sends its headers at once, then a byte of JSON whitespace every 50 ms, never finishing. */
+export const dripping = () =>
+  startHostile((_, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.write('{"data":');
+    const drip = setInterval(() => response.write(' '), 50);
+    response.on('close', () => clearInterval(drip));
+  });
