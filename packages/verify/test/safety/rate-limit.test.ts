@@ -28,3 +28,15 @@ it('reports a target that never answers 429 when probed', async () => {
   const report = await runVerify({ baseUrl: server.url, apiKey: server.mock.keys.admin, rateLimit: false, probeRateLimit: true, only: 'rate-limit.probe' });
   expect(report.scenarios[0]).toMatchObject({ outcome: 'differ', differences: [{ path: 'status', expected: '429 within 60 requests', actual: 'no 429' }] });
 });
+
+it('errors a scenario whose endpoint still answers 429 after the waits, instead of reporting a difference', async () => {
+  server = await startMockServer({ port: 0, rateLimit: false });
+  const fault = await fetch(`${server.url}/__mock/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ method: 'GET', path: '/v1/organization', status: 429, code: 'rate_limit_exceeded', retry_after: 0, count: 10 }),
+  });
+  expect(fault.status).toBe(201);
+  const report = await runVerify({ baseUrl: server.url, apiKey: server.mock.keys.admin, rateLimit: false, only: 'organization.envelope' });
+  expect(report.scenarios[0]).toMatchObject({ outcome: 'error', differences: [], reason: expect.stringContaining('still answered 429') });
+});
