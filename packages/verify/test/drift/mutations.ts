@@ -7,6 +7,13 @@ export const MEMBER_KEY = 'sk_test_member';
 type Item = Record<string, any>;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The day before a YYYY-MM-DD date. */
+function previousDay(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+}
+
 const query = (request: ProxyRequest) => request.url.searchParams;
 const items = (answer: ProxyAnswer, list: string): Item[] => answer.body?.data?.[list] ?? [];
 function isJson(text: string): boolean {
@@ -302,10 +309,7 @@ export const mutations = {
     drift: "a date-only to is read as the start of that day, not of the day after (the last day's events are lost)",
     request(request) {
       const to = query(request).get('to');
-      if (!to || !DATE_ONLY.test(to)) return;
-      const day = new Date(`${to}T00:00:00Z`);
-      day.setUTCDate(day.getUTCDate() - 1);
-      query(request).set('to', day.toISOString().slice(0, 10));
+      if (to && DATE_ONLY.test(to)) query(request).set('to', previousDay(to));
     },
   }),
   'messages: oldest first': () => ({
@@ -361,6 +365,50 @@ export const mutations = {
     drift: 'the created view comes without selected_contact_ids',
     answer(answer) {
       if (ok(answer)) delete answer.body.data?.view?.selected_contact_ids;
+    },
+  }),
+
+  'summary: date-only to not advanced': () => ({
+    operation: 'getActivitySummary',
+    drift: "the summary reads a date-only to as the start of that day, not of the day after",
+    request(request) {
+      const to = query(request).get('to');
+      if (to && DATE_ONLY.test(to)) query(request).set('to', previousDay(to));
+    },
+  }),
+  'summary: tag accepted': () => ({
+    operation: 'getActivitySummary',
+    drift: 'tag on the summary is ignored (200) instead of 400 bad_request',
+    request(request) {
+      query(request).delete('tag');
+    },
+  }),
+  'companies: PATCH notes_json not saved': () => ({
+    operation: 'updateCompany',
+    drift: 'notes_json in a company PATCH is dropped',
+    request(request) {
+      delete (request.body as Item | undefined)?.notes_json;
+    },
+  }),
+  'companies: PATCH of an unknown company 400': () => ({
+    operation: 'updateCompany',
+    drift: 'an unknown company_id is 400 bad_request, not the 404 the description names',
+    answer(answer) {
+      if (answer.status === 404) error(answer, 400, 'bad_request', 'Unknown company_id');
+    },
+  }),
+  'drafts: unknown contact 400': () => ({
+    operation: 'createDraft',
+    drift: 'a draft to an unknown contact is 400 bad_request, not the 404 the description names',
+    answer(answer) {
+      if (answer.status === 404) error(answer, 400, 'bad_request', 'Unknown contact_id');
+    },
+  }),
+  'find-email: unknown contact 404': () => ({
+    operation: 'findContactEmail',
+    drift: 'find-email for an unknown contact is 404 not_found instead of 400 bad_request',
+    answer(answer) {
+      if (answer.status === 400) error(answer, 404, 'not_found', 'Contact not found');
     },
   }),
 
