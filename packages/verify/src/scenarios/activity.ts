@@ -9,10 +9,10 @@ const noQuery = async () => ({});
 const WINDOW = { from: '2026-01-05', to: '2026-01-11', timezone: 'America/New_York' };
 
 type Filters = { from?: string; to?: string; to_exclusive?: boolean };
-const dataOf = (answer: { body: unknown }) => (answer.body as { data?: { filters?: Filters; timezone?: string; total_events?: number } } | undefined)?.data;
+export const dataOf = (answer: { body: unknown }) => (answer.body as { data?: { filters?: Filters; timezone?: string; total_events?: number } } | undefined)?.data;
 
 /** The start of the local day `date` in `zone`, as a UTC instant (whole-hour offsets are enough for a check). */
-function localMidnight(date: string, zone: string): string {
+export function localMidnight(date: string, zone: string): string {
   const guess = new Date(`${date}T00:00:00Z`);
   const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(guess);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
@@ -20,7 +20,7 @@ function localMidnight(date: string, zone: string): string {
   return new Date(guess.getTime() - (asLocal - guess.getTime())).toISOString();
 }
 
-function nextDay(date: string): string {
+export function nextDay(date: string): string {
   const day = new Date(`${date}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() + 1);
   return day.toISOString().slice(0, 10);
@@ -28,18 +28,18 @@ function nextDay(date: string): string {
 
 const sameInstant = (a: unknown, b: string) => typeof a === 'string' && Date.parse(a) === Date.parse(b);
 
-function expectWindow(t: ScenarioContext, filters: Filters | undefined, from: string, to: string) {
+export function expectWindow(t: ScenarioContext, filters: Filters | undefined, from: string, to: string) {
   t.check(sameInstant(filters?.from, from), { path: '$.data.filters.from', expected: from, actual: JSON.stringify(filters?.from) });
   t.check(sameInstant(filters?.to, to), { path: '$.data.filters.to', expected: to, actual: JSON.stringify(filters?.to) });
   t.equal('$.data.filters.to_exclusive', filters?.to_exclusive, true);
 }
 
-async function events(t: ScenarioContext, query: Record<string, unknown>): Promise<ActivityEvent[] | undefined> {
+export async function events(t: ScenarioContext, query: Record<string, unknown>): Promise<ActivityEvent[] | undefined> {
   const answer = await t.call('listActivity', { query: { limit: 200, ...query } });
   return t.expectOk(answer) ? (itemsOf(answer, 'listActivity') as unknown as ActivityEvent[]) : undefined;
 }
 
-function everyEvent(t: ScenarioContext, list: ActivityEvent[], field: keyof ActivityEvent, expected: string) {
+export function everyEvent(t: ScenarioContext, list: ActivityEvent[], field: keyof ActivityEvent, expected: string) {
   let reported = 0;
   list.forEach((event, index) => {
     if (event[field] !== expected && reported++ < 3) t.differ({ path: `$.data.activity[${index}].${field}`, expected, actual: JSON.stringify(event[field]) });

@@ -1,5 +1,6 @@
-import type { ActivityEvent, Contact } from '@network-org/sdk';
+import type { Contact } from '@network-org/sdk';
 import type { ScenarioContext } from '../context';
+import { dataOf, events, everyEvent, expectWindow, localMidnight, nextDay } from './activity';
 import { itemsOf, keyOf } from './lists';
 import type { Scenario } from './scenario';
 
@@ -22,15 +23,6 @@ function everyMentions(t: ScenarioContext, contacts: Contact[], wanted: string, 
     if (!found && reported++ < 3) t.differ({ path: `$.data.contacts[${index}]`, expected: `a contact whose ${where} contains ${JSON.stringify(wanted)}`, actual: JSON.stringify(contact.name) });
   });
 }
-
-/** Start of the day after `date` (YYYY-MM-DD), in UTC. */
-function nextUtcDay(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString();
-}
-
-const sameInstant = (a: unknown, b: string) => typeof a === 'string' && Date.parse(a) === Date.parse(b);
 
 export const driftCatcherScenarios: Scenario[] = [
   {
@@ -86,17 +78,10 @@ export const driftCatcherScenarios: Scenario[] = [
     title: 'channel gives only events of that channel',
     source: 'description §4',
     async run(t) {
-      const all = await t.call('listActivity', { query: { limit: 200 } });
-      if (!t.expectOk(all)) return;
-      const events = itemsOf(all, 'listActivity') as unknown as ActivityEvent[];
-      const channel = events[events.length - 1]?.channel;
+      const channel = (await events(t, {}))?.at(-1)?.channel;
       if (!channel) return t.skip('the organization has no activity in the default window');
-      const answer = await t.call('listActivity', { query: { limit: 200, channel: [channel] } });
-      if (!t.expectOk(answer)) return;
-      let reported = 0;
-      (itemsOf(answer, 'listActivity') as unknown as ActivityEvent[]).forEach((event, index) => {
-        if (event.channel !== channel && reported++ < 3) t.differ({ path: `$.data.activity[${index}].channel`, expected: channel, actual: JSON.stringify(event.channel) });
-      });
+      const list = await events(t, { channel: [channel] });
+      if (list) everyEvent(t, list, 'channel', channel);
     },
   },
   {
@@ -105,14 +90,12 @@ export const driftCatcherScenarios: Scenario[] = [
     title: 'without timezone, date-only bounds are read in UTC and the answer says timezone UTC',
     source: 'description §4',
     async run(t) {
-      const from = '2026-01-05';
-      const to = '2026-01-11';
-      const answer = await t.call('listActivity', { query: { from, to } });
+      const window = { from: '2026-01-05', to: '2026-01-11' };
+      const answer = await t.call('listActivity', { query: window });
       if (!t.expectOk(answer)) return;
-      const data = (answer.body as { data: { timezone?: unknown; filters?: { from?: unknown; to?: unknown } } }).data;
-      t.equal('$.data.timezone', data.timezone, 'UTC');
-      t.check(sameInstant(data.filters?.from, `${from}T00:00:00Z`), { path: '$.data.filters.from', expected: `${from}T00:00:00Z`, actual: JSON.stringify(data.filters?.from) });
-      t.check(sameInstant(data.filters?.to, nextUtcDay(to)), { path: '$.data.filters.to', expected: nextUtcDay(to), actual: JSON.stringify(data.filters?.to) });
+      const data = dataOf(answer);
+      t.equal('$.data.timezone', data?.timezone, 'UTC');
+      expectWindow(t, data?.filters, localMidnight(window.from, 'UTC'), localMidnight(nextDay(window.to), 'UTC'));
     },
   },
   {

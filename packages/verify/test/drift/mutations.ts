@@ -1,3 +1,4 @@
+import type { OperationId } from '@network-org/sdk';
 import type { Mutation, ProxyAnswer, ProxyRequest, Upstream } from './proxy';
 
 /** The default dataset's keys (contract §4): the admin key verify runs with, and its member key. */
@@ -16,6 +17,7 @@ function previousDay(date: string): string {
 
 const query = (request: ProxyRequest) => request.url.searchParams;
 const items = (answer: ProxyAnswer, list: string): Item[] => answer.body?.data?.[list] ?? [];
+/** Whether the text parses as JSON. */
 function isJson(text: string): boolean {
   try {
     JSON.parse(text);
@@ -33,12 +35,6 @@ function withQuery(request: ProxyRequest, change: (params: URLSearchParams) => v
   return { ...request, url };
 }
 
-/** An error answer of another status or code than the mock's. */
-function error(answer: ProxyAnswer, status: number, code: string, message: string): void {
-  answer.status = status;
-  answer.body = { code, message };
-}
-
 /** A key renamed in each item of a list (order of keys kept). */
 function rename(item: Item, from: string, to: string): Item {
   return Object.fromEntries(Object.entries(item).map(([key, value]) => [key === from ? to : key, value]));
@@ -49,6 +45,28 @@ async function lenient(answer: ProxyAnswer, request: ProxyRequest, upstream: Ups
   if (answer.status !== 400) return;
   Object.assign(answer, await upstream(withQuery(request, ignore)));
 }
+
+/** The service ignores a query parameter: it never reaches the mock. */
+const ignoring =
+  (operation: OperationId, name: string, drift: string) => (): Mutation => ({
+    operation,
+    drift,
+    request(request) {
+      query(request).delete(name);
+    },
+  });
+
+/** The service answers another status where the mock answers `from` (and, for an error, another body). */
+const answering =
+  (operation: OperationId, from: number, to: number, drift: string, body?: { code: string; message: string }) => (): Mutation => ({
+    operation,
+    drift,
+    answer(answer) {
+      if (answer.status !== from) return;
+      answer.status = to;
+      if (body) answer.body = body;
+    },
+  });
 
 /**
  * Drifts a service could have, one operation each, keyed by name. Each is a factory, so that a mutation that
@@ -115,27 +133,9 @@ export const mutations = {
   }),
 
   // Statuses and error codes.
-  'import: 201 became 200': () => ({
-    operation: 'importContact',
-    drift: 'a first import answers 200, as if the profile were already attached',
-    answer(answer) {
-      if (answer.status === 201) answer.status = 200;
-    },
-  }),
-  'import: again is 201': () => ({
-    operation: 'importContact',
-    drift: 'importing an attached profile again answers 201 instead of 200',
-    answer(answer) {
-      if (answer.status === 200) answer.status = 201;
-    },
-  }),
-  'views: create 201 became 200': () => ({
-    operation: 'createView',
-    drift: 'creating a view answers 200 instead of 201',
-    answer(answer) {
-      if (answer.status === 201) answer.status = 200;
-    },
-  }),
+  'import: 201 became 200': answering('importContact', 201, 200, 'a first import answers 200, as if the profile were already attached'),
+  'import: again is 201': answering('importContact', 200, 201, 'importing an attached profile again answers 201 instead of 200'),
+  'views: create 201 became 200': answering('createView', 201, 200, 'creating a view answers 200 instead of 201'),
   'contacts: bad_request renamed invalid_request': () => ({
     operation: 'listContacts',
     drift: 'a 400 carries code invalid_request instead of bad_request',
@@ -154,16 +154,12 @@ export const mutations = {
     operation: 'listActivity',
     drift: 'a non-admin key on activity is 401 unauthorized instead of 403 forbidden',
     answer(answer, request) {
-      if (answer.status === 403 && request.key === MEMBER_KEY) error(answer, 401, 'unauthorized', 'Invalid API key');
+      if (answer.status !== 403 || request.key !== MEMBER_KEY) return;
+      answer.status = 401;
+      answer.body = { code: 'unauthorized', message: 'Invalid API key' };
     },
   }),
-  'companies: unknown view 400 instead of 404': () => ({
-    operation: 'listCompanies',
-    drift: 'an unknown view_id on companies is 400 bad_request, not the 404 the description names',
-    answer(answer) {
-      if (answer.status === 404) error(answer, 400, 'bad_request', 'Unknown view_id');
-    },
-  }),
+  'companies: unknown view 400 instead of 404': answering('listCompanies', 404, 400, 'an unknown view_id on companies is 400 bad_request, not the 404 the description names', { code: 'bad_request', message: 'Unknown view_id' }),
   'contacts: unshared account allowed for a member': () => ({
     operation: 'listContacts',
     drift: 'shared access is not enforced: a member lists the contacts of an account not shared with it',
@@ -243,41 +239,11 @@ export const mutations = {
   }),
 
   // Filters.
-  'contacts: relationship_status ignored': () => ({
-    operation: 'listContacts',
-    drift: 'the relationship_status filter is ignored',
-    request(request) {
-      query(request).delete('relationship_status');
-    },
-  }),
-  'contacts: tag filter ignored': () => ({
-    operation: 'listContacts',
-    drift: 'the tag filter is ignored',
-    request(request) {
-      query(request).delete('tag');
-    },
-  }),
-  'companies: view_id ignored': () => ({
-    operation: 'listCompanies',
-    drift: 'view_id is ignored on companies: account_id (or every account) decides instead',
-    request(request) {
-      query(request).delete('view_id');
-    },
-  }),
-  'activity: event_type ignored': () => ({
-    operation: 'listActivity',
-    drift: 'the event_type filter is ignored',
-    request(request) {
-      query(request).delete('event_type');
-    },
-  }),
-  'activity: tag accepted': () => ({
-    operation: 'listActivity',
-    drift: 'tag on activity is ignored (200) instead of 400 bad_request',
-    request(request) {
-      query(request).delete('tag');
-    },
-  }),
+  'contacts: relationship_status ignored': ignoring('listContacts', 'relationship_status', 'the relationship_status filter is ignored'),
+  'contacts: tag filter ignored': ignoring('listContacts', 'tag', 'the tag filter is ignored'),
+  'companies: view_id ignored': ignoring('listCompanies', 'view_id', 'view_id is ignored on companies: account_id (or every account) decides instead'),
+  'activity: event_type ignored': ignoring('listActivity', 'event_type', 'the event_type filter is ignored'),
+  'activity: tag accepted': ignoring('listActivity', 'tag', 'tag on activity is ignored (200) instead of 400 bad_request'),
   'conversations: contact_id pattern not checked': () => ({
     operation: 'listConversations',
     drift: 'a contact_id that is not an id is ignored instead of 400',
@@ -376,13 +342,7 @@ export const mutations = {
       if (to && DATE_ONLY.test(to)) query(request).set('to', previousDay(to));
     },
   }),
-  'summary: tag accepted': () => ({
-    operation: 'getActivitySummary',
-    drift: 'tag on the summary is ignored (200) instead of 400 bad_request',
-    request(request) {
-      query(request).delete('tag');
-    },
-  }),
+  'summary: tag accepted': ignoring('getActivitySummary', 'tag', 'tag on the summary is ignored (200) instead of 400 bad_request'),
   'companies: PATCH notes_json not saved': () => ({
     operation: 'updateCompany',
     drift: 'notes_json in a company PATCH is dropped',
@@ -390,43 +350,13 @@ export const mutations = {
       delete (request.body as Item | undefined)?.notes_json;
     },
   }),
-  'companies: PATCH of an unknown company 400': () => ({
-    operation: 'updateCompany',
-    drift: 'an unknown company_id is 400 bad_request, not the 404 the description names',
-    answer(answer) {
-      if (answer.status === 404) error(answer, 400, 'bad_request', 'Unknown company_id');
-    },
-  }),
-  'drafts: unknown contact 400': () => ({
-    operation: 'createDraft',
-    drift: 'a draft to an unknown contact is 400 bad_request, not the 404 the description names',
-    answer(answer) {
-      if (answer.status === 404) error(answer, 400, 'bad_request', 'Unknown contact_id');
-    },
-  }),
-  'find-email: unknown contact 404': () => ({
-    operation: 'findContactEmail',
-    drift: 'find-email for an unknown contact is 404 not_found instead of 400 bad_request',
-    answer(answer) {
-      if (answer.status === 400) error(answer, 404, 'not_found', 'Contact not found');
-    },
-  }),
+  'companies: PATCH of an unknown company 400': answering('updateCompany', 404, 400, 'an unknown company_id is 400 bad_request, not the 404 the description names', { code: 'bad_request', message: 'Unknown company_id' }),
+  'drafts: unknown contact 400': answering('createDraft', 404, 400, 'a draft to an unknown contact is 400 bad_request, not the 404 the description names', { code: 'bad_request', message: 'Unknown contact_id' }),
+  'find-email: unknown contact 404': answering('findContactEmail', 400, 404, 'find-email for an unknown contact is 404 not_found instead of 400 bad_request', { code: 'not_found', message: 'Contact not found' }),
 
   // Drifts the first suite did not see; the scenarios of src/scenarios/drift-catchers.ts catch them.
-  'contacts: query filter ignored': () => ({
-    operation: 'listContacts',
-    drift: 'the query filter (name, headline, company, role, handle or URL) is ignored',
-    request(request) {
-      query(request).delete('query');
-    },
-  }),
-  'contacts: company_name filter ignored': () => ({
-    operation: 'listContacts',
-    drift: 'the company_name filter is ignored',
-    request(request) {
-      query(request).delete('company_name');
-    },
-  }),
+  'contacts: query filter ignored': ignoring('listContacts', 'query', 'the query filter (name, headline, company, role, handle or URL) is ignored'),
+  'contacts: company_name filter ignored': ignoring('listContacts', 'company_name', 'the company_name filter is ignored'),
   'contacts: account_id wins over view_id': () => ({
     operation: 'listContacts',
     drift: "with both view_id and account_id, account_id decides and the view is ignored (not scoped to the view's account)",
@@ -434,13 +364,7 @@ export const mutations = {
       if (query(request).has('account_id')) query(request).delete('view_id');
     },
   }),
-  'activity: channel filter ignored': () => ({
-    operation: 'listActivity',
-    drift: 'the channel filter is ignored',
-    request(request) {
-      query(request).delete('channel');
-    },
-  }),
+  'activity: channel filter ignored': ignoring('listActivity', 'channel', 'the channel filter is ignored'),
   'activity: default time zone not UTC': () => ({
     operation: 'listActivity',
     drift: "date-only bounds without timezone are read in the organization's zone, not UTC",
