@@ -95,6 +95,18 @@ export class Facts {
     return contact;
   }
 
+  #imported: Contact | undefined;
+
+  /** The contact the run imported (its PATCHes and drafts then touch a record the run made). */
+  imported(contact: Contact): void {
+    this.#imported ??= contact;
+  }
+
+  /** The contact writes go to: the one the run imported, or else the first listed. */
+  async writableContact(): Promise<Contact> {
+    return this.#imported ?? this.contact();
+  }
+
   companies(): Promise<Company[]> {
     return this.#once('companies', async () => {
       const answer = await this.#ok('companies', 'listCompanies', { query: { account_id: [await this.accountId()], limit: 25 } });

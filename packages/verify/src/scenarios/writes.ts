@@ -14,7 +14,7 @@ const NOTES = JSON.stringify({ text: 'network-verify round trip' });
 /** The contact the run PATCHes, read and kept first so that it is put back at the end. */
 async function keptContact(t: ScenarioContext, fields: string[] = []): Promise<{ id: string; accountId: string; original: Record_ }> {
   const accountId = await t.facts.accountId();
-  const { contact_id: id } = await t.facts.contact();
+  const { contact_id: id } = await t.facts.writableContact();
   const original = await t.run.ledger.keep('contact', id, accountId, fields);
   if (!original) return t.skip(`contact ${id} could not be read (an empty PATCH did not answer 200), so it is left alone`);
   return { id, accountId, original: original as Record_ };
@@ -57,6 +57,8 @@ async function importProfile(t: ScenarioContext): Promise<Answer> {
     t.run.ledger.wrote('importContact', `${network_url} into account ${account_id}`, 'imported');
     t.run.ledger.cannotUndo({ operation: 'importContact', target: `${network_url} in account ${account_id}`, note: 'the API has no way to remove an imported contact' });
   }
+  const contact = contactOf(answer);
+  if ((answer.status === 200 || answer.status === 201) && typeof contact?.contact_id === 'string') t.facts.imported(contact as unknown as Contact);
   return answer;
 }
 
@@ -285,7 +287,7 @@ async function saveDraft(t: ScenarioContext, body: Record<string, unknown>, what
 const draftOf = (answer: Answer) => (answer.body as { data?: { draft?: Record<string, unknown> } } | undefined)?.data?.draft;
 
 async function draftContact(t: ScenarioContext): Promise<Contact> {
-  return t.facts.contact();
+  return t.facts.writableContact();
 }
 
 export const draftScenarios: Scenario[] = [
