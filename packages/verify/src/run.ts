@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { NetworkClient, type OperationId } from '@network-org/sdk';
 import { operations } from '@network-org/spec/operations';
 import type { z } from 'zod';
@@ -92,6 +93,13 @@ export async function runVerify(options: VerifyOptions): Promise<Report> {
     timeoutMs,
     maxBytes: options.maxResponseBytes ?? DEFAULT_MAX_BYTES,
   });
+  if (options.record) {
+    try {
+      await mkdir(options.record, { recursive: true });
+    } catch (error) {
+      throw new VerifyUsageError(`--record ${options.record}: the directory cannot be made (${error instanceof Error ? error.message : String(error)}).`);
+    }
+  }
   if (!(await target.reachable())) {
     throw new TargetUnreachableError(`Nothing answers at ${target.origin}: the connection was refused or the host is unknown.`);
   }

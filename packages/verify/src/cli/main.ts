@@ -106,7 +106,14 @@ export async function main(argv: string[], out: (text: string) => void, err: (te
   try {
     const report = await runVerify({ ...parsed.options, signal: interrupt.signal });
     out(safe(render(report, parsed.format)));
-    if (parsed.report) await writeFile(parsed.report, safe(render(report, 'json')));
+    if (parsed.report) {
+      try {
+        await writeFile(parsed.report, safe(render(report, 'json')));
+      } catch (error) {
+        err(`network-verify: could not write the report to ${parsed.report}: ${safe(error instanceof Error ? error.message : String(error))}\n`);
+        return 2;
+      }
+    }
     return exitCode(report);
   } catch (error) {
     // VerifyUsageError and TargetUnreachableError: what to fix is in the message. Anything else is a bug of ours.

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,6 +113,17 @@ describe('network-verify (main)', () => {
       expect(stderr).toMatch(/^network-verify: .+/);
       expect(stderr).not.toContain(KEY);
     }
+  });
+
+  it('exits 2 with a message when the report or the recording cannot be written', async () => {
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, '');
+    const report = await cli([...target(), '--only', 'organization.envelope', '--report', join(blocker, 'report.json')]);
+    expect(report.code).toBe(2);
+    expect(report.stderr).toContain(`could not write the report to ${join(blocker, 'report.json')}`);
+    const record = await cli([...target(), '--only', 'organization.envelope', '--record', join(blocker, 'recording')]);
+    expect(record.code).toBe(2);
+    expect(record.stderr).toContain(`--record ${join(blocker, 'recording')}: the directory cannot be made`);
   });
 
   it('exits 2 with a message when nothing answers at the target', async () => {
