@@ -124,6 +124,13 @@ export const mutations = {
       if (ok(answer)) delete answer.body.data?.contact?.contact_enrichment;
     },
   }),
+  'contacts: list items carry notes_json': () => ({
+    operation: 'listContacts',
+    drift: 'list items carry notes_json (null), which the decided list shape leaves out',
+    answer(answer) {
+      if (ok(answer)) for (const contact of items(answer, 'contacts')) contact.notes_json ??= null;
+    },
+  }),
   'accounts: served as text/plain': () => ({
     operation: 'listAccounts',
     drift: 'the same JSON, with Content-Type text/plain',
@@ -238,6 +245,15 @@ export const mutations = {
     answer: (answer, request, upstream) => lenient(answer, request, upstream, (params) => params.delete('cursor')),
   }),
 
+  'contacts: a cursor overrides the filters sent with it': () => ({
+    operation: 'listContacts',
+    drift: 'a cursor sent with other filters than its own is read with its own query instead of 400',
+    answer: (answer, request, upstream) =>
+      lenient(answer, request, upstream, (params) => {
+        for (const name of [...params.keys()]) if (!['account_id', 'limit', 'cursor'].includes(name)) params.delete(name);
+      }),
+  }),
+
   // Filters.
   'contacts: relationship_status ignored': ignoring('listContacts', 'relationship_status', 'the relationship_status filter is ignored'),
   'contacts: tag filter ignored': ignoring('listContacts', 'tag', 'the tag filter is ignored'),
@@ -283,6 +299,24 @@ export const mutations = {
     drift: 'messages come oldest first',
     answer(answer) {
       if (ok(answer)) answer.body.data.messages = items(answer, 'messages').reverse();
+    },
+  }),
+
+  'activity: oldest first': () => ({
+    operation: 'listActivity',
+    drift: 'events come oldest first',
+    answer(answer) {
+      if (ok(answer)) answer.body.data.activity = items(answer, 'activity').reverse();
+    },
+  }),
+  'activity: an RFC 3339 to ignored': () => ({
+    operation: 'listActivity',
+    drift: 'a to given as an instant is ignored: events after it are listed',
+    answer: async (answer, request, upstream) => {
+      const to = query(request).get('to');
+      if (!ok(answer) || !to || DATE_ONLY.test(to)) return;
+      const unbounded = await upstream(withQuery(request, (params) => params.delete('to')));
+      if (ok(unbounded)) answer.body.data.activity = items(unbounded, 'activity');
     },
   }),
 
