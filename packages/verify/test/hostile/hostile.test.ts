@@ -85,6 +85,28 @@ describe('a hostile target gives error outcomes with a reason, within bounded ti
     expect(server.finished).toBe(0);
   }, 20_000);
 
+  it('a target that announces a body larger than maxResponseBytes (Content-Length) is not read', async () => {
+    const server = await keep(
+      startHostile((_, response) => {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(1024 * MAX_BYTES) });
+        response.write('{"data":');
+      }),
+    );
+    const report = await runVerify(options(server.url));
+    expectErrors(report, new RegExp(`larger than ${MAX_BYTES} bytes`));
+  }, 20_000);
+
+  it('a target that answers 429 to everything, whatever it waits', async () => {
+    const server = await keep(
+      startHostile((_, response) => {
+        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+        response.end(JSON.stringify({ code: 'rate_limit_exceeded', message: 'Rate limit exceeded' }));
+      }),
+    );
+    const report = await runVerify(options(server.url));
+    expectErrors(report, /still answered 429 rate_limit_exceeded after waiting out its Retry-After/);
+  }, 20_000);
+
   it('a target that redirects to another origin: nothing, and no key, ever reaches it', async () => {
     const elsewhere = await keep(startHostile((_, response) => response.end('{}')));
     const server = await keep(redirecting(elsewhere.url));
