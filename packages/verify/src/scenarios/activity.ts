@@ -9,10 +9,10 @@ const noQuery = async () => ({});
 const WINDOW = { from: '2026-01-05', to: '2026-01-11', timezone: 'America/New_York' };
 
 type Filters = { from?: string; to?: string; to_exclusive?: boolean };
-export const dataOf = (answer: { body: unknown }) => (answer.body as { data?: { filters?: Filters; timezone?: string; total_events?: number } } | undefined)?.data;
+const dataOf = (answer: { body: unknown }) => (answer.body as { data?: { filters?: Filters; timezone?: string; total_events?: number } } | undefined)?.data;
 
 /** The start of the local day `date` in `zone`, as a UTC instant (whole-hour offsets are enough for a check). */
-export function localMidnight(date: string, zone: string): string {
+function localMidnight(date: string, zone: string): string {
   const guess = new Date(`${date}T00:00:00Z`);
   const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(guess);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
@@ -20,7 +20,7 @@ export function localMidnight(date: string, zone: string): string {
   return new Date(guess.getTime() - (asLocal - guess.getTime())).toISOString();
 }
 
-export function nextDay(date: string): string {
+function nextDay(date: string): string {
   const day = new Date(`${date}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() + 1);
   return day.toISOString().slice(0, 10);
@@ -28,18 +28,18 @@ export function nextDay(date: string): string {
 
 const sameInstant = (a: unknown, b: string) => typeof a === 'string' && Date.parse(a) === Date.parse(b);
 
-export function expectWindow(t: ScenarioContext, filters: Filters | undefined, from: string, to: string) {
+function expectWindow(t: ScenarioContext, filters: Filters | undefined, from: string, to: string) {
   t.check(sameInstant(filters?.from, from), { path: '$.data.filters.from', expected: from, actual: JSON.stringify(filters?.from) });
   t.check(sameInstant(filters?.to, to), { path: '$.data.filters.to', expected: to, actual: JSON.stringify(filters?.to) });
   t.equal('$.data.filters.to_exclusive', filters?.to_exclusive, true);
 }
 
-export async function events(t: ScenarioContext, query: Record<string, unknown>): Promise<ActivityEvent[] | undefined> {
+async function events(t: ScenarioContext, query: Record<string, unknown>): Promise<ActivityEvent[] | undefined> {
   const answer = await t.call('listActivity', { query: { limit: 200, ...query } });
   return t.expectOk(answer) ? (itemsOf(answer, 'listActivity') as unknown as ActivityEvent[]) : undefined;
 }
 
-export function everyEvent(t: ScenarioContext, list: ActivityEvent[], field: keyof ActivityEvent, expected: string) {
+function everyEvent(t: ScenarioContext, list: ActivityEvent[], field: keyof ActivityEvent, expected: string) {
   let reported = 0;
   list.forEach((event, index) => {
     if (event[field] !== expected && reported++ < 3) t.differ({ path: `$.data.activity[${index}].${field}`, expected, actual: JSON.stringify(event[field]) });
@@ -163,6 +163,32 @@ export const activityScenarios: Scenario[] = [
       const { items, complete } = await walk(t, 'listActivity', { query: { ...WINDOW, limit: 200 } }, 10);
       if (!complete) return t.skip('the window holds more than 2,000 events: too many to count by listing');
       t.equal('$.data.total_events', dataOf(answer)?.total_events, items.length, 'events listed in the same window');
+    },
+  },
+  {
+    id: 'activity.filter.channel',
+    operation: 'listActivity',
+    title: 'channel gives only events of that channel',
+    source: 'description §4',
+    async run(t) {
+      const channel = (await events(t, {}))?.at(-1)?.channel;
+      if (!channel) return t.skip('the organization has no activity in the default window');
+      const list = await events(t, { channel: [channel] });
+      if (list) everyEvent(t, list, 'channel', channel);
+    },
+  },
+  {
+    id: 'activity.timezone.default',
+    operation: 'listActivity',
+    title: 'without timezone, date-only bounds are read in UTC and the answer says timezone UTC',
+    source: 'description §4',
+    async run(t) {
+      const window = { from: '2026-01-05', to: '2026-01-11' };
+      const answer = await t.call('listActivity', { query: window });
+      if (!t.expectOk(answer)) return;
+      const data = dataOf(answer);
+      t.equal('$.data.timezone', data?.timezone, 'UTC');
+      expectWindow(t, data?.filters, localMidnight(window.from, 'UTC'), localMidnight(nextDay(window.to), 'UTC'));
     },
   },
 ];

@@ -71,4 +71,21 @@ export const authScenarios: Scenario[] = [
       t.expectError(await t.call('listContacts', { key: 'member', query: { account_id: [account] } }), 403, 'account_shared_access_required');
     },
   },
+  {
+    id: 'auth.member.accounts-listed',
+    operation: 'listAccounts',
+    title: 'a non-admin key lists only the accounts it may use: each one lists its contacts with that key',
+    source: 'decision',
+    needs: ['member'],
+    async run(t) {
+      const answer = await t.call('listAccounts', { key: 'member' });
+      if (!t.expectOk(answer)) return;
+      const accounts = (answer.body as { data: { accounts: { account_id: string }[] } }).data.accounts;
+      for (const [index, { account_id }] of accounts.entries()) {
+        const contacts = await t.call('listContacts', { key: 'member', query: { account_id: [account_id], limit: 1 } });
+        const code = (contacts.body as { code?: unknown } | undefined)?.code;
+        t.check(contacts.status === 200, { path: `$.data.accounts[${index}].account_id`, expected: 'an account the key may use', actual: `${account_id}, whose contacts answer ${contacts.status}${typeof code === 'string' ? ` ${code}` : ''} to that key` });
+      }
+    },
+  },
 ];

@@ -20,6 +20,16 @@ function everyContact(t: ScenarioContext, contacts: Contact[], field: string, ex
   });
 }
 
+/** A difference for each listed contact (at most three) none of whose `texts` contains `wanted`, ignoring case. */
+function everyMentions(t: ScenarioContext, contacts: Contact[], wanted: string, where: string, texts: (contact: Contact) => unknown[]) {
+  const needle = wanted.toLowerCase();
+  let reported = 0;
+  contacts.forEach((contact, index) => {
+    const found = texts(contact).some((text) => typeof text === 'string' && text.toLowerCase().includes(needle));
+    if (!found && reported++ < 3) t.differ({ path: `$.data.contacts[${index}]`, expected: `a contact whose ${where} contains ${JSON.stringify(wanted)}`, actual: JSON.stringify(contact.name) });
+  });
+}
+
 const hasTag = (contact: Contact, name: string) => (contact.tags ?? []).some((tag) => tag.name.toLowerCase() === name.toLowerCase());
 
 async function aTag(t: ScenarioContext): Promise<string> {
@@ -212,6 +222,53 @@ export const contactScenarios: Scenario[] = [
           if (field in contact) t.differ({ path: `$.data.contacts[${index}].${field}`, expected: 'absent in a list', actual: 'present' });
         }
       });
+    },
+  },
+  {
+    id: 'contacts.filter.query',
+    operation: 'listContacts',
+    title: "query (a contact's handle) gives that contact, and only contacts whose name, headline, company, role, handle or profile URL contain it",
+    source: 'description §4',
+    async run(t) {
+      const contact = await t.facts.contact();
+      const handle = contact.public_identifier;
+      const contacts = await filtered(t, { query: handle });
+      if (!contacts) return;
+      t.check(contacts.some((c) => c.contact_id === contact.contact_id), { path: '$.data.contacts', expected: `contact ${contact.contact_id}, whose handle is the query`, actual: JSON.stringify(contacts.map((c) => c.contact_id)) });
+      everyMentions(t, contacts, handle, 'name, headline, company, role, handle or profile URL', (c) => [
+        c.name, c.first_name, c.last_name, c.headline, c.primary_role_title, c.primary_company_name, c.company?.name, c.public_identifier, c.network_url,
+      ]);
+    },
+  },
+  {
+    id: 'contacts.filter.company-name',
+    operation: 'listContacts',
+    title: 'company_name gives only contacts with that current or past company',
+    source: 'description §4',
+    async run(t) {
+      const named = (await t.facts.contacts()).find((c) => c.experiences?.some((e) => e.company_name));
+      const company = named?.experiences?.find((e) => e.company_name)?.company_name;
+      if (!named || !company) return t.skip('no contact on the first page of the account lists an experience with a company name');
+      const contacts = await filtered(t, { company_name: company });
+      if (!contacts) return;
+      t.check(contacts.some((c) => c.contact_id === named.contact_id), { path: '$.data.contacts', expected: `contact ${named.contact_id}, who worked at ${JSON.stringify(company)}`, actual: JSON.stringify(contacts.map((c) => c.contact_id)) });
+      everyMentions(t, contacts, company, 'current or past company', (c) => [c.primary_company_name, c.company?.name, ...(c.experiences ?? []).map((e) => e.company_name)]);
+    },
+  },
+  {
+    id: 'contacts.scope.view-over-account',
+    operation: 'listContacts',
+    title: "view_id with another account's account_id still gives the view's contacts: the view's account scopes the list",
+    source: 'description §4',
+    async run(t) {
+      const view = await t.facts.view();
+      const other = (await t.facts.accounts()).find((a) => a.account_id !== view.account.account_id)?.account_id;
+      if (!other) return t.skip('the key can use a single account');
+      const alone = await t.call('listContacts', { query: { view_id: view.id, limit: 25 } });
+      const withAccount = await t.call('listContacts', { query: { view_id: view.id, account_id: [other], limit: 25 } });
+      if (!t.expectOk(alone) || !t.expectOk(withAccount)) return;
+      const ids = (answer: typeof alone) => itemsOf(answer, 'listContacts').map((item) => keyOf('listContacts', item));
+      t.equal('$.data.contacts[*].account_relationship_id', ids(withAccount), ids(alone), `view_id with account_id=${other} against view_id alone`);
     },
   },
 ];

@@ -4,7 +4,6 @@ import { companyScenarios } from './companies';
 import { contactScenarios } from './contacts';
 import { conversationScenarios } from './conversations';
 import { creditScenarios } from './credits';
-import { driftCatcherScenarios } from './drift-catchers';
 import { organizationScenarios } from './organization';
 import { rateLimitScenarios } from './rate-limit';
 import type { Scenario } from './scenario';
@@ -23,7 +22,6 @@ export const scenarios: readonly Scenario[] = [
   ...writeScenarios,
   ...draftScenarios,
   ...creditScenarios,
-  ...driftCatcherScenarios,
   ...rateLimitScenarios,
 ];
 

@@ -272,6 +272,19 @@ export const writeScenarios: Scenario[] = [
       t.expectError(answer, 400, 'bad_request');
     },
   },
+  {
+    id: 'contacts.update.notes.not-json',
+    operation: 'updateContact',
+    title: 'notes_json that is not JSON text is 400 bad_request',
+    source: 'decision',
+    needs: needsWrites,
+    async run(t) {
+      const { id, accountId } = await keptContact(t);
+      const answer = await t.call('updateContact', { params: { contact_id: id }, body: { account_id: accountId, notes_json: 'network-verify: plain text, not JSON' } });
+      if (answer.status === 200) t.run.ledger.wrote('updateContact', `contact ${id} in account ${accountId}`, 'notes_json not JSON (accepted)');
+      t.expectError(answer, 400, 'bad_request');
+    },
+  },
 ];
 
 /** The draft scenarios: a draft cannot be deleted through the API, so each one is listed as left. */
