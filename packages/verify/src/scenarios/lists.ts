@@ -177,6 +177,23 @@ export function listScenarios(spec: ListSpec): Scenario[] {
   return scenarios;
 }
 
+/**
+ * The view's items listed with `view_id` alone and with `account_id` of another account as well: the view's
+ * account scopes the list, so both must name the same items. Gives the ids alone (undefined when an answer is
+ * not a 200), after recording any difference; skips when the key can use a single account.
+ */
+export async function viewOverAccount(t: ScenarioContext, operation: 'listContacts' | 'listCompanies'): Promise<string[] | undefined> {
+  const view = await t.facts.view();
+  const other = (await t.facts.accounts()).find((a) => a.account_id !== view.account.account_id)?.account_id;
+  if (!other) return t.skip('the key can use a single account');
+  const alone = await t.call(operation, { query: { view_id: view.id, limit: 25 } });
+  const withAccount = await t.call(operation, { query: { view_id: view.id, account_id: [other], limit: 25 } });
+  if (!t.expectOk(alone) || !t.expectOk(withAccount)) return undefined;
+  const ids = (answer: Answer) => itemsOf(answer, operation).map((item) => keyOf(operation, item));
+  t.equal(`$.data.${LISTS[operation].items}[*].${LISTS[operation].key}`, ids(withAccount), ids(alone), `view_id with account_id=${other} against view_id alone`);
+  return ids(alone);
+}
+
 /** A cursor with one character changed, so it is still plausible text. */
 export function tamper(cursor: string): string {
   const last = cursor.at(-1) ?? 'A';
