@@ -48,6 +48,7 @@ export class Target {
   #gaveUp: string | undefined;
   #call: AbortController | undefined;
   #deadline = Number.POSITIVE_INFINITY;
+  #silentAtStart = false;
 
   constructor(options: TargetOptions) {
     this.#options = options;
@@ -146,7 +147,7 @@ export class Target {
    * with JSON: the target is then not the mock.
    */
   async control(path: string): Promise<unknown> {
-    if (this.gaveUp) return undefined;
+    if (this.gaveUp || this.#silentAtStart) return undefined;
     try {
       const response = await (this.#options.fetch ?? globalThis.fetch)(`${this.baseUrl}/__mock/${path}`, {
         method: 'GET',
@@ -177,7 +178,10 @@ export class Target {
       await response.body?.cancel().catch(() => {});
       return true;
     } catch (error) {
-      return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      const silent = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      // A target that did not answer in time is reachable, but not worth another wait for the control API.
+      this.#silentAtStart = silent;
+      return silent;
     }
   }
 }
