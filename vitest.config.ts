@@ -11,6 +11,7 @@ export default defineConfig({
       { find: /^@network-org\/sdk\/zod$/, replacement: src('./packages/sdk/src/zod.ts') },
       { find: /^@network-org\/sdk$/, replacement: src('./packages/sdk/src/index.ts') },
       { find: /^@network-org\/sdk-redis$/, replacement: src('./packages/sdk-redis/src/index.ts') },
+      { find: /^@network-org\/verify$/, replacement: src('./packages/verify/src/index.ts') },
       { find: /^@network-org\/mock\/node$/, replacement: src('./packages/mock/src/node.ts') },
       { find: /^@network-org\/mock\/browser$/, replacement: src('./packages/mock/src/browser.ts') },
       { find: /^@network-org\/mock$/, replacement: src('./packages/mock/src/index.ts') },

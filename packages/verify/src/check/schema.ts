@@ -1,0 +1,167 @@
+import type { z } from 'zod';
+import type { Difference } from '../report/types';
+
+type Schema = z.ZodType;
+interface Def {
+  type: string;
+  innerType?: Schema;
+  in?: Schema;
+  element?: Schema;
+  options?: Schema[];
+  shape?: Record<string, Schema>;
+  catchall?: Schema;
+  getter?: () => Schema;
+  entries?: Record<string, unknown>;
+  values?: unknown[];
+}
+
+const defOf = (schema: Schema): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+// Wrappers whose inner schema says what the value is.
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'nonoptional', 'catch']);
+
+function unwrap(schema: Schema): Schema {
+  for (let def = defOf(schema); ; def = defOf(schema)) {
+    if (WRAPPERS.has(def.type) && def.innerType) schema = def.innerType;
+    else if (def.type === 'pipe' && def.in) schema = def.in;
+    else if (def.type === 'lazy' && def.getter) schema = def.getter();
+    else return schema;
+  }
+}
+
+/** `$.data.contacts[0].name` from a zod issue path. */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (text, key) =>
+      typeof key === 'number' ? `${text}[${key}]` : /^[A-Za-z_][A-Za-z0-9_]*$/.test(String(key)) ? `${text}.${String(key)}` : `${text}[${JSON.stringify(String(key))}]`,
+    '$',
+  );
+}
+
+/** The same path with every array index as `[*]`: one difference per field, not one per list item. */
+const generalized = (path: string) => path.replace(/\[\d+\]/g, '[*]');
+
+/** The JSON type of a value, as the report names it. */
+export function typeName(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (Number.isInteger(value)) return 'integer';
+  return typeof value;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * The differences between a body and the spec's schema: a missing required field or a wrong type, each at its
+ * JSON path. Items of a list that break the same rule are one difference (the first item's path, counted).
+ */
+export function schemaDifferences(schema: Schema, body: unknown): Difference[] {
+  const result = schema.safeParse(body);
+  if (result.success) return [];
+  const byPath = new Map<string, { difference: Difference; count: number }>();
+  for (const issue of result.error.issues) {
+    const path = jsonPath(issue.path);
+    const key = `${generalized(path)} ${issue.code}`;
+    const seen = byPath.get(key);
+    if (seen) {
+      seen.count++;
+      continue;
+    }
+    const actualValue = valueAt(body, issue.path);
+    const expected = issue.code === 'invalid_type' ? (issue as { expected: string }).expected : issue.message;
+    byPath.set(key, {
+      difference: { path, expected, actual: actualValue === undefined ? 'missing' : describeValue(actualValue) },
+      count: 1,
+    });
+  }
+  return [...byPath.values()].map(({ difference, count }) =>
+    count > 1 ? { ...difference, note: `and ${count - 1} more item${count > 2 ? 's' : ''} alike` } : difference,
+  );
+}
+
+/** A value for a report: short, its type when it is a structure. */
+export function describeValue(value: unknown): string {
+  if (value === null || typeof value !== 'object') {
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+  }
+  return typeName(value);
+}
+
+/**
+ * Paths of keys the schema does not know (`$.data.contacts[*].nickname`). Keys a schema allows as custom fields
+ * (its catch-all takes string, number or boolean values) are known.
+ */
+export function unknownKeys(schema: Schema, value: unknown, path = '$', found = new Set<string>()): Set<string> {
+  const inner = unwrap(schema);
+  const def = defOf(inner);
+  if (value === null || value === undefined) return found;
+  if (def.type === 'array' && def.element && Array.isArray(value)) {
+    for (const item of value) unknownKeys(def.element, item, `${path}[*]`, found);
+  } else if (def.type === 'union' && def.options) {
+    const match = def.options.find((option) => option.safeParse(value).success) ?? def.options[0];
+    if (match) unknownKeys(match, value, path, found);
+  } else if (def.type === 'object' && def.shape && typeof value === 'object' && !Array.isArray(value)) {
+    const customFields = def.catchall !== undefined && defOf(def.catchall).type !== 'unknown';
+    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+      const keyPath = jsonPath([key]).replace(/^\$/, path);
+      const known = def.shape[key];
+      if (known) unknownKeys(known, inner, keyPath, found);
+      else if (!customFields) found.add(keyPath);
+    }
+  }
+  return found;
+}
+
+/** The spec's shape of an object schema: each key with its type (`string|null`, `Tag[]`, `?` when optional). */
+export function specShape(schema: Schema): Record<string, string> {
+  const def = defOf(unwrap(schema));
+  const shape: Record<string, string> = {};
+  for (const [key, field] of Object.entries(def.shape ?? {})) shape[key] = describeSchema(field);
+  if (def.catchall && defOf(def.catchall).type !== 'unknown') shape['<custom field>'] = `${describeSchema(def.catchall)}?`;
+  return shape;
+}
+
+function describeSchema(schema: Schema): string {
+  let optional = false;
+  let nullable = false;
+  let current = schema;
+  for (let def = defOf(current); ; def = defOf(current)) {
+    if (def.type === 'optional' || def.type === 'default') optional = true;
+    else if (def.type === 'nullable') nullable = true;
+    if (WRAPPERS.has(def.type) && def.innerType) current = def.innerType;
+    else if (def.type === 'pipe' && def.in) current = def.in;
+    else break;
+  }
+  const def = defOf(current);
+  let name: string;
+  if (def.type === 'array' && def.element) name = `${describeSchema(def.element).replace(/\?$/, '')}[]`;
+  else if (def.type === 'enum' && def.entries) name = Object.keys(def.entries).join('|');
+  else if (def.type === 'literal' && def.values) name = def.values.map((v) => JSON.stringify(v)).join('|');
+  else if (def.type === 'union' && def.options) name = def.options.map(describeSchema).join('|');
+  else if (def.type === 'number') name = 'number';
+  else name = def.type;
+  return `${name}${nullable ? '|null' : ''}${optional ? '?' : ''}`;
+}
+
+/** The JSON types seen per key across records (`string|null` when both were seen). */
+export function observedShape(records: readonly unknown[]): Record<string, string> {
+  const types = new Map<string, Set<string>>();
+  for (const record of records) {
+    if (record === null || typeof record !== 'object') continue;
+    for (const [key, value] of Object.entries(record)) {
+      const seen = types.get(key) ?? new Set<string>();
+      seen.add(Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value === 'number' ? 'number' : typeof value);
+      types.set(key, seen);
+    }
+  }
+  return Object.fromEntries([...types].sort(([a], [b]) => a.localeCompare(b)).map(([key, seen]) => [key, [...seen].sort().join('|')]));
+}

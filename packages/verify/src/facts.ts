@@ -1,0 +1,192 @@
+import type { AccountSummary, Company, Contact, Conversation, Organization, View } from '@network-org/sdk';
+import { type Answer, type CallInput, callOperation, type RunContext, Skip } from './context';
+import type { OperationId } from '@network-org/sdk';
+import { schemas } from '@network-org/spec/zod';
+import { TargetFault } from './target/transport';
+
+/** A registered custom field: its name and the JSON type of its values. */
+export interface CustomField {
+  name: string;
+  type: 'string' | 'number' | 'boolean';
+}
+
+/**
+ * What scenarios learn by listing, so that they hold on any dataset: ids, a contact, a view, a conversation.
+ * Each is asked for once per run; a failure to learn it errors the scenarios that need it.
+ */
+export class Facts {
+  readonly #run: RunContext;
+  readonly #accountId: string | undefined;
+  readonly #cache = new Map<string, Promise<unknown>>();
+
+  constructor(run: RunContext, accountId: string | undefined) {
+    this.#run = run;
+    this.#accountId = accountId;
+  }
+
+  #once<T>(name: string, load: () => Promise<T>): Promise<T> {
+    let value = this.#cache.get(name) as Promise<T> | undefined;
+    if (!value) this.#cache.set(name, (value = load()));
+    return value;
+  }
+
+  /** The answer of one call, which must be 200: anything else means the fact cannot be learnt here. */
+  async #ok(what: string, operation: OperationId, input: CallInput = {}): Promise<Answer> {
+    const answer = await callOperation(this.#run, operation, input);
+    if (answer.status !== 200 || answer.body === undefined) {
+      throw new TargetFault(`could not list ${what} (${operation} answered ${answer.status})`);
+    }
+    return answer;
+  }
+
+  #data<T>(answer: Answer, key: string, what: string): T {
+    const value = (answer.body as { data?: Record<string, unknown> }).data?.[key];
+    if (value === undefined) throw new TargetFault(`could not list ${what}: the answer has no data.${key}`);
+    return value as T;
+  }
+
+  organization(): Promise<Organization> {
+    return this.#once('organization', async () => {
+      const answer = await this.#ok('the organization', 'listOrganizations');
+      const organization = (answer.body as { organization?: Organization[] }).organization?.[0];
+      if (!organization) throw new TargetFault('could not read the organization');
+      return organization;
+    });
+  }
+
+  accounts(role: 'admin' | 'member' = 'admin'): Promise<AccountSummary[]> {
+    return this.#once(`accounts:${role}`, async () => {
+      const answer = await this.#ok('the accounts', 'listAccounts', { key: role });
+      return this.#data<AccountSummary[]>(answer, 'accounts', 'the accounts');
+    });
+  }
+
+  /** The account the run uses: `--account-id`, or the first listed. */
+  accountId(): Promise<string> {
+    return this.#once('account', async () => {
+      if (this.#accountId) return this.#accountId;
+      const first = (await this.accounts())[0];
+      if (!first) throw new Skip('the key can use no account');
+      return first.account_id;
+    });
+  }
+
+  /** An account the admin may use and the member may not (for the shared-access scenario). */
+  unsharedAccountId(): Promise<string> {
+    return this.#once('unshared', async () => {
+      const member = new Set((await this.accounts('member')).map((account) => account.account_id));
+      const other = (await this.accounts()).find((account) => !member.has(account.account_id));
+      if (!other) throw new Skip('every account of the admin key is also usable with the member key');
+      return other.account_id;
+    });
+  }
+
+  /** The first page of the account's contacts (25). */
+  contacts(): Promise<Contact[]> {
+    return this.#once('contacts', async () => {
+      const answer = await this.#ok('contacts', 'listContacts', { query: { account_id: [await this.accountId()], limit: 25 } });
+      return this.#data<Contact[]>(answer, 'contacts', 'contacts');
+    });
+  }
+
+  async contact(): Promise<Contact> {
+    const contact = (await this.contacts())[0];
+    if (!contact) throw new Skip('the account has no contacts');
+    return contact;
+  }
+
+  #imported: Contact | undefined;
+
+  /** The contact the run imported (its PATCHes and drafts then touch a record the run made). */
+  imported(contact: Contact): void {
+    this.#imported ??= contact;
+  }
+
+  /** The contact writes go to: the one the run imported, or else the first listed. */
+  async writableContact(): Promise<Contact> {
+    return this.#imported ?? this.contact();
+  }
+
+  companies(): Promise<Company[]> {
+    return this.#once('companies', async () => {
+      const answer = await this.#ok('companies', 'listCompanies', { query: { account_id: [await this.accountId()], limit: 25 } });
+      return this.#data<Company[]>(answer, 'companies', 'companies');
+    });
+  }
+
+  async company(): Promise<Company> {
+    const company = (await this.companies())[0];
+    if (!company) throw new Skip('the account has no companies');
+    return company;
+  }
+
+  views(): Promise<View[]> {
+    return this.#once('views', async () => {
+      const answer = await this.#ok('views', 'listViews', { query: { account_id: [await this.accountId()], limit: 25 } });
+      return this.#data<View[]>(answer, 'views', 'views');
+    });
+  }
+
+  async view(): Promise<View> {
+    const view = (await this.views())[0];
+    if (!view) throw new Skip('the account has no views');
+    return view;
+  }
+
+  conversations(): Promise<Conversation[]> {
+    return this.#once('conversations', async () => {
+      const answer = await this.#ok('conversations', 'listConversations', { query: { account_id: [await this.accountId()], limit: 25 } });
+      return this.#data<Conversation[]>(answer, 'conversations', 'conversations');
+    });
+  }
+
+  /** A conversation of the account with at least `messages` messages. */
+  async conversation(messages = 1): Promise<Conversation> {
+    const found = (await this.conversations()).find((conversation) => (conversation.message_count ?? 0) >= messages);
+    if (!found) throw new Skip(`the account has no conversation with ${messages} or more messages`);
+    return found;
+  }
+
+  /**
+   * The registered custom fields of contacts (or companies): on the mock from its control API; elsewhere the
+   * keys the spec does not define, as the listed records carry them, typed by their values.
+   */
+  customFields(target: 'contact' | 'company'): Promise<CustomField[]> {
+    return this.#once(`custom:${target}`, async () => {
+      if (this.#run.isMock) {
+        const organization = await this.organization();
+        const registered = (await this.#run.target.control('custom-fields')) as
+          | { organizations?: { organization_id: number; contact: CustomField[]; company: CustomField[] }[] }
+          | undefined;
+        const mine = registered?.organizations?.find((entry) => entry.organization_id === organization.id);
+        if (mine) return mine[target];
+      }
+      const records: object[] = target === 'contact' ? await this.contacts() : await this.companies();
+      const known = new Set(Object.keys((target === 'contact' ? schemas.Contact : schemas.Company).shape));
+      const fields = new Map<string, CustomField>();
+      for (const record of records) {
+        for (const [name, value] of Object.entries(record)) {
+          const type = typeof value;
+          if (!known.has(name) && (type === 'string' || type === 'number' || type === 'boolean')) {
+            fields.set(name, { name, type: type as CustomField['type'] });
+          }
+        }
+      }
+      return [...fields.values()];
+    });
+  }
+
+  /** A profile to import: `--profile-url`, or on the mock one nobody has imported yet. */
+  importableProfile(): Promise<string> {
+    return this.#once('profile', async () => {
+      if (this.#run.profileUrl) return this.#run.profileUrl;
+      if (!this.#run.isMock) throw new Skip('needs --profile-url (a profile to import) on a target that is not the mock');
+      const found = (await this.#run.target.control('network-profiles?imported=false&kind=member&limit=1')) as
+        | { profiles?: { network_url: string }[] }
+        | undefined;
+      const url = found?.profiles?.[0]?.network_url;
+      if (!url) throw new Skip('the mock has no profile left to import');
+      return url;
+    });
+  }
+}

@@ -1,0 +1,138 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Answer } from '../context';
+import type { Report, ScenarioResult } from '../report/types';
+import { Normalizer } from './normalize';
+
+/** One answer of a scenario as a recording keeps it: scrubbed, normalized. */
+export interface RecordedAnswer {
+  request: string;
+  status: number;
+  content_type: string | null;
+  body: unknown;
+}
+
+export interface RecordedScenario {
+  version: 1;
+  scenario: string;
+  answers: RecordedAnswer[];
+}
+
+const mediaType = (value: string | null) => value?.split(';')[0]?.trim().toLowerCase() ?? null;
+
+/** A scenario's answers as its recording file holds them (placeholders numbered within the file). */
+export function normalizeAnswers(scenario: string, answers: readonly Answer[]): RecordedScenario {
+  const normalizer = new Normalizer();
+  return {
+    version: 1,
+    scenario,
+    answers: answers.map((answer) => ({
+      request: normalizer.request(answer.method, answer.url),
+      status: answer.status,
+      content_type: mediaType(answer.content_type),
+      body: answer.body === undefined ? (answer.text === '' ? null : '<not JSON>') : normalizer.value(answer.body),
+    })),
+  };
+}
+
+/** The file of a scenario: its id, which is stable and safe as a file name. */
+const fileOf = (directory: string, id: string) => join(directory, `${id}.json`);
+
+/** Writes one file per scenario that made requests, plus an index of the scenarios, all without the keys. */
+export async function writeRecording(directory: string, answers: ReadonlyMap<string, Answer[]>, scrub: <T>(value: T) => T): Promise<void> {
+  await mkdir(directory, { recursive: true });
+  const recorded: string[] = [];
+  for (const [id, seen] of answers) {
+    if (seen.length === 0) continue;
+    recorded.push(id);
+    await writeFile(fileOf(directory, id), `${JSON.stringify(scrub(normalizeAnswers(id, seen)), null, 2)}\n`);
+  }
+  await writeFile(join(directory, 'index.json'), `${JSON.stringify({ version: 1, scenarios: recorded.sort() }, null, 2)}\n`);
+}
+
+/**
+ * The structure of a normalized body: each path (list items as `[*]`, placeholder keys by kind) with the JSON
+ * types seen there. Values are left out: a recording compares structure, status and content type.
+ */
+export function structure(value: unknown, path = '$', into = new Map<string, Set<string>>()): Map<string, Set<string>> {
+  const add = (type: string) => {
+    const types = into.get(path) ?? new Set<string>();
+    types.add(type);
+    into.set(path, types);
+  };
+  if (Array.isArray(value)) {
+    add('array');
+    for (const item of value) structure(item, `${path}[*]`, into);
+  } else if (value !== null && typeof value === 'object') {
+    add('object');
+    for (const [key, inner] of Object.entries(value)) structure(inner, `${path}.${key.replace(/^<([a-z]+):\d+>$/, '<$1>')}`, into);
+  } else {
+    add(value === null ? 'null' : typeof value);
+  }
+  return into;
+}
+
+const typesText = (types: Set<string> | undefined) => (types ? [...types].sort().join('|') : 'missing');
+
+/**
+ * Whether a path's value type changed: null is data (a value cleared or not yet set), not structure, so only
+ * a new non-null type where the recording saw another counts.
+ */
+function typeChanged(before: Set<string>, after: Set<string>): boolean {
+  const known = [...before].filter((type) => type !== 'null');
+  return known.length > 0 && [...after].some((type) => type !== 'null' && !before.has(type));
+}
+
+/** What changed in one scenario's answers since its recording. */
+export function changesSince(recorded: RecordedScenario, now: RecordedScenario): ScenarioResult['differences'] {
+  const changes: ScenarioResult['differences'] = [];
+  const note = (index: number) => `changed since the recording (answer ${index + 1}: ${now.answers[index]?.request ?? recorded.answers[index]?.request})`;
+  if (recorded.answers.length !== now.answers.length) {
+    changes.push({ path: 'answers', expected: `${recorded.answers.length} answers`, actual: `${now.answers.length} answers`, note: 'changed since the recording' });
+  }
+  const count = Math.min(recorded.answers.length, now.answers.length);
+  for (let index = 0; index < count; index++) {
+    const before = recorded.answers[index] as RecordedAnswer;
+    const after = now.answers[index] as RecordedAnswer;
+    if (before.status !== after.status) changes.push({ path: 'status', expected: String(before.status), actual: String(after.status), note: note(index) });
+    if (before.content_type !== after.content_type) changes.push({ path: 'content-type', expected: String(before.content_type), actual: String(after.content_type), note: note(index) });
+    const was = structure(before.body);
+    const is = structure(after.body);
+    for (const [path, types] of was) {
+      const nowTypes = is.get(path);
+      if (!nowTypes) changes.push({ path, expected: typesText(types), actual: 'missing', note: note(index) });
+      else if (typeChanged(types, nowTypes)) changes.push({ path, expected: typesText(types), actual: typesText(nowTypes), note: note(index) });
+    }
+    for (const [path, types] of is) {
+      if (!was.has(path)) changes.push({ path, expected: 'missing', actual: typesText(types), note: note(index) });
+    }
+  }
+  return changes;
+}
+
+/**
+ * Compares this run's answers with a recording: each change becomes a difference of its scenario (noted
+ * "changed since the recording"), which then differs. Scenarios without a recording are listed as missing.
+ */
+export async function compareRecording(directory: string, answers: ReadonlyMap<string, Answer[]>, results: ScenarioResult[]): Promise<NonNullable<Report['compared']>> {
+  const summary = { directory, scenarios: 0, changed: 0, missing: [] as string[] };
+  for (const result of results) {
+    const seen = answers.get(result.id) ?? [];
+    if (seen.length === 0) continue;
+    let recorded: RecordedScenario;
+    try {
+      recorded = JSON.parse(await readFile(fileOf(directory, result.id), 'utf8')) as RecordedScenario;
+      if (!Array.isArray(recorded.answers)) throw new TypeError('not a recording');
+    } catch {
+      summary.missing.push(result.id);
+      continue;
+    }
+    summary.scenarios++;
+    const changes = changesSince(recorded, normalizeAnswers(result.id, seen));
+    if (changes.length === 0) continue;
+    summary.changed++;
+    result.differences.push(...changes);
+    if (result.outcome === 'agree') result.outcome = 'differ';
+  }
+  return summary;
+}

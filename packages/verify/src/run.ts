@@ -1,0 +1,220 @@
+import { mkdir } from 'node:fs/promises';
+import { NetworkClient, type OperationId } from '@network-org/sdk';
+import { operations } from '@network-org/spec/operations';
+import type { z } from 'zod';
+import { unknownKeys } from './check/schema';
+import { type Answer, type RunContext, ScenarioContext, Skip } from './context';
+import { Facts } from './facts';
+import { Ledger } from './ledger';
+import { TargetUnreachableError, type VerifyOptions, VerifyUsageError } from './options';
+import { compareRecording, writeRecording } from './record/recording';
+import type { Discovery, Report, ScenarioResult } from './report/types';
+import { scenarios as allScenarios, type Need, type Scenario } from './scenarios/index';
+import { observeShapes } from './shapes';
+import { secretScrubber } from './target/redact';
+import { Target } from './target/transport';
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_MAX_DURATION_MS = 15 * 60_000;
+const DEFAULT_MAX_BYTES = 8 * 2 ** 20;
+// Time kept after the cap to put PATCHed records back.
+const RESTORE_ALLOWANCE_MS = 2 * 60_000;
+
+const NEED_FLAG: Record<Need, string> = {
+  writes: '--allow-writes',
+  credits: '--allow-credits',
+  member: '--member-key',
+  probe: '--probe-rate-limit',
+};
+
+/** What a scenario is, without how it runs. */
+export interface ScenarioInfo {
+  id: string;
+  operation: OperationId;
+  title: string;
+  source: string;
+  /** The flags it needs (`--allow-writes`, ...); without them it is skipped. */
+  needs: string[];
+}
+
+/** Every scenario of the suite (or those `only` selects), in the order they run. */
+export function scenarioCatalog(only?: string): ScenarioInfo[] {
+  return selectScenarios(only).map(({ id, operation, title, source, needs = [] }) => ({ id, operation, title, source, needs: needs.map((need) => NEED_FLAG[need]) }));
+}
+
+/** The scenarios `only` selects: a substring of the id, operation or title, or a `*` glob of the id. */
+export function selectScenarios(only: string | undefined, from: readonly Scenario[] = allScenarios): Scenario[] {
+  if (!only) return [...from];
+  const glob = only.includes('*') ? new RegExp(`^${only.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`) : undefined;
+  return from.filter((s) => (glob ? glob.test(s.id) : s.id.includes(only) || s.operation === only || s.title.includes(only)));
+}
+
+function checkOptions(options: VerifyOptions): void {
+  if (!options.baseUrl) throw new VerifyUsageError('Missing --base-url (or NETWORK_BASE_URL): the target to verify.');
+  let url: URL;
+  try {
+    url = new URL(options.baseUrl);
+  } catch {
+    throw new VerifyUsageError(`--base-url must be an absolute http(s) URL, not ${JSON.stringify(options.baseUrl)}.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new VerifyUsageError('--base-url must be an http or https URL.');
+  if (!options.apiKey) throw new VerifyUsageError('Missing --api-key (or NETWORK_API_KEY): an admin key of the target organization.');
+  if (!/^[\x21-\x7e]+$/.test(options.apiKey) || (options.memberKey !== undefined && !/^[\x21-\x7e]+$/.test(options.memberKey))) {
+    throw new VerifyUsageError('An API key can only hold visible ASCII characters.');
+  }
+  if (options.accountId !== undefined && !/^[1-9][0-9]*$/.test(options.accountId)) {
+    throw new VerifyUsageError('--account-id must be an account id (a positive integer) from GET /v1/accounts.');
+  }
+  if (options.profileUrl !== undefined) {
+    try {
+      new URL(options.profileUrl);
+    } catch {
+      throw new VerifyUsageError('--profile-url must be an absolute URL of a network profile.');
+    }
+  }
+  if (options.only !== undefined && selectScenarios(options.only).length === 0) {
+    throw new VerifyUsageError(`--only ${JSON.stringify(options.only)} matches no scenario.`);
+  }
+}
+
+/**
+ * Runs the behavioural suite against a target and gives its report. Throws `VerifyUsageError` for bad options
+ * and `TargetUnreachableError` when nothing accepts a connection at the base URL; everything the target does
+ * wrong after that is in the report (`differ` or `error` outcomes), never thrown.
+ */
+export async function runVerify(options: VerifyOptions): Promise<Report> {
+  checkOptions(options);
+  const scrub = secretScrubber([options.apiKey, options.memberKey]);
+  const started = new Date();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const target = new Target({
+    baseUrl: options.baseUrl,
+    fetch: options.fetch,
+    timeoutMs,
+    maxBytes: options.maxResponseBytes ?? DEFAULT_MAX_BYTES,
+  });
+  if (options.record) {
+    try {
+      await mkdir(options.record, { recursive: true });
+    } catch (error) {
+      throw new VerifyUsageError(`--record ${options.record}: the directory cannot be made (${error instanceof Error ? error.message : String(error)}).`);
+    }
+  }
+  if (!(await target.reachable())) {
+    throw new TargetUnreachableError(`Nothing answers at ${target.origin}: the connection was refused or the host is unknown.`);
+  }
+  target.setDeadline(started.getTime() + (options.maxDurationMs ?? DEFAULT_MAX_DURATION_MS));
+  const admin = new NetworkClient({
+    apiKey: options.apiKey,
+    baseUrl: target.baseUrl,
+    fetch: target.fetch,
+    timeout: timeoutMs,
+    // Retries wait out 429s (Retry-After) and 5xx; a 429 still there after them errors its scenario.
+    maxRetries: 2,
+    // A 429's Retry-After is waited out up to this; the service asks for seconds.
+    maxRetryDelay: 120_000,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_BYTES,
+    rateLimit: options.rateLimit ?? 'service',
+  });
+  const health = (await target.control('health')) as { ok?: unknown } | undefined;
+  const run = {
+    target,
+    clients: { admin, member: options.memberKey ? admin.withOptions({ apiKey: options.memberKey }) : undefined },
+    isMock: health?.ok === true,
+    allowWrites: options.allowWrites === true,
+    allowCredits: options.allowCredits === true,
+    profileUrl: options.profileUrl,
+    probeRateLimit: options.probeRateLimit === true,
+  } as RunContext;
+  run.facts = new Facts(run, options.accountId);
+  run.ledger = new Ledger(run);
+
+  const stopped = 'the run was stopped';
+  const stop = () => target.stop(stopped);
+  options.signal?.addEventListener('abort', stop, { once: true });
+  if (options.signal?.aborted) stop();
+
+  const selected = selectScenarios(options.only);
+  const results: ScenarioResult[] = [];
+  const answers = new Map<string, Answer[]>();
+  const discoveries = new Map<string, Discovery>();
+  try {
+    for (const scenario of selected) {
+      const { result, seen } = await runScenario(run, scenario);
+      results.push(result);
+      answers.set(scenario.id, seen);
+      for (const answer of seen) collectDiscoveries(answer, discoveries);
+    }
+  } finally {
+    options.signal?.removeEventListener('abort', stop);
+    target.setDeadline(Date.now() + RESTORE_ALLOWANCE_MS);
+    await run.ledger.restoreAll();
+  }
+
+  const report: Report = {
+    version: 1,
+    target: { base_url: target.baseUrl },
+    started_at: started.toISOString(),
+    finished_at: '',
+    scenarios: results,
+    discoveries: [...discoveries.values()],
+    writes: run.ledger.writes,
+    summary: { agree: 0, differ: 0, skipped: 0, error: 0 },
+    shapes: observeShapes([...answers.values()].flat()),
+  };
+  if (options.compare) report.compared = await compareRecording(options.compare, answers, results);
+  if (options.record) await writeRecording(options.record, answers, scrub);
+  for (const result of results) report.summary[result.outcome]++;
+  report.finished_at = new Date().toISOString();
+  const safe = scrub(report);
+  // Two keys echoed under one path are one discovery once both read [redacted].
+  safe.discoveries = [...new Map(safe.discoveries.map((d) => [`${d.operation} ${d.path}`, d])).values()];
+  return safe;
+}
+
+async function runScenario(run: RunContext, scenario: Scenario): Promise<{ result: ScenarioResult; seen: Answer[] }> {
+  const base = { id: scenario.id, operation: scenario.operation, title: scenario.title, source: scenario.source };
+  const missing = (scenario.needs ?? []).filter((need) => !granted(run, need));
+  if (missing.length > 0) {
+    const flags = missing.map((need) => NEED_FLAG[need]).join(' and ');
+    return { result: { ...base, outcome: 'skipped', differences: [], reason: `needs ${flags}` }, seen: [] };
+  }
+  const t = new ScenarioContext(run, scenario.operation);
+  run.target.exchanges = [];
+  try {
+    await scenario.run(t);
+  } catch (error) {
+    // A scenario that found differences before it could not go on still differs.
+    if (error instanceof Skip) {
+      const outcome = t.differences.length > 0 ? 'differ' : 'skipped';
+      return { result: { ...base, outcome, differences: t.differences, reason: error.message }, seen: t.answers };
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    return { result: { ...base, outcome: 'error', differences: t.differences, reason }, seen: t.answers };
+  }
+  return { result: { ...base, outcome: t.differences.length > 0 ? 'differ' : 'agree', differences: t.differences }, seen: t.answers };
+}
+
+function granted(run: RunContext, need: Need): boolean {
+  switch (need) {
+    case 'writes':
+      return run.allowWrites;
+    case 'credits':
+      return run.allowCredits;
+    case 'member':
+      return run.clients.member !== undefined;
+    case 'probe':
+      return run.probeRateLimit;
+  }
+}
+
+/** Keys of a successful answer that its schema does not know, once per operation and path. */
+function collectDiscoveries(answer: Answer, into: Map<string, Discovery>): void {
+  if (answer.status < 200 || answer.status >= 300 || answer.body === undefined) return;
+  const schema = (operations[answer.operation].responses as Record<string, z.ZodType>)[String(answer.status)];
+  if (!schema) return;
+  for (const path of unknownKeys(schema, answer.body)) {
+    const key = `${answer.operation} ${path}`;
+    if (!into.has(key)) into.set(key, { operation: answer.operation, path, note: 'a key the spec does not define' });
+  }
+}

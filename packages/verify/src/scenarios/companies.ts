@@ -1,0 +1,44 @@
+import { account, itemsOf, listScenarios, viewOverAccount, walk } from './lists';
+import type { Scenario } from './scenario';
+
+export const companyScenarios: Scenario[] = [
+  ...listScenarios({ operation: 'listCompanies', name: 'companies', query: account, defaultLimit: 10, maxLimit: 25, clamps: true }),
+  {
+    id: 'companies.filter.view',
+    operation: 'listCompanies',
+    title: "view_id gives the companies of the view's contacts",
+    source: 'description §4',
+    async run(t) {
+      const view = await t.facts.view();
+      const answer = await t.call('listCompanies', { query: { view_id: view.id, limit: 25 } });
+      if (!t.expectOk(answer)) return;
+      const { items: people, complete } = await walk(t, 'listContacts', { query: { view_id: view.id, limit: 25 } }, 8);
+      if (!complete) return t.skip('the view holds more than 200 contacts: too many to gather their companies');
+      const ofContacts = new Set(people.map((c) => (c.company as { company_id?: string } | null | undefined)?.company_id).filter(Boolean));
+      const others = itemsOf(answer, 'listCompanies').map((company) => String(company.company_id)).filter((id) => !ofContacts.has(id));
+      t.check(others.length === 0, {
+        path: '$.data.companies[*].company_id',
+        expected: "companies of the view's contacts only",
+        actual: `${others.length} other(s): ${others.slice(0, 5).join(', ')}${others.length > 5 ? ', ...' : ''}`,
+      });
+    },
+  },
+  {
+    id: 'companies.scope.view-over-account',
+    operation: 'listCompanies',
+    title: "view_id with another account's account_id gives the same companies: account_id is then ignored",
+    source: 'description §4',
+    async run(t) {
+      await viewOverAccount(t, 'listCompanies');
+    },
+  },
+  {
+    id: 'companies.filter.view.unknown',
+    operation: 'listCompanies',
+    title: 'an unknown view_id is 404 not_found',
+    source: 'description §7',
+    async run(t) {
+      t.expectError(await t.call('listCompanies', { query: { view_id: '987654321987' } }), 404, 'not_found');
+    },
+  },
+];

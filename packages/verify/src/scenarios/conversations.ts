@@ -1,0 +1,113 @@
+import type { Conversation } from '@network-org/sdk';
+import type { ScenarioContext } from '../context';
+import { account, itemsOf, listScenarios, paginationOf } from './lists';
+import type { Scenario } from './scenario';
+
+
+/** The messages query of a conversation with enough messages to page through. */
+const messages = async (t: ScenarioContext) => ({ account_id: await t.facts.accountId() });
+const conversationParam = async (t: ScenarioContext) => ({ conversationId: (await t.facts.conversation(2)).conversation_id });
+
+function everyConversation(t: ScenarioContext, conversations: Conversation[], expected: string, holds: (conversation: Conversation) => boolean) {
+  conversations.forEach((conversation, index) => {
+    t.check(holds(conversation), { path: `$.data.conversations[${index}].participants`, expected, actual: JSON.stringify(conversation.participants.map((p) => p.contact_id)) });
+  });
+}
+
+export const conversationScenarios: Scenario[] = [
+  ...listScenarios({ operation: 'listConversations', name: 'conversations', query: account, defaultLimit: 10, maxLimit: 25, clamps: true }),
+  {
+    id: 'conversations.filter.contact',
+    operation: 'listConversations',
+    title: 'contact_id gives the conversations in which that contact takes part',
+    source: 'description §4',
+    async run(t) {
+      const person = (await t.facts.conversation()).participants.find((p) => !p.is_account_owner && p.contact_id)?.contact_id;
+      if (!person) return t.skip('no conversation of the account names a contact among its participants');
+      const answer = await t.call('listConversations', { query: { ...(await account(t)), contact_id: person, limit: 25 } });
+      if (!t.expectOk(answer)) return;
+      const conversations = itemsOf(answer, 'listConversations') as unknown as Conversation[];
+      t.check(conversations.length > 0, { path: '$.data.conversations', expected: `the conversations of contact ${person}`, actual: 'none' });
+      everyConversation(t, conversations, `contact ${person} among the participants`, (c) => c.participants.some((p) => p.contact_id === person));
+    },
+  },
+  {
+    id: 'conversations.filter.tag',
+    operation: 'listConversations',
+    title: "tag gives the conversations with a participant carrying it (the account's own profile aside)",
+    source: 'description §4',
+    async run(t) {
+      const tag = (await t.facts.conversations()).flatMap((c) => c.participants.filter((p) => !p.is_account_owner).flatMap((p) => p.tags ?? []))[0]?.name;
+      if (!tag) return t.skip('no participant of the listed conversations carries a tag');
+      const answer = await t.call('listConversations', { query: { ...(await account(t)), tag, limit: 25 } });
+      if (!t.expectOk(answer)) return;
+      const conversations = itemsOf(answer, 'listConversations') as unknown as Conversation[];
+      t.check(conversations.length > 0, { path: '$.data.conversations', expected: `the conversations with a participant tagged ${JSON.stringify(tag)}`, actual: 'none' });
+      everyConversation(t, conversations, `a participant tagged ${JSON.stringify(tag)}`, (c) =>
+        c.participants.some((p) => !p.is_account_owner && (p.tags ?? []).some((x) => x.name.toLowerCase() === tag.toLowerCase())),
+      );
+    },
+  },
+  {
+    id: 'conversations.contact-id.pattern',
+    operation: 'listConversations',
+    title: 'a contact_id that is not a positive integer is 400 bad_request',
+    source: 'description §4',
+    async run(t) {
+      t.expectError(await t.call('listConversations', { query: { contact_id: 'abc' } }), 400, 'bad_request');
+    },
+  },
+  ...listScenarios({ operation: 'listConversationMessages', name: 'messages', query: messages, params: conversationParam, defaultLimit: 10, maxLimit: 25, clamps: true }),
+  {
+    id: 'messages.account-id.required',
+    operation: 'listConversationMessages',
+    title: 'messages without account_id are 400 bad_request',
+    source: 'description §4',
+    async run(t) {
+      t.expectError(await t.call('listConversationMessages', { params: await conversationParam(t), query: {} }), 400, 'bad_request');
+    },
+  },
+  {
+    id: 'messages.conversation.unknown',
+    operation: 'listConversationMessages',
+    title: 'an unknown conversation is 400 bad_request',
+    source: 'decision',
+    async run(t) {
+      t.expectError(await t.call('listConversationMessages', { params: { conversationId: '987654321987' }, query: await messages(t) }), 400, 'bad_request');
+    },
+  },
+  {
+    id: 'messages.cursor.other-conversation',
+    operation: 'listConversationMessages',
+    title: "a conversation's cursor sent for another conversation is 400 bad_request",
+    source: 'decision',
+    async run(t) {
+      const conversations = (await t.facts.conversations()).filter((c) => (c.message_count ?? 0) >= 2);
+      const [first, second] = conversations;
+      if (!first || !second) return t.skip('the account has fewer than two conversations with two or more messages');
+      const page = await t.call('listConversationMessages', { params: { conversationId: first.conversation_id }, query: { ...(await messages(t)), limit: 1 } });
+      if (!t.expectOk(page)) return;
+      const cursor = paginationOf(page).next_cursor;
+      if (typeof cursor !== 'string') return void t.differ({ path: '$.data.pagination.next_cursor', expected: 'a cursor (two or more messages, limit 1)', actual: 'missing' });
+      const other = await t.call('listConversationMessages', { params: { conversationId: second.conversation_id }, query: { ...(await messages(t)), limit: 1, cursor } });
+      t.expectError(other, 400, 'bad_request');
+    },
+  },
+  {
+    id: 'messages.order',
+    operation: 'listConversationMessages',
+    title: 'messages come newest first (sent_at descending)',
+    source: 'decision',
+    async run(t) {
+      const answer = await t.call('listConversationMessages', { params: await conversationParam(t), query: { ...(await messages(t)), limit: 25 } });
+      if (!t.expectOk(answer)) return;
+      const sent = itemsOf(answer, 'listConversationMessages').map((m) => String(m.sent_at));
+      sent.forEach((at, index) => {
+        const before = sent[index - 1];
+        if (before !== undefined && Date.parse(before) < Date.parse(at)) {
+          t.differ({ path: `$.data.messages[${index}].sent_at`, expected: `not after the message before it (${before})`, actual: at });
+        }
+      });
+    },
+  },
+];

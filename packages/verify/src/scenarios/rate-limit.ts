@@ -1,0 +1,31 @@
+import { callOperation } from '../context';
+import type { Scenario } from './scenario';
+
+/** Requests sent at most while looking for the 429: the service's budget is 50 per 10 s. */
+const PROBE_REQUESTS = 60;
+
+export const rateLimitScenarios: Scenario[] = [
+  {
+    id: 'rate-limit.probe',
+    operation: 'listOrganizations',
+    title: 'past 50 requests in 10 s an endpoint answers 429 rate_limit_exceeded with an integer Retry-After',
+    source: 'description §8',
+    needs: ['probe'],
+    async run(t) {
+      const unpaced = t.run.clients.admin.withOptions({ rateLimit: false, maxRetries: 0 });
+      const probe = { ...t.run, clients: { admin: unpaced, member: undefined } };
+      for (let sent = 1; sent <= PROBE_REQUESTS; sent++) {
+        const answer = await callOperation(probe, 'listOrganizations', { probe: true });
+        if (answer.status !== 429) continue;
+        t.answers.push(answer);
+        t.expectError(answer, 429, 'rate_limit_exceeded');
+        const retryAfter = answer.headers.get('retry-after');
+        t.check(retryAfter !== null && /^\d+$/.test(retryAfter), { path: 'retry-after', expected: 'integer seconds', actual: JSON.stringify(retryAfter) });
+        // Waits the budget out, so that the scenarios after this one are not slowed by it.
+        await new Promise((resolve) => setTimeout(resolve, Math.min(Number(retryAfter ?? 10), 60) * 1000));
+        return;
+      }
+      t.differ({ path: 'status', expected: `429 within ${PROBE_REQUESTS} requests`, actual: 'no 429' });
+    },
+  },
+];

@@ -1,0 +1,57 @@
+import type { View } from '@network-org/sdk';
+import { account, itemsOf, listScenarios } from './lists';
+import type { Scenario } from './scenario';
+
+
+export const viewScenarios: Scenario[] = [
+  ...listScenarios({ operation: 'listViews', name: 'views', query: account, defaultLimit: 10, maxLimit: 25, clamps: true }),
+  {
+    id: 'views.filter.account',
+    operation: 'listViews',
+    title: 'account_id gives the views of that account, of type contact',
+    source: 'description §4',
+    async run(t) {
+      const id = await t.facts.accountId();
+      const answer = await t.call('listViews', { query: { account_id: [id], limit: 25 } });
+      if (!t.expectOk(answer)) return;
+      (itemsOf(answer, 'listViews') as unknown as View[]).forEach((view, index) => {
+        t.equal(`$.data.views[${index}].account.account_id`, view.account?.account_id, id);
+        t.equal(`$.data.views[${index}].type`, view.type, 'contact');
+      });
+    },
+  },
+  {
+    id: 'views.create',
+    operation: 'createView',
+    title: 'creating a view of specific contacts is 201 with the view, its selected_contact_ids and simple_filters_json',
+    source: 'description §4',
+    needs: ['writes'],
+    async run(t) {
+      const accountId = await t.facts.accountId();
+      const contactIds = (await t.facts.contacts()).slice(0, 2).map((c) => c.contact_id);
+      if (contactIds.length === 0) return t.skip('the account has no contacts');
+      const answer = await t.call('createView', {
+        body: { account_id: accountId, type: 'contact', name: 'network-verify view', description: 'Made by network-verify', filters: { specific_contacts: { contact_ids: contactIds } } },
+      });
+      const view = (answer.body as { data?: { view?: View } } | undefined)?.data?.view;
+      if (answer.status >= 200 && answer.status < 300) {
+        t.run.ledger.wrote('createView', `view ${view?.id ?? '?'} in account ${accountId}`, 'created');
+        t.run.ledger.cannotUndo({ operation: 'createView', target: `view ${view?.id ?? '?'} in account ${accountId}`, note: 'the API has no way to delete a view' });
+      }
+      if (!t.expectOk(answer, 201) || !view) return;
+      t.equal('$.data.view.selected_contact_ids', [...(view.selected_contact_ids ?? [])].sort(), [...contactIds].sort());
+      let filters: unknown;
+      try {
+        filters = JSON.parse(view.simple_filters_json ?? '');
+      } catch {
+        filters = undefined;
+      }
+      t.check(filters !== undefined && typeof filters === 'object', { path: '$.data.view.simple_filters_json', expected: 'JSON text', actual: JSON.stringify(view.simple_filters_json) });
+      t.equal('$.data.view.account.account_id', view.account?.account_id, accountId);
+      const contacts = await t.call('listContacts', { query: { view_id: view.id, limit: 25 } });
+      if (!t.expectOk(contacts)) return;
+      const listed = itemsOf(contacts, 'listContacts').map((c) => String(c.contact_id)).sort();
+      t.equal('$.data.contacts[*].contact_id', listed, [...contactIds].sort(), 'contacts of the new view (view_id works for API-created views)');
+    },
+  },
+];

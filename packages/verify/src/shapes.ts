@@ -1,0 +1,85 @@
+import type { OperationId } from '@network-org/sdk';
+import { schemas } from '@network-org/spec/zod';
+import type { z } from 'zod';
+import { observedShape, specShape } from './check/schema';
+import type { Answer } from './context';
+import type { ShapeObservation } from './report/types';
+
+type Json = Record<string, unknown>;
+const list = (value: unknown): Json[] => (Array.isArray(value) ? (value.filter((v) => v !== null && typeof v === 'object') as Json[]) : []);
+const one = (value: unknown): Json[] => (value !== null && typeof value === 'object' && !Array.isArray(value) ? [value as Json] : []);
+const data = (body: unknown) => ((body as { data?: Json } | undefined)?.data ?? {}) as Json;
+
+interface Unshown {
+  record: string;
+  operation: OperationId;
+  path: string;
+  schema: z.ZodType;
+  pick: (body: unknown) => Json[];
+  /** Keys whose values are states or kinds the description does not list. */
+  values: string[];
+}
+
+// The records the service description leaves unshown (contract: the spec defines them as this project's).
+const UNSHOWN: Unshown[] = [
+  { record: 'Conversation', operation: 'listConversations', path: '$.data.conversations[*]', schema: schemas.Conversation, pick: (b) => list(data(b).conversations), values: [] },
+  {
+    record: 'Conversation participant',
+    operation: 'listConversations',
+    path: '$.data.conversations[*].participants[*]',
+    schema: schemas.ConversationParticipant,
+    pick: (b) => list(data(b).conversations).flatMap((c) => list(c.participants)),
+    values: [],
+  },
+  { record: 'Draft', operation: 'createDraft', path: '$.data.draft', schema: schemas.Draft, pick: (b) => one(data(b).draft), values: ['kind', 'status'] },
+  { record: 'Company list item', operation: 'listCompanies', path: '$.data.companies[*]', schema: schemas.Company, pick: (b) => list(data(b).companies), values: [] },
+  { record: 'Activity summary', operation: 'getActivitySummary', path: '$.data', schema: schemas.ActivitySummary, pick: (b) => one(data(b)), values: [] },
+  { record: 'Import warning', operation: 'importContact', path: '$.data.warnings[*]', schema: schemas.ImportWarning, pick: (b) => list(data(b).warnings), values: ['code'] },
+  {
+    record: 'Sequence',
+    operation: 'findContactEmail',
+    path: '$.data.contact.sequence',
+    schema: schemas.Sequence,
+    pick: (b) => one((data(b).contact as Json | undefined)?.sequence),
+    values: ['status'],
+  },
+  {
+    record: 'Sequence step',
+    operation: 'findContactEmail',
+    path: '$.data.contact.sequence.steps[*]',
+    schema: schemas.SequenceStep,
+    pick: (b) => list(((data(b).contact as Json | undefined)?.sequence as Json | undefined)?.steps),
+    values: ['state', 'step_type'],
+  },
+  {
+    record: 'Enrichment status',
+    operation: 'findContactEmail',
+    path: '$.data.contact.contact_enrichment.*',
+    schema: schemas.EnrichmentResult,
+    pick: (b) => {
+      const enrichment = (data(b).contact as Json | undefined)?.contact_enrichment as Json | undefined;
+      return [...one(enrichment?.work_email), ...one(enrichment?.phone)];
+    },
+    values: ['status', 'error_code'],
+  },
+  { record: 'Message', operation: 'listConversationMessages', path: '$.data.messages[*]', schema: schemas.Message, pick: (b) => list(data(b).messages), values: ['direction'] },
+];
+
+/** For each unshown record, the spec's shape and, when the run saw one, the observed shape and values. */
+export function observeShapes(answers: readonly Answer[]): ShapeObservation[] {
+  return UNSHOWN.map((unshown) => {
+    const records = answers
+      .filter((answer) => answer.operation === unshown.operation && answer.status >= 200 && answer.status < 300)
+      .flatMap((answer) => unshown.pick(answer.body));
+    const observation: ShapeObservation = { record: unshown.record, operation: unshown.operation, path: unshown.path, spec: specShape(unshown.schema) };
+    if (records.length === 0) return observation;
+    observation.observed = observedShape(records);
+    const values: Record<string, string[]> = {};
+    for (const key of unshown.values) {
+      const seen = [...new Set(records.map((record) => record[key]).filter((v) => v !== undefined).map((v) => (v === null ? 'null' : String(v))))].sort();
+      if (seen.length > 0) values[key] = seen;
+    }
+    if (Object.keys(values).length > 0) observation.values = values;
+    return observation;
+  });
+}

@@ -1,0 +1,226 @@
+import { ResponseTooLargeError, type Fetch } from '@network-org/sdk';
+
+/** One request of a scenario and the target's answer, as it came over the wire. */
+export interface Exchange {
+  method: string;
+  /** Path and query, without the origin. */
+  url: string;
+  status: number;
+  content_type: string | null;
+  headers: Headers;
+  /** The body as text (bounded). */
+  text: string;
+  /** The body parsed as JSON; undefined when empty or not JSON. */
+  body: unknown;
+}
+
+/** Why the target could not be checked on a request: the scenario errors with this as its reason. */
+export class TargetFault extends Error {
+  override name = 'TargetFault';
+}
+
+export interface TargetOptions {
+  baseUrl: string;
+  fetch: Fetch | undefined;
+  /** Milliseconds per request. */
+  timeoutMs: number;
+  /** Largest body read, in bytes. */
+  maxBytes: number;
+}
+
+// Timeouts in a row after which the target counts as hanging: every later request fails at once.
+const HANGS_BEFORE_GIVING_UP = 2;
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/**
+ * The one way verify reaches the target. Requests go to the target's origin only and redirects are never
+ * followed (the key would travel with them); bodies are read up to a bound; every exchange is kept for the
+ * scenario that made it. The SDK sends through `fetch`, so its pacing, retries and 429 handling apply.
+ */
+export class Target {
+  readonly origin: string;
+  readonly baseUrl: string;
+  readonly timeoutMs: number;
+  /** The exchanges of the scenario running now. */
+  exchanges: Exchange[] = [];
+  #options: TargetOptions;
+  #hangs = 0;
+  #gaveUp: string | undefined;
+  #call: AbortController | undefined;
+  #deadline = Number.POSITIVE_INFINITY;
+  #silentAtStart = false;
+
+  constructor(options: TargetOptions) {
+    this.#options = options;
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.origin = new URL(this.baseUrl).origin;
+    this.timeoutMs = options.timeoutMs;
+  }
+
+  #deadlineReason = 'the run reached its overall time cap';
+
+  /** After this instant (ms since the epoch) every request fails, for `reason`: the run's time cap, or a stop. */
+  setDeadline(at: number, reason = 'the run reached its overall time cap'): void {
+    this.#deadline = at;
+    this.#deadlineReason = reason;
+  }
+
+  /** Why every request now fails at once, if it does. */
+  get gaveUp(): string | undefined {
+    if (this.#gaveUp) return this.#gaveUp;
+    if (Date.now() >= this.#deadline) return this.#deadlineReason;
+    return undefined;
+  }
+
+  /** Ends the request in flight now (its scenario errors with `reason`). */
+  stop(reason: string): void {
+    this.setDeadline(Date.now(), reason);
+    this.#call?.abort(new TargetFault(reason));
+  }
+
+  /** The signal of one SDK call: aborted (with a TargetFault) when the target misbehaves during that call. */
+  beginCall(): AbortSignal {
+    this.#call = new AbortController();
+    return this.#call.signal;
+  }
+
+  #fail(reason: string, keep = false): TargetFault {
+    const fault = new TargetFault(reason);
+    if (keep) this.#gaveUp = reason;
+    this.#call?.abort(fault);
+    return fault;
+  }
+
+  /** The fetch the SDK is given. */
+  readonly fetch: Fetch = async (url, init) => {
+    const stopped = this.gaveUp;
+    if (stopped) throw this.#fail(stopped);
+    if (new URL(url).origin !== this.origin) throw this.#fail(`refused to send a request to ${new URL(url).origin}: not the target`);
+    let response: Response;
+    let text: string;
+    try {
+      response = await (this.#options.fetch ?? globalThis.fetch)(url, { ...init, redirect: 'manual' });
+      if ((response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
+        await response.body?.cancel().catch(() => {});
+        const location = response.headers.get('location');
+        const where = location ? ` to ${safeOrigin(location, url)}` : '';
+        throw this.#fail(`the target answered ${response.status} redirecting${where}; redirects are not followed`);
+      }
+      text = await readBounded(response, this.#options.maxBytes);
+    } catch (error) {
+      if (error instanceof TargetFault) throw error;
+      if (error instanceof ResponseTooLargeError) throw this.#fail(`the target's answer is larger than ${this.#options.maxBytes} bytes`);
+      // The SDK aborts its own signal on a timeout; a target that keeps hanging is given up on.
+      if (init.signal?.aborted && !this.#call?.signal.aborted && ++this.#hangs >= HANGS_BEFORE_GIVING_UP) {
+        this.#fail(`the target gave no answer within ${this.timeoutMs} ms, ${this.#hangs} times in a row`, true);
+      }
+      throw error;
+    }
+    this.#hangs = 0;
+    const requested = new URL(url);
+    const body = parseJson(text);
+    if (body === undefined && text.trim() !== '') {
+      const type = response.headers.get('content-type') ?? 'none';
+      throw this.#fail(`the target's answer to ${init.method ?? 'GET'} ${requested.pathname} (status ${response.status}, Content-Type ${type}) is not JSON`);
+    }
+    this.exchanges.push({
+      method: init.method ?? 'GET',
+      url: requested.pathname + requested.search,
+      status: response.status,
+      content_type: response.headers.get('content-type'),
+      headers: response.headers,
+      text,
+      body,
+    });
+    const headers = new Headers(response.headers);
+    headers.delete('content-encoding');
+    headers.delete('content-length');
+    return new Response(NULL_BODY_STATUSES.has(response.status) ? null : text, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
+  };
+
+  /**
+   * A GET of the mock's control API (`/__mock/...`, no key). Undefined when the target does not answer it
+   * with JSON: the target is then not the mock.
+   */
+  async control(path: string): Promise<unknown> {
+    if (this.gaveUp || this.#silentAtStart) return undefined;
+    try {
+      const response = await (this.#options.fetch ?? globalThis.fetch)(`${this.baseUrl}/__mock/${path}`, {
+        method: 'GET',
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      if (response.status !== 200) {
+        await response.body?.cancel().catch(() => {});
+        return undefined;
+      }
+      return parseJson(await readBounded(response, this.#options.maxBytes));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Whether anything answers at the base URL: false only when the connection itself fails (refused, no such
+   * host). A target that hangs or answers garbage is reachable; its scenarios then error one by one.
+   */
+  async reachable(): Promise<boolean> {
+    try {
+      const response = await (this.#options.fetch ?? globalThis.fetch)(`${this.baseUrl}/v1/organization`, {
+        method: 'GET',
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      await response.body?.cancel().catch(() => {});
+      return true;
+    } catch (error) {
+      const silent = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      // A target that did not answer in time is reachable, but not worth another wait for the control API.
+      this.#silentAtStart = silent;
+      return silent;
+    }
+  }
+}
+
+function safeOrigin(location: string, base: string): string {
+  try {
+    return new URL(location, base).origin;
+  } catch {
+    return 'an unreadable location';
+  }
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The body as text, reading stops past `maxBytes` (announced or counted as decoded bytes arrive). */
+async function readBounded(response: Response, maxBytes: number): Promise<string> {
+  const tooLarge = () => new ResponseTooLargeError(response.status, maxBytes);
+  if (Number(response.headers.get('content-length')) > maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    throw tooLarge();
+  }
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let total = 0;
+  for (let chunk; reader && !(chunk = await reader.read()).done; ) {
+    total += chunk.value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  return text + decoder.decode();
+}

@@ -1,0 +1,180 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type MockServer, startMockServer } from '@network-org/mock/node';
+import { build } from 'tsup';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../src/cli/main';
+
+const packageDir = fileURLToPath(new URL('../..', import.meta.url));
+const KEY = 'sk_test_admin';
+let server: MockServer;
+let dir: string;
+
+async function cli(args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, (text) => (stdout += text), (text) => (stderr += text));
+  return { code, stdout, stderr };
+}
+
+const target = () => ['--base-url', server.url, '--api-key', KEY, '--no-rate-limit'];
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  server = await startMockServer({ port: 0, rateLimit: false });
+  dir = mkdtempSync(join(tmpdir(), 'network-verify-cli-'));
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  vi.stubEnv('NETWORK_BASE_URL', undefined);
+  vi.stubEnv('NETWORK_API_KEY', undefined);
+  return () => vi.unstubAllEnvs();
+});
+
+describe('network-verify (main)', () => {
+  it('prints a table and exits 0 when every scenario agrees; the key is never printed', async () => {
+    const { code, stdout, stderr } = await cli([...target(), '--only', 'organization.', '--member-key', 'sk_test_member']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^organization\.envelope\s+agree\s+description §2\s+listOrganizations$/m);
+    expect(stdout).toContain('1 agree, 0 differ, 0 error, 0 skipped (1 scenarios)');
+    expect(stderr).toBe('');
+    expect(stdout).not.toContain(KEY);
+    expect(stdout).not.toContain('sk_test_member');
+  });
+
+  it('reads the target and key from NETWORK_BASE_URL and NETWORK_API_KEY', async () => {
+    vi.stubEnv('NETWORK_BASE_URL', server.url);
+    vi.stubEnv('NETWORK_API_KEY', KEY);
+    const { code, stdout } = await cli(['--only', 'accounts.envelope', '--no-rate-limit']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('accounts.envelope');
+    expect(stdout).not.toContain(KEY);
+  });
+
+  it('--format json prints the report, --report FILE writes the same JSON', async () => {
+    const file = join(dir, 'report.json');
+    const { code, stdout } = await cli([...target(), '--only', 'views.', '--format', 'json', '--report', file]);
+    expect(code).toBe(0);
+    const printed = JSON.parse(stdout) as { version: number; scenarios: { id: string; outcome: string }[]; summary: Record<string, number> };
+    expect(printed.version).toBe(1);
+    expect(printed.scenarios.map((s) => s.id)).toContain('views.envelope');
+    expect(printed.summary.skipped).toBe(1);
+    const written = readFileSync(file, 'utf8');
+    expect(JSON.parse(written)).toEqual(printed);
+    expect(written).not.toContain(KEY);
+  });
+
+  it('--format markdown prints a table for an issue, with the shapes section', async () => {
+    const { code, stdout } = await cli([...target(), '--only', 'conversations.envelope', '--format', 'markdown']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('| scenario | operation | source | outcome | title |');
+    expect(stdout).toContain('| `conversations.envelope` | `listConversations` | description §4 | agree |');
+    expect(stdout).toContain('### Conversation (`listConversations`, `$.data.conversations[*]`)');
+  });
+
+  it('exits 1 when a scenario differs, naming the path', async () => {
+    const restore = server.mock.override('listOrganizations', async ({ next }) => {
+      const answer = await next();
+      const organization = (answer.body as { organization: unknown[] }).organization;
+      return { ...answer, body: { organization: [...organization, ...organization] } } as typeof answer;
+    });
+    try {
+      const { code, stdout } = await cli([...target(), '--only', 'organization.envelope']);
+      expect(code).toBe(1);
+      expect(stdout).toContain('organization.envelope');
+      expect(stdout).toContain('- $.organization.length: expected 1, got 2');
+    } finally {
+      restore();
+    }
+  });
+
+  it('exits 2 with a message on bad usage', async () => {
+    for (const args of [[], ['--base-url', server.url], ['--api-key', KEY], [...target(), '--format', 'yaml'], [...target(), '--bogus'], [...target(), '--only', 'no-such-scenario'], ['--base-url', 'not a url', '--api-key', KEY], [...target(), '--timeout', '-5']]) {
+      const { code, stdout, stderr } = await cli(args);
+      expect({ args, code }).toEqual({ args, code: 2 });
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(/^network-verify: .+/);
+      expect(stderr).not.toContain(KEY);
+    }
+  });
+
+  it('exits 2 with a message when the report or the recording cannot be written', async () => {
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, '');
+    const report = await cli([...target(), '--only', 'organization.envelope', '--report', join(blocker, 'report.json')]);
+    expect(report.code).toBe(2);
+    expect(report.stderr).toContain(`could not write the report to ${join(blocker, 'report.json')}`);
+    const record = await cli([...target(), '--only', 'organization.envelope', '--record', join(blocker, 'recording')]);
+    expect(record.code).toBe(2);
+    expect(record.stderr).toContain(`--record ${join(blocker, 'recording')}: the directory cannot be made`);
+  });
+
+  it('exits 2 with a message when nothing answers at the target', async () => {
+    const { code, stderr } = await cli(['--base-url', `http://127.0.0.1:${await closedPort()}`, '--api-key', KEY]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('Nothing answers at http://127.0.0.1:');
+  });
+
+  it('--help prints the flags and exits 0', async () => {
+    const { code, stdout } = await cli(['--help']);
+    expect(code).toBe(0);
+    for (const flag of ['--base-url', '--api-key', '--account-id', '--member-key', '--allow-writes', '--allow-credits', '--profile-url', '--probe-rate-limit', '--only', '--report', '--format', '--record', '--compare']) {
+      expect(stdout).toContain(flag);
+    }
+  });
+});
+
+describe('the network-verify executable', () => {
+  let cliPath = '';
+  let outDir = '';
+  beforeAll(async () => {
+    // Bundled from source into the package (where its dependencies resolve), so no prior build is needed.
+    outDir = mkdtempSync(join(packageDir, 'node_modules', '.cli-test-'));
+    await build({
+      entry: { cli: join(packageDir, 'src/cli.ts') },
+      outDir,
+      format: ['esm'],
+      platform: 'node',
+      target: 'node20',
+      silent: true,
+      config: false,
+      noExternal: ['@network-org/sdk', '@network-org/spec'],
+      esbuildOptions(options) {
+        options.alias = { '@network-org/sdk': join(packageDir, '../sdk/src/index.ts') };
+      },
+    });
+    cliPath = join(outDir, 'cli.js');
+  }, 60_000);
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it('runs paced to the service budget, prints the table, exits 0, and never prints the key', async () => {
+    const child = spawn(process.execPath, [cliPath, '--base-url', server.url, '--only', 'accounts.'], {
+      env: { ...process.env, NETWORK_API_KEY: KEY },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(stdout).toContain('2 agree, 0 differ, 0 error, 0 skipped (2 scenarios)');
+    expect(stdout).not.toContain(KEY);
+  });
+});

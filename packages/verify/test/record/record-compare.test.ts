@@ -1,0 +1,107 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type MockServer, startMockServer } from '@network-org/mock/node';
+import { runVerify } from '@network-org/verify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everything } from '../support/mock';
+
+let server: MockServer;
+let dir: string;
+const base = () => everything(server);
+
+beforeAll(async () => {
+  server = await startMockServer({ port: 0, rateLimit: false });
+  dir = mkdtempSync(join(tmpdir(), 'network-verify-record-'));
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('--record and --compare', () => {
+  it('records then compares on the same target with no change', async () => {
+    const recorded = await runVerify({ ...base(), record: dir });
+    const files = readdirSync(dir).sort();
+    expect(files).toContain('index.json');
+    expect(files).toContain('contacts.envelope.json');
+    expect(files.length).toBe(recorded.scenarios.filter((s) => s.outcome !== 'skipped').length + 1);
+    const compared = await runVerify({ ...base(), compare: dir });
+    const changed = compared.scenarios.filter((s) => s.differences.length > 0);
+    expect(changed.map((s) => ({ id: s.id, differences: s.differences }))).toEqual([]);
+    expect(compared.compared).toEqual({ directory: dir, scenarios: files.length - 1, changed: 0, missing: [] });
+  });
+
+  it('keeps no id, name, e-mail, URL, phone or instant of the answers: placeholders instead', () => {
+    const text = readFileSync(join(dir, 'contacts.envelope.json'), 'utf8');
+    const recording = JSON.parse(text) as { answers: { request: string; status: number; body: { data: { contacts: Record<string, unknown>[] } } }[] };
+    const [answer] = recording.answers;
+    expect(answer?.request).toBe('GET /v1/contacts?account_id=<id:1>');
+    const contact = answer!.body.data.contacts[0]!;
+    expect(contact.contact_id).toMatch(/^<id:\d+>$/);
+    expect(contact.name).toMatch(/^<name:\d+>$/);
+    expect(contact.network_url).toMatch(/^<url:\d+>$/);
+    expect(contact.relationship_status).toMatch(/^(connected|not_connected|unknown)$/);
+    expect(text).not.toMatch(/@[a-z0-9-]+\.[a-z]/i);
+    expect(text).not.toMatch(/https?:\/\//);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    expect(text).not.toMatch(/"\d{3,}"/);
+  });
+
+  it('writes the same files for the same answers (deterministic names and placeholders)', async () => {
+    const first = mkdtempSync(join(tmpdir(), 'network-verify-record-'));
+    const second = mkdtempSync(join(tmpdir(), 'network-verify-record-'));
+    try {
+      await runVerify({ ...base(), only: 'contacts.filter', record: first });
+      await runVerify({ ...base(), only: 'contacts.filter', record: second });
+      const files = readdirSync(first).sort();
+      expect(files.length).toBeGreaterThan(5);
+      expect(readdirSync(second).sort()).toEqual(files);
+      for (const file of files) expect(readFileSync(join(second, file), 'utf8')).toBe(readFileSync(join(first, file), 'utf8'));
+    } finally {
+      rmSync(first, { recursive: true, force: true });
+      rmSync(second, { recursive: true, force: true });
+    }
+  });
+
+  it('reports a renamed field and a new status since the recording as differences of their scenarios', async () => {
+    // A target that drifted since the recording: accounts renamed display_name, organization answers 203.
+    const drifted = async (url: string, init: RequestInit) => {
+      const response = await fetch(url, init);
+      const { pathname } = new URL(url);
+      if (pathname === '/v1/organization') return new Response(await response.text(), { status: 203, headers: response.headers });
+      if (pathname !== '/v1/accounts' || response.status !== 200) return response;
+      const body = (await response.json()) as { data: { accounts: Record<string, unknown>[] } };
+      for (const account of body.data.accounts) {
+        account.label = account.display_name;
+        delete account.display_name;
+      }
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const compared = await runVerify({ ...base(), only: '*envelope', compare: dir, fetch: drifted });
+    const accounts = compared.scenarios.find((s) => s.id === 'accounts.envelope')!;
+    expect(accounts.outcome).toBe('differ');
+    expect(accounts.differences).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: '$.data.accounts[*].display_name', expected: 'string', actual: 'missing', note: expect.stringContaining('since the recording') }),
+        expect.objectContaining({ path: '$.data.accounts[*].label', expected: 'missing', actual: 'string' }),
+      ]),
+    );
+    const organization = compared.scenarios.find((s) => s.id === 'organization.envelope')!;
+    expect(organization.differences).toContainEqual(expect.objectContaining({ path: 'status', expected: '200', actual: '203', note: expect.stringContaining('since the recording') }));
+    expect(compared.compared?.changed).toBe(2);
+    expect(compared.scenarios.filter((s) => s.id !== 'accounts.envelope' && s.id !== 'organization.envelope').every((s) => s.outcome === 'agree')).toBe(true);
+  });
+
+  it('lists the scenarios a recording does not hold', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'network-verify-record-'));
+    try {
+      const compared = await runVerify({ ...base(), only: 'organization.envelope', compare: empty });
+      expect(compared.compared).toEqual({ directory: empty, scenarios: 0, changed: 0, missing: ['organization.envelope'] });
+      expect(compared.summary.agree).toBe(1);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
