@@ -3,7 +3,7 @@ import { lazyFilter } from '../engine/pagination';
 import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute, type RouteContext } from '../engine/router';
 import { checkUpdate } from '../store/changes';
 import { HEADCOUNT_RANGES } from '../store/network';
-import type { Store } from '../store/index';
+import { MAGIC_HANDLES, type Store } from '../store/index';
 import type { AccountRecord, ContactRecord, LocationRecord } from '../store/types';
 import { parseProfileUrl } from '../store/urls';
 import { contactWire } from '../store/wire';
@@ -122,9 +122,6 @@ export const listContacts = defineRoute('listContacts', { pageLimit: PAGE_LIMIT 
     },
   };
 });
-
-/** Magic handles of the default dataset, like a payment provider's test cards (contract §4). */
-export const MAGIC_HANDLES = { upstreamError: 'upstream-error', conflict: 'conflict' } as const;
 
 export const importContact = defineRoute('importContact', (ctx) => {
   const { store, body } = ctx;

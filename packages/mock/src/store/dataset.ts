@@ -19,6 +19,7 @@ import type {
   ViewRecord,
 } from './types';
 import { buildNetworkCompanies, makeNetworkPerson } from './network';
+import { messageActivity, messageRecord } from './records';
 import { MEDIA_ORIGIN } from './urls';
 
 export interface DatasetSize {
@@ -51,6 +52,9 @@ export const TAG_CATALOG: readonly TagRecord[] = [
 const DEAL_STAGES = ['Lead', 'Qualified', 'Proposal', 'Negotiation', 'Won', 'Lost'] as const;
 const TIERS = ['Enterprise', 'Mid-market', 'SMB'] as const;
 const PRIORITIES = ['High', 'Medium', 'Low'] as const;
+
+/** Magic handles of the default dataset, like a payment provider's test cards (contract §4). */
+export const MAGIC_HANDLES = { upstreamError: 'upstream-error', conflict: 'conflict' } as const;
 
 /** Which fixture key belongs to which user; the user records are made in `buildDataset`. */
 export const FIXTURE_KEYS = {
@@ -287,9 +291,7 @@ function seedConversations(b: Builder, account: AccountRecord, contacts: Contact
       const sender = sent ? account.provider_account_id : b.random.pick(participants).person.provider_participant_id;
       const messageId = b.store.ids.take('message');
       const withAttachments = index % 5 === 0 && position === 0;
-      const message: MessageRecord = {
-        message_id: messageId,
-        provider_message_id: `msg_${messageId}`,
+      const message = messageRecord(messageId, {
         conversation_id: conversationId,
         direction: sent ? 'sent' : 'received',
         sent_at: new Date(time).toISOString(),
@@ -298,22 +300,10 @@ function seedConversations(b: Builder, account: AccountRecord, contacts: Contact
         text: b.random.pick(b.store.pools.messageTexts),
         sender_participant_id: sender,
         attachments: withAttachments ? Array.from({ length: b.random.int(1, 2) }, (_, order) => attachmentFor(b, order)) : [],
-      };
+      });
       messages.push(message);
       const previous = messages[messages.length - 2];
-      if (sent || previous?.direction === 'sent') {
-        addActivity(b, {
-          organization_id: account.organization_id,
-          occurred_at: message.sent_at,
-          event_type: sent ? (channel === 'network_inmail' ? 'inmail_sent' : 'message_sent') : 'outbound_reply_received',
-          source: 'canonical_messages',
-          channel,
-          user_id: account.owner_user_id,
-          account_id: account.account_id,
-          subject_key: `chat:${providerChatId}`,
-          metadata: { provider_message_id: message.provider_message_id, provider_chat_id: providerChatId, message_source: 'network' },
-        });
-      }
+      if (sent || previous?.direction === 'sent') addActivity(b, messageActivity(account, providerChatId, channel, message));
       time = Math.min(b.store.now.getTime() - 60_000, time + b.random.int(10, 48 * 60) * 60_000);
     }
     const last = messages[messages.length - 1] as MessageRecord;

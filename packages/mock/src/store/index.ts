@@ -10,7 +10,7 @@ export { Baseline, Store, type StoreReader, type StoreSnapshot } from './store';
 export { dumpStore } from './snapshot';
 export type * from './types';
 export { RELATIONSHIP_STATUSES } from './types';
-export { FIXTURE_KEYS, TAG_CATALOG } from './dataset';
+export { FIXTURE_KEYS, MAGIC_HANDLES, TAG_CATALOG } from './dataset';
 export { HEADCOUNT_RANGES } from './network';
 export { parseProfileUrl, personUrl, companyUrl, type ProfileRef, type ProfileKind } from './urls';
 
