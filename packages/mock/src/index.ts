@@ -2,7 +2,7 @@ import type { HttpHandler } from 'msw';
 import { createFetch, type MockFetch } from './adapters/fetch';
 import { createMswHandlers } from './adapters/msw';
 import { networkProfiles, registeredCustomFields, savedDrafts, type NetworkProfilesQuery } from './control/operations';
-import { answerRequest } from './engine/engine';
+import { answerRequest } from './front-door';
 import { FaultInjector, type FaultRule } from './engine/faults';
 import { RequestJournal, type JournalEntry } from './engine/journal';
 import type { MockAnswer, MockRequest } from './engine/message';
@@ -11,7 +11,8 @@ import { OverrideRegistry, type OverrideOptions, type OverrideResolver } from '.
 import { RateLimiter, rateLimitBudget, type RateLimitOption } from './engine/rate-limit';
 import { SESSION_HEADER } from './engine/respond';
 import type { Route } from './engine/router';
-import { MAX_TIMER_MS, type ControlAccess, type MockRuntime, type ResetOptions, type Session } from './engine/runtime';
+import type { ControlAccess, MockRuntime, ResetOptions, Session } from './engine/runtime';
+import { MAX_TIMER_MS } from './lib/timers';
 import { checkSessionName, DEFAULT_MAX_SESSIONS, SessionRegistry } from './engine/sessions';
 import { MockApiError } from './engine/errors';
 import { anchorProblem } from './store/anchor';

@@ -1,13 +1,13 @@
 import { badRequest, conflict, notFound, upstreamError } from '../engine/errors';
 import { lazyFilter } from '../engine/pagination';
 import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute, type RouteContext } from '../engine/router';
-import { checkUpdate } from '../store/changes';
+import { checkUpdate, updatedFields } from './updates';
 import { HEADCOUNT_RANGES } from '../store/network';
 import { MAGIC_HANDLES, type Store } from '../store/index';
 import type { AccountRecord, ContactRecord, LocationRecord } from '../store/types';
 import { parseProfileUrl } from '../store/urls';
-import { contactWire } from '../store/wire';
-import { contactListWire } from '../store/wire-cache';
+import { contactWire } from '../wire/records';
+import { contactListWire } from '../wire/contact-list-cache';
 
 type ContactFilter = (contact: ContactRecord) => boolean;
 type ListQuery = RouteContext<'listContacts'>['query'];
@@ -168,7 +168,7 @@ export const updateContact = defineRoute('updateContact', (ctx) => {
   const { store, body } = ctx;
   const contact = requireContact(ctx, ctx.params.contact_id, body.account_id);
   const update = checkUpdate(body, store.customFieldsOf(contact.organization_id, 'contact'), 'contact');
-  const updated = store.updateContact(contact, update);
+  const updated = store.updateContact(contact, updatedFields(contact, update));
   return { status: 200, body: { data: { contact: contactWire(store, updated, 'full') } } };
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findForbiddenKey } from '../engine/request-body';
+import { findForbiddenKey } from '../lib/forbidden-keys';
 import { type DatasetOptions, createBaseline, datasetOptions } from './index';
 import type { Baseline, Store, StoreDiff } from './store';
 import type { CompanyRecord, ContactRecord, NetworkPersonRecord } from './types';

@@ -1,4 +1,4 @@
-import { type CheckedUpdate, changedFields } from './changes';
+import type { Changeable } from './changes';
 import { personDetails } from './details';
 import type { Ids } from './ids';
 import type { Pools } from './pools';
@@ -758,9 +758,9 @@ export class Store {
     return copy;
   }
 
-  /** Applies a checked update (tags, notes, custom fields) to the contact. */
-  updateContact(contact: ContactRecord, update: CheckedUpdate): ContactRecord {
-    return this.editContact(contact, (copy) => Object.assign(copy, changedFields(contact, update)));
+  /** Gives the contact new tags, notes and custom fields (an update the route checked). */
+  updateContact(contact: ContactRecord, fields: Changeable): ContactRecord {
+    return this.editContact(contact, (copy) => Object.assign(copy, fields));
   }
 
   private noteSearchChange(accountId: string, position: number): void {
@@ -859,8 +859,8 @@ export class Store {
     return copy;
   }
 
-  updateCompany(company: CompanyRecord, update: CheckedUpdate): CompanyRecord {
-    return this.editCompany(company, (copy) => Object.assign(copy, changedFields(company, update)));
+  updateCompany(company: CompanyRecord, fields: Changeable): CompanyRecord {
+    return this.editCompany(company, (copy) => Object.assign(copy, fields));
   }
 
   /** Companies of the given contacts, each once with how many of the contacts work there, ordered by company id. */

@@ -1,12 +1,11 @@
 import type { ActivityEvent, Conversation, Message, View } from '@network-org/spec/openapi';
 import { badRequest } from '../../engine/errors';
-import { activityEventWire } from '../../routes/activity';
-import { conversationWire } from '../../routes/conversations';
-import { messageWire } from '../../routes/messages';
 import type { Store } from '../../store/index';
 import { messageActivity, messageRecord } from '../../store/records';
 import type { AccountRecord, ContactRecord, ConversationRecord, MessageRecord } from '../../store/types';
-import { viewWire } from '../../store/wire';
+import { activityEventWire } from '../../wire/activity';
+import { conversationWire, messageWire } from '../../wire/conversations';
+import { viewWire } from '../../wire/records';
 import { beforeNow, check, requireAccount } from './checks';
 import { activityEventInput, conversationInput, messageInput, viewInput } from './inputs';
 

@@ -1,11 +1,11 @@
 import type { Company, Contact, EnrichmentBlock } from '@network-org/spec/openapi';
 import { badRequest } from '../../engine/errors';
-import { FORBIDDEN_KEYS } from '../../engine/request-body';
+import { FORBIDDEN_KEYS } from '../../lib/forbidden-keys';
 import { FIXTURE_KEYS, type Store } from '../../store/index';
 import { uniqueTags } from '../../store/changes';
 import { buildNetworkCompanyRecord, makeNetworkPerson, slug } from '../../store/network';
 import type { AccountRecord, ContactRecord, CustomFieldRecord, NetworkCompanyRecord, NetworkPersonRecord } from '../../store/types';
-import { companyEnrichmentWire, companyListItemWire, contactWire, personEnrichmentWire } from '../../store/wire';
+import { companyEnrichmentWire, companyListItemWire, contactWire, personEnrichmentWire } from '../../wire/records';
 import { beforeNow, check, customValues, RESERVED_KEYS, refuseMagicHandle, requireAccount } from './checks';
 import { companyInput, contactInput, customFieldInput, networkProfileInput } from './inputs';
 

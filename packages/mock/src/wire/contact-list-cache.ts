@@ -1,9 +1,9 @@
 import type { Contact } from '@network-org/spec/openapi';
-import { setBounded } from '../engine/bounded-map';
-import { withKnownJson } from '../engine/respond';
-import type { Store } from './store';
-import type { ContactRecord } from './types';
-import { contactWire } from './wire';
+import { setBounded } from '../lib/bounded-map';
+import { withKnownJson } from './known-json';
+import type { Store } from '../store/index';
+import type { ContactRecord } from '../store/types';
+import { contactWire } from './records';
 
 /*
  * A list page serializes the same contacts request after request. Each contact's list shape and its JSON are

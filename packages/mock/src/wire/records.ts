@@ -10,7 +10,7 @@ import type {
   Organization,
   View,
 } from '@network-org/spec/openapi';
-import type { Store } from './store';
+import type { Store } from '../store/index';
 import type {
   AccountRecord,
   CompanyRecord,
@@ -23,8 +23,8 @@ import type {
   NetworkPersonRecord,
   OrganizationRecord,
   ViewRecord,
-} from './types';
-import { APP_ORIGIN, NETWORK_ORIGIN, companyUrl, personUrl } from './urls';
+} from '../store/types';
+import { APP_ORIGIN, NETWORK_ORIGIN, companyUrl, personUrl } from '../store/urls';
 
 // Record -> wire shape (spec/openapi.yaml), written once for every route that returns the record.
 
