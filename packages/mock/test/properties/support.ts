@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { operations } from '@network-org/sdk/zod';
 import { FIXTURE_KEYS } from '../../src/index';
-import { dumpStore, type Store } from '../../src/store/index';
+import type { Store } from '../../src/store/index';
+import { dumpStore } from '../support/dump-store';
 import { createCheckedMockApi, type CheckedMockApi } from '../../../../test/support/contract';
 
 export const BASE_URL = 'https://api.network.test';

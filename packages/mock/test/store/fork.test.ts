@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkUpdate, updatedFields } from '../../src/routes/updates';
-import { createBaseline, dumpStore } from '../../src/store/index';
+import { createBaseline } from '../../src/store/index';
+import { dumpStore } from '../support/dump-store';
 
 // The factory a session's store comes from: every fork starts from the seeded dataset and sees only its own writes.
 describe('Baseline.fork() and Store.fork()', () => {
