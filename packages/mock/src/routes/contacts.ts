@@ -7,7 +7,7 @@ import { MAGIC_HANDLES, type Store } from '../store/index';
 import type { AccountRecord, ContactRecord, LocationRecord } from '../store/types';
 import { parseProfileUrl } from '../store/urls';
 import { contactWire } from '../wire/records';
-import { contactListWire } from '../wire/contact-list-cache';
+import { contactFullWire, contactListWire } from '../wire/contact-list-cache';
 
 type ContactFilter = (contact: ContactRecord) => boolean;
 type ListQuery = RouteContext<'listContacts'>['query'];
@@ -169,7 +169,7 @@ export const updateContact = defineRoute('updateContact', (ctx) => {
   const contact = requireContact(ctx, ctx.params.contact_id, body.account_id);
   const update = checkUpdate(body, store.customFieldsOf(contact.organization_id, 'contact'), 'contact');
   const updated = store.updateContact(contact, updatedFields(contact, update));
-  return { status: 200, body: { data: { contact: contactWire(store, updated, 'full') } } };
+  return { status: 200, body: { data: { contact: contactFullWire(store, updated) } } };
 });
 
 /** Whether the lookup finds an address: fixed per person, so repeated lookups agree. */
@@ -193,5 +193,5 @@ export const findContactEmail = defineRoute('findContactEmail', { credits: 1 }, 
       copy.enrichment.work_email = { status: 'not_found', error_code: 'email_not_found' };
     }
   });
-  return { status: 200, body: { data: { contact: contactWire(store, updated, 'full') } } };
+  return { status: 200, body: { data: { contact: contactFullWire(store, updated) } } };
 });

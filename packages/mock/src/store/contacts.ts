@@ -91,7 +91,7 @@ export class ContactStore extends CompanyStore {
     withSearchText(copy, this.personDetails(copy.person));
     this.ownList<ContactRecord>('contacts', contact.account_id)[contact.position] = copy;
     this.noteSearchChange(contact.account_id, contact.position);
-    this.changed();
+    this.recordChanged();
     return copy;
   }
 

@@ -114,6 +114,8 @@ export interface StoreSnapshot {
   readonly data: Readonly<StoreData>;
   /** The revision the data had: restoring it restores the revision too (equal revisions mean equal data). */
   readonly revision: number;
+  /** The revision of what other records' wire shapes read (see `wireRevision`), restored with it. */
+  readonly wireRevision: number;
 }
 
 export const EMPTY: readonly never[] = [];
@@ -233,6 +235,7 @@ export class VersionedStore {
   /** Containers this store made itself since its last snapshot or fork: the only ones it may write in place. */
   protected owned = new WeakSet<object>();
   protected currentRevision = nextRevision();
+  protected currentWireRevision = this.currentRevision;
 
   /** A store forked from `baseline`, or (without one) an empty store to build a dataset into. */
   constructor(basis: StoreBasis, baseline?: DatasetBaseline) {
@@ -242,6 +245,7 @@ export class VersionedStore {
       this.base = baseline.indexes;
       this.data = { ...baseline.data };
       this.currentRevision = baseline.revision;
+      this.currentWireRevision = baseline.revision;
     } else {
       this.data = emptyData();
       this.base = emptyData();
@@ -268,11 +272,20 @@ export class VersionedStore {
   }
 
   /**
-   * What caches of data derived from records key on: the baseline while this store holds exactly its data, so
-   * that every fresh fork (a new session) finds what the others already derived; else this store.
+   * Moves on every change except a contact's own edit (`recordChanged`): a contact's wire shape reads its own
+   * record, which an edit replaces, and the account, person and company records, which this revision follows.
+   * A cache of wire shapes keyed by record stays right while it stays the same.
+   */
+  get wireRevision(): number {
+    return this.currentWireRevision;
+  }
+
+  /**
+   * What caches of wire shapes key on: the baseline while this store's `wireRevision` is the baseline's, so that
+   * every fresh fork (a new session) finds what the others already derived; else this store.
    */
   get cacheScope(): object {
-    return this.baseline !== undefined && this.currentRevision === this.baseline.revision ? this.baseline : this;
+    return this.baseline !== undefined && this.currentWireRevision === this.baseline.revision ? this.baseline : this;
   }
 
   /** Makes the data built so far this store's baseline, once, when the dataset builder is done. */
@@ -282,6 +295,7 @@ export class VersionedStore {
     this.data = { ...baseline.data };
     this.owned = new WeakSet();
     this.currentRevision = baseline.revision;
+    this.currentWireRevision = baseline.revision;
   }
 
   /** The companies past positions are picked from, set once while building, before any contact. */
@@ -297,7 +311,12 @@ export class VersionedStore {
 
   /** An immutable handle on the whole state; later writes copy what they change, so it never changes. */
   snapshot(): StoreSnapshot {
-    const snapshot = Object.freeze({ baseline: this.requireBaseline(), data: Object.freeze({ ...this.data }), revision: this.currentRevision });
+    const snapshot = Object.freeze({
+      baseline: this.requireBaseline(),
+      data: Object.freeze({ ...this.data }),
+      revision: this.currentRevision,
+      wireRevision: this.currentWireRevision,
+    });
     this.owned = new WeakSet();
     return snapshot;
   }
@@ -310,12 +329,13 @@ export class VersionedStore {
     this.data = { ...snapshot.data };
     this.owned = new WeakSet();
     this.currentRevision = snapshot.revision;
+    this.currentWireRevision = snapshot.wireRevision;
   }
 
   /** Back to the seeded dataset. */
   reset(): void {
     const baseline = this.requireBaseline();
-    this.restore({ baseline, data: baseline.data, revision: baseline.revision });
+    this.restore({ baseline, data: baseline.data, revision: baseline.revision, wireRevision: baseline.revision });
   }
 
   /**
@@ -328,7 +348,7 @@ export class VersionedStore {
     this.base = other.base;
     this.data = { ...other.data };
     this.owned = new WeakSet();
-    this.currentRevision = nextRevision();
+    this.changed();
   }
 
   /** A derived generator for things created at request time, stable for the same seed and inputs. */
@@ -339,6 +359,12 @@ export class VersionedStore {
   }
 
   protected changed(): void {
+    this.currentRevision = nextRevision();
+    this.currentWireRevision = this.currentRevision;
+  }
+
+  /** A change that only replaces one contact record: no other record's wire shape reads it. */
+  protected recordChanged(): void {
     this.currentRevision = nextRevision();
   }
 
