@@ -9,6 +9,7 @@ const ADMIN = { authorization: 'Bearer sk_test_admin', 'content-type': 'applicat
 interface ListedContact {
   contact_id: string;
   tags: { name: string }[];
+  company: { company_id: string; tags: { name: string }[] };
   [field: string]: unknown;
 }
 
@@ -94,13 +95,13 @@ describe('cached contact lists', () => {
     const { notes_json: _notes, contact_enrichment: _enrichment, sequence: _sequence, ...fullAsListed } = full;
     expect(listed).toEqual(fullAsListed);
 
-    const companyId = (listed as { company: { company_id: string } }).company.company_id;
+    const companyId = listed.company.company_id;
     const company = await send(mock, 'PATCH', `/v1/companies/${companyId}`, { account_id: account, tags: { add: [{ name: 'Company tag', color: 'red' }] } });
     expect(company.status).toBe(200);
     const after = await page(mock, query);
-    const embedded = after.contacts.filter((contact) => (contact as { company: { company_id: string } }).company.company_id === companyId);
+    const embedded = after.contacts.filter((contact) => contact.company.company_id === companyId);
     expect(embedded.length).toBeGreaterThan(0);
-    for (const contact of embedded) expect((contact as { company: { tags: { name: string }[] } }).company.tags.map((tag) => tag.name)).toContain('Company tag');
+    for (const contact of embedded) expect(contact.company.tags.map((tag) => tag.name)).toContain('Company tag');
 
     const found = await send(mock, 'POST', `/v1/contacts/${target.contact_id}/find-email`, { account_id: account });
     expect(found.status).toBe(200);

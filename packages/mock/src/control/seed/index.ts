@@ -3,16 +3,7 @@ import { badRequest } from '../../engine/errors';
 import type { Store } from '../../store/index';
 import type { CustomFieldRecord } from '../../store/types';
 import { seedActivityEvent, seedConversation, seedMessage, seedView } from './conversations';
-import type {
-  SeedActivityEventInput,
-  SeedCompanyInput,
-  SeedContactInput,
-  SeedConversationInput,
-  SeedCustomFieldInput,
-  SeedMessageInput,
-  SeedNetworkProfileInput,
-  SeedViewInput,
-} from './inputs';
+import type * as Inputs from './inputs';
 import { seedCompany, seedContact, seedCustomField, seedNetworkProfile } from './people';
 
 /*
@@ -22,26 +13,17 @@ import { seedCompany, seedContact, seedCustomField, seedNetworkProfile } from '.
  * `POST /__mock/seed/{kind}`.
  */
 
-export type {
-  SeedActivityEventInput,
-  SeedCompanyInput,
-  SeedContactInput,
-  SeedConversationInput,
-  SeedCustomFieldInput,
-  SeedMessageInput,
-  SeedNetworkProfileInput,
-  SeedViewInput,
-} from './inputs';
+export type * from './inputs';
 
 export interface Seeder {
-  contact(input: SeedContactInput): Contact;
-  company(input: SeedCompanyInput): Company;
-  view(input: SeedViewInput): View;
-  conversation(input: SeedConversationInput): Conversation;
-  message(input: SeedMessageInput): Message;
-  activityEvent(input: SeedActivityEventInput): ActivityEvent;
-  networkProfile(input: SeedNetworkProfileInput): EnrichmentBlock;
-  customField(input: SeedCustomFieldInput): CustomFieldRecord;
+  contact(input: Inputs.SeedContactInput): Contact;
+  company(input: Inputs.SeedCompanyInput): Company;
+  view(input: Inputs.SeedViewInput): View;
+  conversation(input: Inputs.SeedConversationInput): Conversation;
+  message(input: Inputs.SeedMessageInput): Message;
+  activityEvent(input: Inputs.SeedActivityEventInput): ActivityEvent;
+  networkProfile(input: Inputs.SeedNetworkProfileInput): EnrichmentBlock;
+  customField(input: Inputs.SeedCustomFieldInput): CustomFieldRecord;
 }
 
 export type SeedKind = keyof Seeder;
