@@ -14,7 +14,7 @@ import {
   storeState,
   toRequest,
   type GeneratedRequest,
-} from './support';
+} from '../support/properties';
 
 const mock = createPropertyMock();
 const ids = datasetIds(mock);

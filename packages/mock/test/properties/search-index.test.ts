@@ -5,7 +5,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_KEYS } from '../../src/index';
 import type { Store } from '../../src/store/index';
 import { HEADCOUNT_RANGES, TAG_CATALOG } from '../../src/store/index';
-import { BASE_URL, RUNS, createPropertyMock, datasetIds } from './support';
+import { BASE_URL, RUNS, createPropertyMock, datasetIds } from '../support/properties';
 
 const indexed = createPropertyMock();
 const plain = createPropertyMock();

@@ -210,7 +210,6 @@ describe('PATCH /v1/contacts/{contact_id}', () => {
   });
 
   it.each([
-    ['set mixed with add', { tags: { set: [], add: [{ name: 'X', color: 'red' }] } }],
     ['notes that are not JSON', { notes_json: 'not json' }],
     ['an unregistered field', { Unregistered: 'x' }],
     ['a name like toString', { toString: 'x' }],

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_KEYS } from '../../src/index';
 import { startMockServer, type MockServer } from '../../src/node';
-import { BASE_URL, RUNS, createPropertyMock, datasetIds, storeState } from '../properties/support';
+import { BASE_URL, RUNS, createPropertyMock, datasetIds, storeState } from '../support/properties';
 
 const mock = createPropertyMock();
 const ids = datasetIds(mock);

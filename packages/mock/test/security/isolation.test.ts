@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_KEYS } from '../../src/index';
-import { BASE_URL, RUNS, createPropertyMock, datasetIds, operationIds, requestArbitrary, toRequest } from '../properties/support';
+import { BASE_URL, RUNS, createPropertyMock, datasetIds, operationIds, requestArbitrary, toRequest } from '../support/properties';
 
 const mock = createPropertyMock();
 const ids = datasetIds(mock);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MockApiError } from '../../src/index';
 import { startMockServer } from '../../src/node';
-import { ADMIN, adminAccounts, call, newMock } from './helpers';
+import { ADMIN, adminAccounts, call, newMock } from '../support/state';
 
 describe('mock.seed', () => {
   it('a seeded contact is visible at once: list, search, filters, a view of it, and its conversation and activity', async () => {
