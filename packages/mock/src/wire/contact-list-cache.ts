@@ -32,8 +32,6 @@ interface FullWire {
   record: ContactRecord;
   wire: Contact;
   json: string;
-  /** Length of the JSON of the fields the list leaves out, at the end of `json` (`,"notes_json":…`). */
-  tailLength: number;
 }
 
 const caches = new WeakMap<object, WireCache>();
@@ -64,9 +62,11 @@ export function contactListWire(store: Store, contact: ContactRecord): Contact {
   let json: string;
   if (full?.record === contact) {
     // Cut from the full shape an update answered with: no record is walked or serialized again.
-    const { notes_json: _notes, contact_enrichment: _enrichment, sequence: _sequence, ...listed } = full.wire;
+    const { notes_json, contact_enrichment, sequence, ...listed } = full.wire;
     wire = listed as Contact;
-    json = `${full.json.slice(0, full.json.length - full.tailLength)}}`;
+    // The full JSON ends in `,"notes_json":…,"sequence":…}`, as long as the JSON of those three fields alone.
+    const tailLength = JSON.stringify({ notes_json, contact_enrichment, sequence }).length;
+    json = `${full.json.slice(0, full.json.length - tailLength)}}`;
     cache.fulls.delete(key);
   } else {
     wire = contactWire(store, contact, 'list');
@@ -83,12 +83,9 @@ export function contactListWire(store: Store, contact: ContactRecord): Contact {
  * fields the list leaves out appended, in the order `contactWire` puts them.
  */
 export function contactFullWire(store: Store, contact: ContactRecord): Contact {
-  const extra = contactFullFields(contact);
-  const wire = Object.assign(contactWire(store, contact, 'list'), extra);
+  const wire = Object.assign(contactWire(store, contact, 'list'), contactFullFields(contact));
   const json = JSON.stringify(wire);
   withKnownJson(wire, encoder.encode(json));
-  // The full JSON ends in `,"notes_json":…,"sequence":…}`, as long as the JSON of those three fields alone.
-  const tailLength = JSON.stringify(extra).length;
-  setBounded(cacheOf(store).fulls, contact.account_relationship_id, { record: contact, wire, json, tailLength }, MAX_CACHED_CONTACTS);
+  setBounded(cacheOf(store).fulls, contact.account_relationship_id, { record: contact, wire, json }, MAX_CACHED_CONTACTS);
   return wire;
 }
