@@ -23,8 +23,12 @@ export class ContractRecorder {
   readonly violations: ContractViolation[] = [];
   /** operationId -> statuses seen, for the coverage count. */
   readonly covered = new Map<string, Set<number>>();
-  /** Statuses of faults a test injected: a status the spec does not list is the test's choice, not drift. */
-  readonly injectedStatuses = new Set<number>();
+  /**
+   * Statuses of faults a test injected, with the answers each may still give: a status the spec does not list is
+   * the test's choice, not drift, but only for as many answers as the faults give, so that an injected 503 never
+   * excuses a real one later.
+   */
+  readonly injectedStatuses = new Map<number, number>();
   checked = 0;
 
   /** Checks one response against the spec, given the path relative to the base URL. */
@@ -56,11 +60,12 @@ export class ContractRecorder {
     } else {
       this.cover(operation.operationId, response.status);
       const declared = operation.responses.get(String(response.status));
+      const injected = this.takeInjected(response.status);
       if (injectedMessage(body)) {
         // An injected fault answers `{code, message}` with whatever status the test chose, even a 2xx.
         problems.push(...validateWithAjv('#/components/schemas/ErrorBody', body).map((problem) => `ajv: ${problem}`));
       } else if (!declared) {
-        if (!this.wasInjected(response.status, body)) problems.push(`status ${response.status} is not declared for ${operation.operationId}`);
+        if (!injected) problems.push(`status ${response.status} is not declared for ${operation.operationId}`);
       } else {
         if (declared.hasJsonBody && body !== undefined) {
           problems.push(...validateBodyWithAjv(declared, body).map((problem) => `ajv: ${problem}`));
@@ -82,8 +87,18 @@ export class ContractRecorder {
     }
   }
 
-  private wasInjected(status: number, body: unknown): boolean {
-    return this.injectedStatuses.has(status) || injectedMessage(body);
+  /** Counts a fault a test injected, excusing `count` answers of its status. */
+  inject(status: number, count = 1): void {
+    this.injectedStatuses.set(status, (this.injectedStatuses.get(status) ?? 0) + count);
+  }
+
+  /** Whether an answer of this status may be an injected fault's, spending one of the answers the faults give. */
+  private takeInjected(status: number): boolean {
+    const left = this.injectedStatuses.get(status) ?? 0;
+    if (left === 0) return false;
+    if (left === 1) this.injectedStatuses.delete(status);
+    else this.injectedStatuses.set(status, left - 1);
+    return true;
   }
 
   cover(operationId: string, status: number): void {
@@ -154,10 +169,13 @@ export function wrapMockApi(checkedOrNot: MockApi, recorder = new ContractRecord
   const fetch = createFetch(answer, mock.baseUrl);
   const faults: MockApi['faults'] = {
     add: (rule) => {
-      if (rule.status !== undefined) recorder.injectedStatuses.add(rule.status);
       mock.faults.add(rule);
+      if (rule.status !== undefined) recorder.inject(rule.status, rule.count);
     },
-    clear: () => mock.faults.clear(),
+    clear: () => {
+      recorder.injectedStatuses.clear();
+      mock.faults.clear();
+    },
     list: () => mock.faults.list(),
   };
   const session = (name: string) => {
@@ -171,6 +189,13 @@ export function wrapMockApi(checkedOrNot: MockApi, recorder = new ContractRecord
       if (property === 'handlers') return handlers;
       if (property === 'fetch') return fetch;
       if (property === 'faults') return faults;
+      if (property === 'reset') {
+        // A reset forgets the faults, so their statuses are no longer excused.
+        return (...args: Parameters<MockApi['reset']>) => {
+          recorder.injectedStatuses.clear();
+          return target.reset(...args);
+        };
+      }
       if (property === 'session') return session;
       if (property === 'contract') return recorder;
       if (property === UNCHECKED) return target;

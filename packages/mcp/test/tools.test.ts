@@ -131,7 +131,7 @@ describe('every tool succeeds on the mock', () => {
   });
 
   it('list_contacts shows custom field values by registered name', async () => {
-    mock.seed.contact({ account_id: ACCOUNT, first_name: 'Quillon', last_name: 'Zephyrine', 'Deal stage': 'Won' });
+    mock.seed.contact({ account_id: ACCOUNT, first_name: 'Quillon', last_name: 'Zephyrine', custom_fields: { 'Deal stage': 'Won' } });
     const result = await mcp.call('list_contacts', { account_id: [ACCOUNT], query: 'Quillon Zephyrine' });
     expect(result.structuredContent.contacts).toEqual([expect.objectContaining({ name: 'Quillon Zephyrine', 'Deal stage': 'Won' })]);
   });

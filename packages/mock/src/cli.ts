@@ -3,7 +3,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { JOURNAL_TOTAL_MIN_BYTES } from './engine/journal';
 import { parseRateLimit } from './engine/rate-limit';
-import { MAX_TIMER_MS } from './engine/runtime';
+import { MAX_TIMER_MS } from './lib/timers';
 import { anchorProblem } from './store/anchor';
 import { isLoopbackHost, startMockServer, type MockServerOptions } from './node';
 

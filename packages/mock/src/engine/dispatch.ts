@@ -11,7 +11,8 @@ import { readJsonObjectBody } from './request-body';
 import { errorAnswer, jsonAnswer, unexpectedErrorAnswer } from './respond';
 import type { OperationId } from './operation-table';
 import { COMMON_PAGE_LIMIT, type AnyRouteResult, type OperationResult, type PageLimitRule, type Route, type RouteContext } from './router';
-import { sleep, type MockRuntime, type Session } from './runtime';
+import { sleep } from '../lib/timers';
+import type { MockRuntime, Session } from './runtime';
 import { parseInput, queryInput } from './validation';
 
 /** An API request as the engine routes it: the path under the base URL. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TIMER_MS } from './runtime';
+import { MAX_TIMER_MS } from '../lib/timers';
 import { inputProblems } from './validation';
 
 /** What `POST /__mock/faults` and `mock.faults.add()` accept. */

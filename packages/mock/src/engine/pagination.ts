@@ -1,4 +1,4 @@
-import { setBounded } from './bounded-map';
+import { setBounded } from '../lib/bounded-map';
 import { badRequest } from './errors';
 import { hashText, stableStringify } from './fingerprint';
 

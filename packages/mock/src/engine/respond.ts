@@ -1,5 +1,6 @@
 import type { RequestHeaders, MockResponse } from './message';
 import type { MockApiError } from './errors';
+import { knownJson } from '../wire/known-json';
 
 /** The session header (contract §3.5), allowed in preflights and exposed with the eviction notice. */
 export const SESSION_HEADER = 'X-Mock-Session';
@@ -12,15 +13,6 @@ const CORS_HEADERS: [string, string][] = [
 ];
 
 const encoder = new TextEncoder();
-
-// Values whose JSON is already known (a cached record): spliced into the body as bytes instead of serialized again.
-const knownJson = new WeakMap<object, Uint8Array>();
-
-/** Registers `json` (UTF-8 bytes) as the JSON of `value`; `value` must not change while registered. */
-export function withKnownJson<T extends object>(value: T, json: Uint8Array): T {
-  knownJson.set(value, json);
-  return value;
-}
 
 function isKnown(value: unknown): value is object {
   return value !== null && typeof value === 'object' && knownJson.has(value);

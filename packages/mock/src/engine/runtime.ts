@@ -56,9 +56,3 @@ export interface MockRuntime {
   /** Back to the seeded dataset (optionally another seed or anchor); forgets faults, overrides, journal, windows. */
   reset(session: Session, options?: ResetOptions): void;
 }
-
-/** The longest delay a timer keeps: a longer one fires at once. */
-export const MAX_TIMER_MS = 2_147_483_647;
-
-export const sleep = (ms: number): Promise<void> =>
-  ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();

@@ -1,5 +1,5 @@
 import { defineRoute } from '../engine/router';
-import { accountWire } from '../store/wire';
+import { accountWire } from '../wire/records';
 
 export const listAccounts = defineRoute('listAccounts', (ctx) => ({
   status: 200,

@@ -1,10 +1,11 @@
-import type { ActivityEvent, ActivityFilters } from '@network-org/spec/openapi';
+import type { ActivityFilters } from '@network-org/spec/openapi';
 import { selectActivity, type ActivitySelection } from '../activity/selection';
 import { summarizeActivity } from '../activity/summary';
 import { activityWindow, checkTimeZone, formatInstant } from '../activity/window';
 import { badRequest } from '../engine/errors';
 import { defineRoute, type RouteContext } from '../engine/router';
 import type { ActivityEventRecord } from '../store/types';
+import { activityEventWire } from '../wire/activity';
 
 /** Section 4: 1 to 200, default 50; outside the range is 400, not clamped. */
 const ACTIVITY_PAGE_LIMIT = { default: 50, max: 200, clamp: false };
@@ -63,23 +64,6 @@ function resolveActivityRequest({ store, auth, now, query }: ActivityContext): A
       tag_attribution: 'unavailable',
     },
     events: selectActivity(store.activity(), selection),
-  };
-}
-
-export function activityEventWire(event: ActivityEventRecord): ActivityEvent {
-  return {
-    id: event.id,
-    occurred_at: event.occurred_at,
-    recorded_at: event.recorded_at,
-    // The dataset only records the spec's event types.
-    event_type: event.event_type as ActivityEvent['event_type'],
-    source: event.source,
-    channel: event.channel,
-    user_id: event.user_id,
-    account_id: event.account_id,
-    subject_key: event.subject_key,
-    attribution_method: event.attribution_method,
-    metadata: { ...event.metadata },
   };
 }
 

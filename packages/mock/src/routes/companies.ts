@@ -1,7 +1,7 @@
 import { notFound } from '../engine/errors';
 import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute } from '../engine/router';
-import { checkUpdate } from '../store/changes';
-import { companyListItemWire } from '../store/wire';
+import { checkUpdate, updatedFields } from './updates';
+import { companyListItemWire } from '../wire/records';
 
 export const listCompanies = defineRoute('listCompanies', { pageLimit: PAGE_LIMIT }, (ctx) => {
   const { store, query } = ctx;
@@ -46,7 +46,7 @@ export const updateCompany = defineRoute('updateCompany', (ctx) => {
     ctx.accounts.require(company.account_id);
   }
   const update = checkUpdate(body, store.customFieldsOf(company.organization_id, 'company'), 'company');
-  const updated = store.updateCompany(company, update);
+  const updated = store.updateCompany(company, updatedFields(company, update));
   return { status: 200, body: { data: { company: companyListItemWire(updated, store.contactCountOf(updated)) } } };
 });
 

@@ -1,13 +1,13 @@
 import { badRequest, conflict, notFound, upstreamError } from '../engine/errors';
 import { lazyFilter } from '../engine/pagination';
 import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute, type RouteContext } from '../engine/router';
-import { checkUpdate } from '../store/changes';
+import { checkUpdate, updatedFields } from './updates';
 import { HEADCOUNT_RANGES } from '../store/network';
-import type { Store } from '../store/index';
+import { MAGIC_HANDLES, type Store } from '../store/index';
 import type { AccountRecord, ContactRecord, LocationRecord } from '../store/types';
 import { parseProfileUrl } from '../store/urls';
-import { contactWire } from '../store/wire';
-import { contactListWire } from '../store/wire-cache';
+import { contactWire } from '../wire/records';
+import { contactFullWire, contactListWire } from '../wire/contact-list-cache';
 
 type ContactFilter = (contact: ContactRecord) => boolean;
 type ListQuery = RouteContext<'listContacts'>['query'];
@@ -123,9 +123,6 @@ export const listContacts = defineRoute('listContacts', { pageLimit: PAGE_LIMIT 
   };
 });
 
-/** Magic handles of the default dataset, like a payment provider's test cards (contract §4). */
-export const MAGIC_HANDLES = { upstreamError: 'upstream-error', conflict: 'conflict' } as const;
-
 export const importContact = defineRoute('importContact', (ctx) => {
   const { store, body } = ctx;
   const account = ctx.accounts.require(body.account_id);
@@ -171,8 +168,8 @@ export const updateContact = defineRoute('updateContact', (ctx) => {
   const { store, body } = ctx;
   const contact = requireContact(ctx, ctx.params.contact_id, body.account_id);
   const update = checkUpdate(body, store.customFieldsOf(contact.organization_id, 'contact'), 'contact');
-  const updated = store.updateContact(contact, update);
-  return { status: 200, body: { data: { contact: contactWire(store, updated, 'full') } } };
+  const updated = store.updateContact(contact, updatedFields(contact, update));
+  return { status: 200, body: { data: { contact: contactFullWire(store, updated) } } };
 });
 
 /** Whether the lookup finds an address: fixed per person, so repeated lookups agree. */
@@ -196,5 +193,5 @@ export const findContactEmail = defineRoute('findContactEmail', { credits: 1 }, 
       copy.enrichment.work_email = { status: 'not_found', error_code: 'email_not_found' };
     }
   });
-  return { status: 200, body: { data: { contact: contactWire(store, updated, 'full') } } };
+  return { status: 200, body: { data: { contact: contactFullWire(store, updated) } } };
 });

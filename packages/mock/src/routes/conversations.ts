@@ -1,42 +1,7 @@
-import type { Conversation, ConversationParticipant } from '@network-org/spec/openapi';
 import { lazyFilter } from '../engine/pagination';
 import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute } from '../engine/router';
-import type { Store } from '../store/index';
-import type { AccountRecord, ContactRecord, ConversationRecord } from '../store/types';
-import { APP_ORIGIN } from '../store/urls';
-
-function participantContacts(store: Store, conversation: ConversationRecord): ContactRecord[] {
-  return conversation.participant_contact_ids.flatMap((contactId) => store.findContact(conversation.account_id, contactId) ?? []);
-}
-
-export function conversationWire(store: Store, conversation: ConversationRecord): Conversation {
-  const account = store.account(conversation.account_id) as AccountRecord;
-  const contacts: ConversationParticipant[] = participantContacts(store, conversation).map((contact) => ({
-    contact_id: contact.contact_id,
-    provider_participant_id: contact.person.provider_participant_id,
-    name: `${contact.person.first_name} ${contact.person.last_name}`,
-    is_account_owner: false,
-    tags: contact.tags.map((tag) => ({ ...tag })),
-  }));
-  const owner: ConversationParticipant = {
-    contact_id: null,
-    provider_participant_id: account.provider_account_id,
-    name: account.display_name,
-    is_account_owner: true,
-    tags: [],
-  };
-  const last = conversation.messages[conversation.messages.length - 1];
-  return {
-    conversation_id: conversation.conversation_id,
-    provider_chat_id: conversation.provider_chat_id,
-    account_id: conversation.account_id,
-    participants: [...contacts, owner],
-    last_message_at: conversation.last_message_at,
-    last_message_text: last?.text ?? null,
-    message_count: conversation.messages.length,
-    app_url: `${APP_ORIGIN}/conversations/${conversation.conversation_id}`,
-  };
-}
+import type { ConversationRecord } from '../store/types';
+import { conversationWire, participantContacts } from '../wire/conversations';
 
 /** Most recent message first, then conversation id descending (spec: listConversations). */
 function byRecency(a: ConversationRecord, b: ConversationRecord): number {

@@ -1,23 +1,8 @@
-import type { Draft } from '@network-org/spec/openapi';
 import { notFound } from '../engine/errors';
 import { defineRoute } from '../engine/router';
-import { saveDraft, type DraftTarget, type SavedDraft } from '../store/drafts';
+import { saveDraft, type DraftTarget } from '../store/drafts';
 import type { DraftKind } from '../store/types';
-
-function draftWire({ draft, replaced_previous }: SavedDraft): Draft {
-  return {
-    draft_id: draft.draft_id,
-    account_id: draft.account_id,
-    kind: draft.kind,
-    contact_id: draft.contact_id,
-    conversation_id: draft.conversation_id,
-    draft_message: draft.draft_message,
-    status: 'saved',
-    replaced_previous,
-    created_at: draft.created_at,
-    updated_at: draft.updated_at,
-  };
-}
+import { draftWire } from '../wire/drafts';
 
 export const createDraft = defineRoute('createDraft', (ctx) => {
   const { store, body } = ctx;

@@ -2,8 +2,8 @@ import { badRequest, notFound, upstreamError } from '../engine/errors';
 import { defineRoute } from '../engine/router';
 import type { EnrichmentBlock } from '@network-org/spec/openapi';
 import { parseProfileUrl } from '../store/urls';
-import { companyEnrichmentWire, personEnrichmentWire } from '../store/wire';
-import { MAGIC_HANDLES } from './contacts';
+import { companyEnrichmentWire, personEnrichmentWire } from '../wire/records';
+import { MAGIC_HANDLES } from '../store/index';
 
 export const enrich = defineRoute('enrich', { credits: 1 }, (ctx) => {
   const { store, body } = ctx;

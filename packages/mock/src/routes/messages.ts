@@ -1,26 +1,7 @@
-import type { Attachment, Message } from '@network-org/spec/openapi';
 import { badRequest } from '../engine/errors';
 import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute } from '../engine/router';
-import type { AttachmentRecord, MessageRecord } from '../store/types';
-
-function attachmentWire(attachment: AttachmentRecord): Attachment {
-  return { ...attachment };
-}
-
-export function messageWire(message: MessageRecord): Message {
-  return {
-    message_id: message.message_id,
-    provider_message_id: message.provider_message_id,
-    conversation_id: message.conversation_id,
-    direction: message.direction,
-    sent_at: message.sent_at,
-    is_edited: message.is_edited,
-    is_deleted: message.is_deleted,
-    text: message.text,
-    sender_participant_id: message.sender_participant_id,
-    attachments: [...message.attachments].sort((a, b) => a.sort_order - b.sort_order).map(attachmentWire),
-  };
-}
+import type { MessageRecord } from '../store/types';
+import { messageWire } from '../wire/conversations';
 
 /** Newest first, then message id descending (spec: listConversationMessages). */
 function newestFirst(a: MessageRecord, b: MessageRecord): number {

@@ -1,5 +1,5 @@
 import { defineRoute } from '../engine/router';
-import { organizationWire } from '../store/wire';
+import { organizationWire } from '../wire/records';
 
 export const listOrganizations = defineRoute('listOrganizations', (ctx) => ({
   status: 200,

@@ -1,7 +1,7 @@
 import { badRequest } from '../engine/errors';
 import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute } from '../engine/router';
 import type { ViewRecord } from '../store/types';
-import { viewWire } from '../store/wire';
+import { viewWire } from '../wire/records';
 
 const byAge = (a: ViewRecord, b: ViewRecord) =>
   a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : Number(a.id) - Number(b.id);

@@ -1,6 +1,5 @@
 import type { TagsUpdate } from '@network-org/spec/openapi';
-import { badRequest } from '../engine/errors';
-import type { CustomFieldRecord, CustomFieldValue, TagRecord } from './types';
+import type { CustomFieldValue, TagRecord } from './types';
 
 /** The fields a contact or company update may change. */
 export interface Changeable {
@@ -9,57 +8,11 @@ export interface Changeable {
   custom_fields: Map<string, CustomFieldValue>;
 }
 
-/** An update body of contacts and companies, already checked against the generated schema. */
-export type UpdateBody = { account_id?: string; tags?: TagsUpdate; notes_json?: string | null } & Record<string, unknown>;
-
+/** A contact or company update, checked against the registered fields: what `changedFields` applies. */
 export interface CheckedUpdate {
   tags?: TagsUpdate;
   notes_json?: string | null;
   fields: [name: string, value: CustomFieldValue | null][];
-}
-
-const RESERVED_KEYS = new Set(['account_id', 'tags', 'notes_json']);
-
-function valueType(value: unknown): string {
-  return value === null ? 'null' : typeof value;
-}
-
-/**
- * Checks everything an update asks for before anything is written, so a rejected request changes nothing:
- * `set` with `add`/`remove`, notes that are not JSON text, unregistered custom fields and wrong value types.
- */
-export function checkUpdate(body: UpdateBody, registered: readonly CustomFieldRecord[], recordKind: string): CheckedUpdate {
-  const checked: CheckedUpdate = { fields: [] };
-  if (body.tags !== undefined) {
-    if (body.tags.set !== undefined && (body.tags.add !== undefined || body.tags.remove !== undefined)) {
-      throw badRequest('Invalid body field "tags": "set" replaces every tag and cannot be combined with "add" or "remove".');
-    }
-    checked.tags = body.tags;
-  }
-  if (body.notes_json !== undefined) {
-    if (body.notes_json !== null) {
-      try {
-        JSON.parse(body.notes_json);
-      } catch {
-        throw badRequest('Invalid body field "notes_json": must be JSON text (for example "{\\"text\\":\\"...\\"}") or null.');
-      }
-    }
-    checked.notes_json = body.notes_json;
-  }
-  const fieldsByName = new Map(registered.map((field) => [field.name, field]));
-  for (const [name, value] of Object.entries(body)) {
-    if (RESERVED_KEYS.has(name)) continue;
-    const field = fieldsByName.get(name);
-    if (!field) {
-      const known = [...fieldsByName.keys()].map((known) => `"${known}"`).join(', ') || 'none';
-      throw badRequest(`Unknown custom field "${name}" for ${recordKind}s. Registered fields: ${known}.`);
-    }
-    if (value !== null && typeof value !== field.type) {
-      throw badRequest(`Custom field "${name}" takes a ${field.type} or null, got ${valueType(value)}.`);
-    }
-    checked.fields.push([name, value as CustomFieldValue | null]);
-  }
-  return checked;
 }
 
 /** At most this many tags on a contact or company (contract §5): more is 400 and changes nothing. */
@@ -77,7 +30,7 @@ export function uniqueTags(tags: readonly TagRecord[]): TagRecord[] {
   return [...byName.values()];
 }
 
-/** The tags, notes and custom fields a checked update gives the record; throws (changing nothing) past MAX_TAGS. */
+/** The tags, notes and custom fields a checked update gives the record (the caller refuses more than MAX_TAGS tags). */
 export function changedFields(record: Changeable, update: CheckedUpdate): Changeable {
   let tags = record.tags;
   if (update.tags?.set !== undefined) {
@@ -86,9 +39,6 @@ export function changedFields(record: Changeable, update: CheckedUpdate): Change
     const removed = new Set((update.tags.remove ?? []).map(tagKey));
     const kept = removed.size === 0 ? record.tags : record.tags.filter((tag) => !removed.has(tagKey(tag.name)));
     tags = uniqueTags([...kept, ...(update.tags.add ?? [])]);
-  }
-  if (tags.length > MAX_TAGS) {
-    throw badRequest(`A record holds at most ${MAX_TAGS} tags; this update would leave ${tags.length}. Remove some tags first.`);
   }
   const custom_fields = new Map(record.custom_fields);
   for (const [name, value] of update.fields) {

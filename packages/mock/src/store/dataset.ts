@@ -14,11 +14,12 @@ import type {
   RelationshipStatus,
   SequenceRecord,
   SequenceStepRecord,
-  TagRecord,
   UserRecord,
   ViewRecord,
 } from './types';
 import { buildNetworkCompanies, makeNetworkPerson } from './network';
+import { DEAL_STAGES, FIXTURE_KEYS, PRIORITIES, TAG_CATALOG, TIERS } from './fixtures';
+import { messageActivity, messageRecord } from './records';
 import { MEDIA_ORIGIN } from './urls';
 
 export interface DatasetSize {
@@ -39,30 +40,6 @@ interface Builder {
 }
 
 const DAY = 86_400_000;
-
-export const TAG_CATALOG: readonly TagRecord[] = [
-  { name: 'Customer', color: 'green' },
-  { name: 'Prospect', color: 'green' },
-  { name: 'Investor', color: 'green' },
-  { name: 'Partner', color: 'green' },
-  { name: 'Do not contact', color: 'red' },
-  { name: 'Churned', color: 'red' },
-];
-const DEAL_STAGES = ['Lead', 'Qualified', 'Proposal', 'Negotiation', 'Won', 'Lost'] as const;
-const TIERS = ['Enterprise', 'Mid-market', 'SMB'] as const;
-const PRIORITIES = ['High', 'Medium', 'Low'] as const;
-
-/** Which fixture key belongs to which user; the user records are made in `buildDataset`. */
-export const FIXTURE_KEYS = {
-  admin: 'sk_test_admin',
-  member: 'sk_test_member',
-  retired: 'sk_test_retired',
-  apiDisabled: 'sk_test_api_disabled',
-  inactiveUser: 'sk_test_inactive_user',
-  noApiFeature: 'sk_test_no_api_feature',
-  noCredits: 'sk_test_no_credits',
-  otherOrg: 'sk_test_other_org',
-} as const;
 
 const at = (store: Store, msBefore: number) => new Date(store.now.getTime() - msBefore).toISOString();
 
@@ -287,9 +264,7 @@ function seedConversations(b: Builder, account: AccountRecord, contacts: Contact
       const sender = sent ? account.provider_account_id : b.random.pick(participants).person.provider_participant_id;
       const messageId = b.store.ids.take('message');
       const withAttachments = index % 5 === 0 && position === 0;
-      const message: MessageRecord = {
-        message_id: messageId,
-        provider_message_id: `msg_${messageId}`,
+      const message = messageRecord(messageId, {
         conversation_id: conversationId,
         direction: sent ? 'sent' : 'received',
         sent_at: new Date(time).toISOString(),
@@ -298,22 +273,10 @@ function seedConversations(b: Builder, account: AccountRecord, contacts: Contact
         text: b.random.pick(b.store.pools.messageTexts),
         sender_participant_id: sender,
         attachments: withAttachments ? Array.from({ length: b.random.int(1, 2) }, (_, order) => attachmentFor(b, order)) : [],
-      };
+      });
       messages.push(message);
       const previous = messages[messages.length - 2];
-      if (sent || previous?.direction === 'sent') {
-        addActivity(b, {
-          organization_id: account.organization_id,
-          occurred_at: message.sent_at,
-          event_type: sent ? (channel === 'network_inmail' ? 'inmail_sent' : 'message_sent') : 'outbound_reply_received',
-          source: 'canonical_messages',
-          channel,
-          user_id: account.owner_user_id,
-          account_id: account.account_id,
-          subject_key: `chat:${providerChatId}`,
-          metadata: { provider_message_id: message.provider_message_id, provider_chat_id: providerChatId, message_source: 'network' },
-        });
-      }
+      if (sent || previous?.direction === 'sent') addActivity(b, messageActivity(account, providerChatId, channel, message));
       time = Math.min(b.store.now.getTime() - 60_000, time + b.random.int(10, 48 * 60) * 60_000);
     }
     const last = messages[messages.length - 1] as MessageRecord;

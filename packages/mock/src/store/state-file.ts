@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { findForbiddenKey } from '../engine/request-body';
-import { type DatasetOptions, createBaseline, datasetOptions } from './index';
+import { findForbiddenKey } from '../lib/forbidden-keys';
+import { type DatasetOptions, createBaseline, datasetOptions } from './build';
 import type { Baseline, Store, StoreDiff } from './store';
 import type { CompanyRecord, ContactRecord, NetworkPersonRecord } from './types';
 

@@ -57,6 +57,24 @@ describe('contract helper', () => {
     expect(mock.contract.violations[0]?.problems.some((p) => p.startsWith('ajv: /code'))).toBe(true);
   });
 
+  it('excuses an injected status only for the answers its faults gave, not a real one later', async () => {
+    const mock = createCheckedMockApi({
+      baseUrl: BASE_URL,
+      rateLimit: false,
+      routes: [
+        defineRoute('listAccounts', () => ({ status: 200, body: { data: { accounts: [] } } })),
+        defineRoute('listOrganizations', () => {
+          throw new MockApiError(503, 'internal_error', 'Down for real');
+        }),
+      ],
+    });
+    mock.faults.add({ path: '/v1/accounts', status: 503, code: 'internal_error', message: 'Maintenance' });
+    expect((await mock.fetch(get('/v1/accounts'))).status).toBe(503);
+    expect(mock.contract.violations).toEqual([]);
+    expect((await mock.fetch(get('/v1/organization'))).status).toBe(503);
+    expect(mock.contract.violations[0]?.problems).toContain('status 503 is not declared for listOrganizations');
+  });
+
   it('passes a conforming response and counts it', async () => {
     const mock = createCheckedMockApi({ baseUrl: BASE_URL, rateLimit: false });
     const response = await mock.fetch(get('/v1/accounts'));

@@ -61,6 +61,10 @@ describe('cursor pagination', () => {
     const next = await page(`limit=7&cursor=${encodeURIComponent(first.pagination.next_cursor!)}`);
     expect(next.contacts).toHaveLength(7);
     expect(next.contacts[0]!.account_relationship_id).not.toBe(first.contacts[4]!.account_relationship_id);
+    // The next page starts right after the first one: items 5 to 11 of the same list read in one page.
+    const whole = await page('limit=12');
+    const ids = (contacts: { account_relationship_id: string }[]) => contacts.map((contact) => contact.account_relationship_id);
+    expect(ids(next.contacts)).toEqual(ids(whole.contacts.slice(5, 12)));
   });
 });
 

@@ -120,12 +120,11 @@ describe('path and body validation', () => {
   });
 
   it('changes nothing when a write is rejected', async () => {
-    const organization = mock().db.organization(
-      mock().db.user(mock().db.apiKey(mock().keys.admin)!.user_id)!.organization_id,
-    )!;
-    const credits = organization.credits;
-    await findEmail('1', { body: { account_id: 'nope' } });
-    expect(organization.credits).toBe(credits);
+    // The store writes copies: the state before and after is compared, not a record read before the request.
+    const before = mock().exportState();
+    const { status } = await findEmail('1', { body: { account_id: 'nope' } });
+    expect(status).toBe(400);
+    expect(mock().exportState()).toBe(before);
   });
 });
 

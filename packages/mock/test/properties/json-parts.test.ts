@@ -2,7 +2,8 @@
 // whatever the body, the bytes must be exactly JSON.stringify's.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toJsonParts, withKnownJson } from '../../src/engine/respond';
+import { toJsonParts } from '../../src/engine/respond';
+import { withKnownJson } from '../../src/wire/known-json';
 
 const encoder = new TextEncoder();
 

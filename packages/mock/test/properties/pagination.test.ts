@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_KEYS } from '../../src/index';
 import { HEADCOUNT_RANGES, TAG_CATALOG } from '../../src/store/index';
-import { BASE_URL, RUNS, createPropertyMock, datasetIds } from './support';
+import { BASE_URL, RUNS, createPropertyMock, datasetIds } from '../support/properties';
 
 const mock = createPropertyMock();
 const ids = datasetIds(mock);

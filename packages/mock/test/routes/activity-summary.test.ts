@@ -67,6 +67,16 @@ describe('GET /v1/activity/summary', () => {
   it('leaves out keys without events and counts zero events as an empty summary', async () => {
     const { body } = await callOperation('getActivitySummary', mock, '/v1/activity/summary?from=2020-01-01&to=2020-01-02');
     expect(body.data).toMatchObject({ total_events: 0, by_event_type: {}, by_channel: {}, by_source: {}, by_day: {}, by_user: {}, by_account: {} });
+    // toMatchObject takes `{}` for any object: each count is checked to be empty itself.
+    const { by_event_type, by_channel, by_source, by_day, by_user, by_account } = body.data;
+    expect({ by_event_type, by_channel, by_source, by_day, by_user, by_account }).toEqual({
+      by_event_type: {},
+      by_channel: {},
+      by_source: {},
+      by_day: {},
+      by_user: {},
+      by_account: {},
+    });
   });
 
   it('is for admins only', async () => {

@@ -210,7 +210,6 @@ describe('PATCH /v1/contacts/{contact_id}', () => {
   });
 
   it.each([
-    ['set mixed with add', { tags: { set: [], add: [{ name: 'X', color: 'red' }] } }],
     ['notes that are not JSON', { notes_json: 'not json' }],
     ['an unregistered field', { Unregistered: 'x' }],
     ['a name like toString', { toString: 'x' }],
@@ -219,13 +218,13 @@ describe('PATCH /v1/contacts/{contact_id}', () => {
     ['a wrong boolean type', { 'Is customer': 'yes' }],
   ])('rejects %s with 400 and changes nothing', async (_, change) => {
     const contact = target();
-    const before = JSON.stringify({ tags: contact.tags, notes: contact.notes_json, fields: [...contact.custom_fields] });
+    const before = mock().exportState();
     const answer = await api(ADMIN, 'PATCH', `/v1/contacts/${contact.contact_id}`, {
       body: { tags: { add: [{ name: 'ShouldNotStick', color: 'green' }] }, ...change },
     });
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe('bad_request');
-    expect(JSON.stringify({ tags: contact.tags, notes: contact.notes_json, fields: [...contact.custom_fields] })).toBe(before);
+    expect(mock().exportState()).toBe(before);
   });
 
   it("answers 400 for an unknown or another organization's contact, 403 for an account not shared", async () => {

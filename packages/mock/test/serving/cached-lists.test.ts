@@ -9,6 +9,7 @@ const ADMIN = { authorization: 'Bearer sk_test_admin', 'content-type': 'applicat
 interface ListedContact {
   contact_id: string;
   tags: { name: string }[];
+  company: { company_id: string; tags: { name: string }[] };
   [field: string]: unknown;
 }
 
@@ -81,6 +82,33 @@ describe('cached contact lists', () => {
     expect(after.contacts.filter((contact) => contact !== listed)).toEqual(before.contacts.filter((contact) => contact.contact_id !== target.contact_id));
   });
 
+  it("show a company's update in its contacts and a found email in the list, after the contact's own PATCH", async () => {
+    const mock = createMockApi({ rateLimit: false });
+    const account = await primaryAccount(mock);
+    const query = `account_id=${account}&limit=5`;
+    const target = (await page(mock, query)).contacts[1]!;
+    const patched = await send(mock, 'PATCH', `/v1/contacts/${target.contact_id}`, { account_id: account, 'Deal stage': 'Won' });
+    expect(patched.status).toBe(200);
+    // The PATCH answered with the full shape; the list shows the same contact without notes, enrichment or sequence.
+    const full = ((await patched.json()) as { data: { contact: Record<string, unknown> } }).data.contact;
+    const listed = (await page(mock, query)).contacts.find((contact) => contact.contact_id === target.contact_id)!;
+    const { notes_json: _notes, contact_enrichment: _enrichment, sequence: _sequence, ...fullAsListed } = full;
+    expect(listed).toEqual(fullAsListed);
+
+    const companyId = listed.company.company_id;
+    const company = await send(mock, 'PATCH', `/v1/companies/${companyId}`, { account_id: account, tags: { add: [{ name: 'Company tag', color: 'red' }] } });
+    expect(company.status).toBe(200);
+    const after = await page(mock, query);
+    const embedded = after.contacts.filter((contact) => contact.company.company_id === companyId);
+    expect(embedded.length).toBeGreaterThan(0);
+    for (const contact of embedded) expect(contact.company.tags.map((tag) => tag.name)).toContain('Company tag');
+
+    const found = await send(mock, 'POST', `/v1/contacts/${target.contact_id}/find-email`, { account_id: account });
+    expect(found.status).toBe(200);
+    const email = ((await found.json()) as { data: { contact: { work_email: string | null } } }).data.contact.work_email;
+    expect((await page(mock, query)).contacts.find((contact) => contact.contact_id === target.contact_id)!.work_email).toBe(email);
+  });
+
   it('answer as a fresh mock does after reset to another seed', async () => {
     const mock = createMockApi({ rateLimit: false });
     await page(mock, 'limit=10');
@@ -107,7 +135,13 @@ describe('cached contact lists', () => {
     expect(first.length).toBeGreaterThan(2048 / 25);
     expect(await walk(mock, account)).toEqual(first);
     // A write empties the cache: the walk after it is built from scratch, and nothing about it changed.
-    await send(mock, 'POST', '/v1/views', { account_id: account, type: 'contact', name: 'Any', filters: {} });
+    const created = await send(mock, 'POST', '/v1/views', {
+      account_id: account,
+      type: 'contact',
+      name: 'Any',
+      filters: { specific_contacts: { contact_ids: [first[0]!.match(/"contact_id":"([^"]+)"/)![1]!] } },
+    });
+    expect(created.status).toBe(201);
     expect(await walk(mock, account)).toEqual(first);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN, MEMBER, adminAccounts, call, listBytes, newMock } from './helpers';
+import { ADMIN, MEMBER, adminAccounts, call, listBytes, newMock } from '../support/state';
 
 const mock = newMock();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MockApiError } from '../../src/index';
 import { startMockServer } from '../../src/node';
-import { ADMIN, adminAccounts, call, newMock } from './helpers';
+import { ADMIN, adminAccounts, call, newMock } from '../support/state';
 
 describe('mock.seed', () => {
   it('a seeded contact is visible at once: list, search, filters, a view of it, and its conversation and activity', async () => {
@@ -14,8 +14,7 @@ describe('mock.seed', () => {
       relationship_status: 'not_connected',
       tags: [{ name: 'Seeded', color: 'red' }],
       notes_json: JSON.stringify({ text: 'met at the harbour' }),
-      'Lead score': 77,
-      'Deal stage': 'Proposal',
+      custom_fields: { 'Lead score': 77, 'Deal stage': 'Proposal' },
     });
     expect(contact).toMatchObject({ first_name: 'Quillon', last_name: 'Zephyrine', 'Lead score': 77, 'Deal stage': 'Proposal' });
     expect(contact.contact_id).toMatch(/^[1-9][0-9]*$/);
@@ -55,7 +54,7 @@ describe('mock.seed', () => {
     const mock = newMock();
     const [account] = await adminAccounts(mock);
     mock.seed.customField({ target: 'company', name: 'Region', type: 'string' });
-    const company = mock.seed.company({ account_id: account!, name: 'Orbital Tea', Region: 'EMEA', Tier: 'SMB' });
+    const company = mock.seed.company({ account_id: account!, name: 'Orbital Tea', custom_fields: { Region: 'EMEA', Tier: 'SMB' } });
     expect(company).toMatchObject({ name: 'Orbital Tea', Region: 'EMEA', Tier: 'SMB', account_id: account });
     const patched = await call(mock, ADMIN, 'PATCH', `/v1/companies/${company.company_id}`, { account_id: account, Region: 'APAC' });
     expect(patched.status).toBe(200);
@@ -80,8 +79,11 @@ describe('mock.seed', () => {
   it.each([
     ['an unknown account', () => ({ kind: 'contact', input: { account_id: '999999' } }), /Unknown account_id/],
     ['a field of the wrong type', (account: string) => ({ kind: 'contact', input: { account_id: account, follower_count: 'many' } }), /follower_count/],
-    ['an unregistered custom field', (account: string) => ({ kind: 'contact', input: { account_id: account, Mood: 'happy' } }), /registered/],
-    ['a custom field value of the wrong type', (account: string) => ({ kind: 'contact', input: { account_id: account, 'Lead score': 'high' } }), /number/],
+    ['an unregistered custom field', (account: string) => ({ kind: 'contact', input: { account_id: account, custom_fields: { Mood: 'happy' } } }), /registered/],
+    ['a custom field value of the wrong type', (account: string) => ({ kind: 'contact', input: { account_id: account, custom_fields: { 'Lead score': 'high' } } }), /number/],
+    ['a custom field value outside custom_fields', (account: string) => ({ kind: 'contact', input: { account_id: account, 'Lead score': 7 } }), /under "custom_fields"/],
+    ['a misspelt company field', (account: string) => ({ kind: 'company', input: { account_id: account, nmae: 'Typo' } }), /"nmae" is not a company field/],
+    ['a misspelt view field', (account: string) => ({ kind: 'view', input: { account_id: account, name: 'V', tags: 'x' } }), /unknown key "tags"/],
     ['a bad handle', () => ({ kind: 'networkProfile', input: { handle: 'Bad Handle!', kind: 'member' } }), /handle/],
     ['a taken handle', () => ({ kind: 'networkProfile', input: { handle: 'upstream-error', kind: 'member' } }), /magic/],
     ['a participant of another account', (account: string, foreign: string) => ({ kind: 'conversation', input: { account_id: account, contact_ids: [foreign] } }), /Unknown contact/],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN, adminAccounts, call, newMock, visibleState } from './helpers';
+import { ADMIN, adminAccounts, call, newMock, visibleState } from '../support/state';
 
 /** A few writes of every kind the API has: tags, notes, an import, a view, a draft, a credit spent. */
 async function writeEverything(mock: ReturnType<typeof newMock>, label: string): Promise<void> {

@@ -6,7 +6,7 @@ import { startMockServer } from '../../src/node';
 import { describe, expect, it } from 'vitest';
 import { createMockApi, StateFileError } from '../../src/index';
 import { packageDir, useBundledCli } from '../support/bundled-cli';
-import { ADMIN, adminAccounts, call, newMock, visibleState } from './helpers';
+import { ADMIN, adminAccounts, call, newMock, visibleState } from '../support/state';
 
 async function changeSomething(mock: ReturnType<typeof newMock>): Promise<void> {
   const [account] = await adminAccounts(mock);

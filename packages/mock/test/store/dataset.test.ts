@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createStore, dumpStore, FIXTURE_KEYS, type Store } from '../../src/store/index';
+import { createStore, FIXTURE_KEYS, type Store } from '../../src/store/index';
+import { dumpStore } from '../support/dump-store';
 
 const ID = /^[1-9][0-9]*$/;
 const store: Store = createStore();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkUpdate } from '../../src/store/changes';
-import { createBaseline, dumpStore } from '../../src/store/index';
+import { checkUpdate, updatedFields } from '../../src/routes/updates';
+import { createBaseline } from '../../src/store/index';
+import { dumpStore } from '../support/dump-store';
 
 // The factory a session's store comes from: every fork starts from the seeded dataset and sees only its own writes.
 describe('Baseline.fork() and Store.fork()', () => {
@@ -12,7 +13,7 @@ describe('Baseline.fork() and Store.fork()', () => {
     const account = a.accounts()[0]!;
     const contact = a.contactsOf(account.account_id)[0]!;
     const fields = a.customFieldsOf(account.organization_id, 'contact');
-    a.updateContact(contact, checkUpdate({ tags: { set: [{ name: 'Only in a', color: 'green' }] }, 'Lead score': 5 }, fields, 'contact'));
+    a.updateContact(contact, updatedFields(contact, checkUpdate({ tags: { set: [{ name: 'Only in a', color: 'green' }] }, 'Lead score': 5 }, fields, 'contact')));
     const person = [...a.people()].find((candidate) => !a.isImported(candidate))!;
     a.addContact({ account, person, created_at: a.now.toISOString(), relationship_status: 'connected' });
 

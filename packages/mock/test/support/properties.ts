@@ -3,10 +3,12 @@
 import fc from 'fast-check';
 import { operations } from '@network-org/sdk/zod';
 import { FIXTURE_KEYS } from '../../src/index';
-import { dumpStore, type Store } from '../../src/store/index';
+import type { Store } from '../../src/store/index';
+import { dumpStore } from './dump-store';
 import { createCheckedMockApi, type CheckedMockApi } from '../../../../test/support/contract';
+import { BASE_URL } from './harness';
 
-export const BASE_URL = 'https://api.network.test';
+export { BASE_URL };
 export type OperationId = keyof typeof operations;
 export const operationIds = Object.keys(operations) as OperationId[];
 

@@ -1,10 +1,10 @@
-import { CONTROL_PREFIX, handleControlRequest } from '../control/http';
-import { handleApiRequest } from './dispatch';
-import { MockApiError } from './errors';
-import { IN_PROCESS_CLIENT, RequestHeaders, type MockAnswer, type MockRequest, type MockResponse } from './message';
-import { errorAnswer, preflightAnswer, SESSION_EVICTED_HEADER, SESSION_HEADER, withCors } from './respond';
-import type { MockRuntime } from './runtime';
-import type { SessionUse } from './sessions';
+import { CONTROL_PREFIX, handleControlRequest } from './control/http';
+import { handleApiRequest } from './engine/dispatch';
+import { MockApiError } from './engine/errors';
+import { IN_PROCESS_CLIENT, RequestHeaders, type MockAnswer, type MockRequest, type MockResponse } from './engine/message';
+import { errorAnswer, preflightAnswer, SESSION_EVICTED_HEADER, SESSION_HEADER, withCors } from './engine/respond';
+import type { MockRuntime } from './engine/runtime';
+import type { SessionUse } from './engine/sessions';
 
 function isControlPath(pathname: string): boolean {
   return pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);

@@ -1,7 +1,9 @@
+// Helpers of the state suites (seeding, snapshots, state files): requests through `mock.fetch` and what a client
+// can read of a whole dataset.
 import { createMockApi, type MockApi, type MockApiOptions } from '../../src/index';
+import { ADMIN } from './harness';
 
-export const ADMIN = 'sk_test_admin';
-export const MEMBER = 'sk_test_member';
+export { ADMIN, MEMBER } from './harness';
 
 export interface Answer {
   status: number;

@@ -10,7 +10,7 @@ import type {
   Organization,
   View,
 } from '@network-org/spec/openapi';
-import type { Store } from './store';
+import type { Store } from '../store/index';
 import type {
   AccountRecord,
   CompanyRecord,
@@ -23,8 +23,8 @@ import type {
   NetworkPersonRecord,
   OrganizationRecord,
   ViewRecord,
-} from './types';
-import { APP_ORIGIN, NETWORK_ORIGIN, companyUrl, personUrl } from './urls';
+} from '../store/types';
+import { APP_ORIGIN, NETWORK_ORIGIN, companyUrl, personUrl } from '../store/urls';
 
 // Record -> wire shape (spec/openapi.yaml), written once for every route that returns the record.
 
@@ -175,15 +175,19 @@ export function contactWire(store: Store, contact: ContactRecord, shape: Contact
     company: companyWire(store.companyOfContact(contact)),
     last_interaction_at: contact.last_interaction_at,
   }) as Contact;
-  if (shape === 'full') {
-    wire.notes_json = contact.notes_json;
-    wire.contact_enrichment = {
+  return shape === 'full' ? Object.assign(wire, contactFullFields(contact)) : wire;
+}
+
+/** What the full shape adds to the list shape, last and in this order. */
+export function contactFullFields(contact: ContactRecord): Pick<Contact, 'notes_json' | 'contact_enrichment' | 'sequence'> {
+  return {
+    notes_json: contact.notes_json,
+    contact_enrichment: {
       work_email: { ...contact.enrichment.work_email },
       phone: { ...contact.enrichment.phone },
-    };
-    wire.sequence = contact.sequence ? { ...contact.sequence, steps: contact.sequence.steps.map((step) => ({ ...step })) } : null;
-  }
-  return wire;
+    },
+    sequence: contact.sequence ? { ...contact.sequence, steps: contact.sequence.steps.map((step) => ({ ...step })) } : null,
+  };
 }
 
 /** A view; the create response adds its selected contacts and filter rules. */

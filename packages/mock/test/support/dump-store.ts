@@ -1,5 +1,5 @@
-import type { Store } from './store';
-import type { CompanyRecord, ContactRecord } from './types';
+import type { Store } from '../../src/store/store';
+import type { CompanyRecord, ContactRecord } from '../../src/store/types';
 
 const fieldsObject = (fields: Map<string, unknown>) => Object.fromEntries(fields);
 

@@ -1,0 +1,290 @@
+import type { HttpHandler } from 'msw';
+import { createFetch, type MockFetch } from './adapters/fetch';
+import { createMswHandlers } from './adapters/msw';
+import { networkProfiles, registeredCustomFields, savedDrafts, type NetworkProfilesQuery } from './control/operations';
+import { answerRequest } from './front-door';
+import { FaultInjector, type FaultRule } from './engine/faults';
+import { JournalBudget, RequestJournal, type JournalEntry } from './engine/journal';
+import type { MockAnswer, MockRequest } from './engine/message';
+import type { OperationId } from './engine/operation-table';
+import { OverrideRegistry, type OverrideOptions, type OverrideResolver } from './engine/overrides';
+import { RateLimiter, rateLimitBudget, type RateLimitOption } from './engine/rate-limit';
+import { SESSION_HEADER } from './engine/respond';
+import type { Route } from './engine/router';
+import type { ControlAccess, MockRuntime, ResetOptions, Session } from './engine/runtime';
+import { MAX_TIMER_MS } from './lib/timers';
+import { checkSessionName, DEFAULT_MAX_SESSIONS, SessionRegistry } from './engine/sessions';
+import { MockApiError } from './engine/errors';
+import { anchorProblem } from './store/anchor';
+import { routes as defaultRoutes } from './routes/index';
+import { exportState, storeFromState } from './store/state-file';
+import { createSeeder, type Seeder } from './control/seed';
+import { createBaseline, FIXTURE_KEYS, type Baseline, type Store, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
+
+export const DEFAULT_BASE_URL = 'https://api.network.test';
+
+export interface MockApiOptions extends StoreOptions {
+  /** Where the handlers answer; default `https://api.network.test`. */
+  baseUrl?: string;
+  /**
+   * Per client and endpoint: `true` (default) 50 requests / 10 s, as the service; `false` turns it off;
+   * `{requests, windowMs}` sets another budget (e.g. `{requests: 20, windowMs: 2000}` for tests that run in seconds).
+   */
+  rateLimit?: RateLimitOption;
+  /** The mock's clock (rate-limit windows, the journal, times written by requests). Default: system time for
+   * windows and the dataset's `now` for response bodies, so the same seed gives the same bytes. */
+  clock?: () => Date;
+  /** Milliseconds every API response is delayed by; default 0. */
+  latency?: number;
+  /** Requires `Authorization: Bearer <token>` on the `/__mock/` control API. */
+  controlToken?: string;
+  /** Whether the control API answers without a token; default true (the standalone server decides by address). */
+  controlExposed?: boolean;
+  /** The route table; default every operation of the spec (`defaultRoutes`). */
+  routes?: readonly Route[];
+  /** Named sessions (`X-Mock-Session`) alive at once; past it the least recently used is dropped. Default 1000. */
+  maxSessions?: number;
+  /**
+   * Start from a state `mock.exportState()` gave (JSON text). Its dataset options (seed, now, sizes) replace the
+   * ones given here; a state of another format version, or a broken one, throws.
+   */
+  state?: string;
+  /**
+   * Whether the journal keeps request and answer bodies (each up to 64 kB); default true. `false` keeps the rest
+   * (headers, status, timing) and saves the copy of every body.
+   */
+  journalBodies?: boolean;
+  /**
+   * The most bytes the journals of all sessions keep together (bodies, headers, paths); past it the oldest entries
+   * of any session are dropped first. Default 64 MiB; at least 1 MiB. Each session also keeps at most 1,000 entries
+   * and 8 MiB.
+   */
+  journalMaxBytes?: number;
+}
+
+export type FixtureKeys = typeof FIXTURE_KEYS;
+
+/** What `mock.snapshot()` gives: opaque and immutable; `mock.restore(snapshot)` puts it back. */
+export type MockSnapshot = StoreSnapshot;
+
+export interface FaultControl {
+  /** The next `count` (default 1) requests matching `method` and `path` fail as the rule says. */
+  add(rule: FaultRule): void;
+  clear(): void;
+  list(): FaultRule[];
+}
+
+/** The control surface of one session: the default one (`mock` itself) or a named one (`mock.session(NAME)`). */
+export interface MockSession {
+  /** The session's name; undefined for the default session. */
+  readonly name: string | undefined;
+  /** The session's in-memory dataset, read-only: change it through the API, `mock.seed` or `restore`. */
+  readonly db: StoreReader;
+  /**
+   * Back to the seeded dataset (instant: nothing is rebuilt) and forgets faults, overrides, journal and rate-limit
+   * windows; with another `seed` or `now`, builds that dataset instead.
+   */
+  reset(options?: ResetOptions): void;
+  /** An immutable handle on the whole state (dataset, drafts, imports): later changes never reach it. */
+  snapshot(): MockSnapshot;
+  /** Puts a snapshot's state back. */
+  restore(snapshot: MockSnapshot): void;
+  /** The whole state as JSON text (versioned): `createMockApi({state})` or `PUT /__mock/state` starts from it. */
+  exportState(): string;
+  /**
+   * Puts your own records in (contract §3.3): each returns the record as the API shows it, visible at once to every
+   * endpoint. Input the API could never produce throws a MockApiError (code bad_request) and changes nothing.
+   */
+  readonly seed: Seeder;
+  readonly faults: FaultControl;
+  /**
+   * Requests answered so far, oldest first, with their headers (`Authorization` redacted) and bodies; at most the
+   * last 1,000 or 8 MiB, and less when all sessions together reach `journalMaxBytes` (64 MiB).
+   */
+  readonly journal: readonly JournalEntry[];
+  clearJournal(): void;
+  /**
+   * Answers `operationId` with `resolver` (after authentication, validation and the rate limit), for the next
+   * `times` calls or until the returned function is called; only statuses and bodies the spec documents for the
+   * operation compile. `reset()` removes every override.
+   */
+  override<Op extends OperationId>(operationId: Op, resolver: OverrideResolver<NoInfer<Op>>, options?: OverrideOptions): () => void;
+  /** Profiles of the network, e.g. `{imported: false, limit: 5}` for URLs to import. */
+  networkProfiles(query?: NetworkProfilesQuery): ReturnType<typeof networkProfiles>;
+  /** Saved drafts (the service has no read endpoint for them). */
+  drafts(query?: { account_id?: string }): ReturnType<typeof savedDrafts>;
+  /** Registered custom fields per organization, with their types. */
+  customFields(): ReturnType<typeof registeredCustomFields>;
+  /** `fetch`'s signature, answered in process by this session (no interception needed). */
+  readonly fetch: MockFetch;
+}
+
+export interface MockApi extends MockSession {
+  readonly baseUrl: string;
+  /** MSW handlers (msw 2 or 3): `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`. */
+  readonly handlers: HttpHandler[];
+  /** The fixture API keys of contract §4. */
+  readonly keys: FixtureKeys;
+  /** The session named `name` (1-64 characters of A-Za-z0-9._-), created on first use, as `X-Mock-Session` does. */
+  session(name: string): MockSession;
+  /** The named sessions alive, least recently used first. */
+  sessionNames(): string[];
+  /** Drops a named session; false when there was none. */
+  dropSession(name: string): boolean;
+  /** The engine itself: a plain request in, a plain answer out (what every adapter calls). */
+  readonly answer: (request: MockRequest) => Promise<MockAnswer>;
+}
+
+/** Turns an engine error thrown in process (a bad session name) into a plain exception. */
+function inProcess<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof MockApiError) throw new RangeError(error.message);
+    throw error;
+  }
+}
+
+export function createMockApi(options: MockApiOptions = {}): MockApi {
+  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const parsedBase = new URL(baseUrl);
+  // A state's dataset options (seed, now, sizes) replace the ones given.
+  const stateStore = options.state === undefined ? undefined : storeFromState(options.state);
+  const baseStoreOptions: StoreOptions = { ...options, ...(stateStore?.origin.options as StoreOptions | undefined) };
+  const latency = options.latency ?? 0;
+  // Above 2^31 - 1 ms a timer fires at once instead of late.
+  if (!Number.isFinite(latency) || latency < 0 || latency > MAX_TIMER_MS) {
+    throw new RangeError(`latency must be a number of milliseconds from 0 to ${MAX_TIMER_MS}, got ${String(options.latency)}`);
+  }
+  const budget = rateLimitBudget(options.rateLimit);
+  const control: ControlAccess = { exposed: options.controlExposed ?? true };
+  if (options.controlToken !== undefined) control.token = options.controlToken;
+  const routeTable = new Map<OperationId, Route>((options.routes ?? defaultRoutes).map((route) => [route.operationId, route]));
+  const clock = options.clock;
+  const currentTime = () => (clock ? clock() : new Date());
+
+  // The seeded datasets built so far, by seed and anchor: every session forks one instead of building its own.
+  const baselines = new Map<string, Baseline>();
+  const baselineKey = (storeOptions: StoreOptions) =>
+    `${storeOptions.seed ?? ''} ${storeOptions.now === undefined ? '' : new Date(storeOptions.now).toISOString()}`;
+  const baselineOf = (storeOptions: StoreOptions): Baseline => {
+    const problem = anchorProblem(storeOptions.now);
+    if (problem !== undefined) throw new RangeError(problem);
+    const key = baselineKey(storeOptions);
+    let baseline = baselines.get(key);
+    if (!baseline) baselines.set(key, (baseline = createBaseline(storeOptions)));
+    return baseline;
+  };
+  if (stateStore) baselines.set(baselineKey(baseStoreOptions), stateStore.origin);
+  // One seeder per store: a session's store is replaced when it is reset to another seed or anchor.
+  const seeders = new WeakMap<Store, Seeder>();
+  const seederOf = (store: Store): Seeder => {
+    let seeder = seeders.get(store);
+    if (!seeder) seeders.set(store, (seeder = createSeeder(store)));
+    return seeder;
+  };
+  // Journal ids count across sessions, so an id names one request of the whole mock.
+  let journalSequence = 0;
+  const journalOptions = {
+    nextSequence: () => ++journalSequence,
+    bodies: options.journalBodies ?? true,
+    budget: new JournalBudget(options.journalMaxBytes),
+  };
+  const createRateLimiter = () => (budget ? new RateLimiter(budget) : undefined);
+  const createSession = (name: string | undefined): Session => {
+    const storeOptions = { ...baseStoreOptions };
+    const createdAt = currentTime();
+    return {
+      name,
+      store: runtime.createSessionStore(storeOptions),
+      storeOptions,
+      faults: new FaultInjector(),
+      journal: new RequestJournal(journalOptions),
+      rateLimiter: createRateLimiter(),
+      overrides: new OverrideRegistry(),
+      createdAt,
+      lastUsedAt: createdAt,
+    };
+  };
+
+  const runtime: MockRuntime = {
+    origin: parsedBase.origin,
+    basePath: parsedBase.pathname.replace(/\/+$/, ''),
+    routes: routeTable,
+    get sessions() {
+      return sessions;
+    },
+    latencyMs: latency,
+    control,
+    currentTime,
+    now: (session) => (clock ? clock() : new Date(session.store.now)),
+    // The one place a session's dataset comes from (the default session's and every named one's).
+    createSessionStore: (storeOptions) => baselineOf(storeOptions).fork(),
+    reset(session, resetOptions = {}) {
+      const storeOptions = { ...session.storeOptions };
+      if (resetOptions.seed !== undefined) storeOptions.seed = resetOptions.seed;
+      if (resetOptions.now !== undefined) storeOptions.now = resetOptions.now;
+      // Built before anything changes: a seed or now the store refuses leaves the session as it was.
+      const baseline = baselineOf(storeOptions);
+      session.storeOptions = storeOptions;
+      if (baseline === session.store.origin) session.store.reset();
+      else session.store = baseline.fork();
+      session.faults.clear();
+      session.journal.clear();
+      session.overrides.clear();
+      session.rateLimiter?.clear();
+    },
+  };
+
+  // Built once the runtime exists: sessions take their stores from it.
+  const defaultSession = createSession(undefined);
+  if (stateStore) defaultSession.store = stateStore;
+  const sessions = new SessionRegistry(defaultSession, createSession, options.maxSessions ?? DEFAULT_MAX_SESSIONS, currentTime);
+
+  const answer = (request: MockRequest) => answerRequest(runtime, request);
+
+  /** The surface of a session, looked up by name on every use (an evicted one comes back fresh). */
+  const surface = (name: string | undefined): MockSession => {
+    const current = () => runtime.sessions.use(name).session;
+    const fetch = createFetch(answer, baseUrl, name === undefined ? [] : [[SESSION_HEADER.toLowerCase(), name]]);
+    return {
+      name,
+      get db() {
+        return current().store;
+      },
+      reset: (resetOptions) => runtime.reset(current(), resetOptions),
+      snapshot: () => current().store.snapshot(),
+      restore: (snapshot) => current().store.restore(snapshot),
+      exportState: () => exportState(current().store),
+      get seed() {
+        return seederOf(current().store);
+      },
+      faults: {
+        add: (rule) => current().faults.add(rule),
+        clear: () => current().faults.clear(),
+        list: () => current().faults.list(),
+      },
+      get journal() {
+        return current().journal.list();
+      },
+      clearJournal: () => current().journal.clear(),
+      override: (operationId, resolver, overrideOptions) => current().overrides.add(operationId, resolver, overrideOptions),
+      networkProfiles: (query) => networkProfiles(current().store, query),
+      drafts: (query) => savedDrafts(current().store, query),
+      customFields: () => registeredCustomFields(current().store),
+      fetch,
+    };
+  };
+
+  const mock = surface(undefined) as MockApi;
+  Object.defineProperties(mock, Object.getOwnPropertyDescriptors({
+    baseUrl,
+    handlers: createMswHandlers(baseUrl, answer),
+    keys: FIXTURE_KEYS,
+    session: (name: string) => inProcess(() => surface(checkSessionName(name))),
+    sessionNames: () => runtime.sessions.list().map((session) => session.name as string),
+    dropSession: (name: string) => inProcess(() => runtime.sessions.drop(name)),
+    answer,
+  }));
+  return mock;
+}

@@ -1,0 +1,88 @@
+import { Faker, base, en } from '@faker-js/faker';
+import { buildDataset } from './dataset';
+import { buildNetworkCompanies } from './network';
+import { buildPools } from './pools';
+import { Random } from './random';
+import { anchorProblem } from './anchor';
+import { type Baseline, Store } from './store';
+
+// Builds the seeded dataset of the options: once per seed, anchor and size; stores fork it.
+
+export interface StoreOptions {
+  /** Default 1. */
+  seed?: number;
+  /** The instant the dataset is anchored at; default 2026-01-15T12:00:00Z. */
+  now?: string | Date;
+  /** Contacts of every connected account; default 160. */
+  contactsPerAccount?: number;
+  /** Contacts of Acme's shared admin account only (for large-account runs); default `contactsPerAccount`. */
+  primaryAccountContacts?: number;
+  /** Conversations per account; default 42. */
+  conversationsPerAccount?: number;
+  /** People of the network who are nobody's contact yet; default 600. */
+  networkSize?: number;
+}
+
+export const DEFAULT_NOW = '2026-01-15T12:00:00Z';
+
+/**
+ * The largest dataset sizes: 100,000 contacts in one account seed in a few seconds and well under 1 GB; a state
+ * file or an option asking for more would hold the process for minutes or exhaust its memory.
+ */
+const MAX_SIZE = { contacts: 100_000, conversations: 10_000, network: 100_000 } as const;
+
+function boundedCount(name: string, value: number | undefined, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 0 || value > max) {
+    throw new RangeError(`${name} must be an integer from 0 to ${max.toLocaleString('en-US')}, got ${value}`);
+  }
+  return value;
+}
+
+/** The options with their defaults filled in and checked: what names a dataset (and a state file records). */
+export interface DatasetOptions {
+  seed: number;
+  now: string;
+  contactsPerAccount: number;
+  primaryAccountContacts: number;
+  conversationsPerAccount: number;
+  networkSize: number;
+}
+
+export function datasetOptions(options: StoreOptions = {}): DatasetOptions {
+  const seed = options.seed ?? 1;
+  if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
+  const problem = anchorProblem(options.now);
+  if (problem) throw new RangeError(problem);
+  const now = new Date(options.now ?? DEFAULT_NOW);
+  const contactsPerAccount = boundedCount('contactsPerAccount', options.contactsPerAccount, 160, MAX_SIZE.contacts);
+  return {
+    seed,
+    now: now.toISOString(),
+    contactsPerAccount,
+    primaryAccountContacts: boundedCount('primaryAccountContacts', options.primaryAccountContacts, contactsPerAccount, MAX_SIZE.contacts),
+    conversationsPerAccount: boundedCount('conversationsPerAccount', options.conversationsPerAccount, 42, MAX_SIZE.conversations),
+    networkSize: boundedCount('networkSize', options.networkSize, 600, MAX_SIZE.network),
+  };
+}
+
+/** Builds the seeded dataset once; `baseline.fork()` then gives as many independent stores of it as wanted, cheaply. */
+export function createBaseline(options: StoreOptions = {}): Baseline {
+  const checked = datasetOptions(options);
+  const now = new Date(checked.now);
+  const faker = new Faker({ locale: [en, base], seed: checked.seed });
+  faker.setDefaultRefDate(now);
+  const random = new Random(faker.number.int({ min: 0, max: 2 ** 32 - 1 }));
+  const pools = buildPools(faker);
+  const store = new Store({ seed: checked.seed, now, pools, historyCompanies: [] });
+  const companies = buildNetworkCompanies(faker, random, pools, store.ids, now, 150);
+  store.setHistoryCompanies(companies);
+  for (const company of companies) store.addNetworkCompany(company);
+  buildDataset(store, faker, random, checked);
+  return store.freeze({ ...checked });
+}
+
+/** A store holding the seeded dataset of `options` (each call builds it; fork a baseline for cheap copies). */
+export function createStore(options: StoreOptions = {}): Store {
+  return createBaseline(options).fork();
+}

@@ -1,0 +1,147 @@
+import type { Random } from './random';
+import { contactSearchText, queryText } from './search';
+import type {
+  AccountRecord,
+  ActivityEventRecord,
+  CompanyRecord,
+  ContactRecord,
+  MessageRecord,
+  NetworkCompanyRecord,
+  NetworkPersonRecord,
+  PersonDetails,
+  RelationshipStatus,
+  ViewRecord,
+  ViewRules,
+} from './types';
+
+/*
+ * How each record is built, written once: by the store for contacts, companies and views, and by the seeded
+ * dataset and `mock.seed` alike for messages and their activity, so a seeded record can never differ in shape
+ * from a generated one. The callers draw the random parts and take the ids, each in its own order.
+ */
+
+/** What a new contact starts with; `fill` may set the rest before it is stored. */
+export interface NewContact {
+  account: AccountRecord;
+  person: NetworkPersonRecord;
+  created_at: string;
+  relationship_status: RelationshipStatus;
+  fill?: (contact: ContactRecord) => void;
+}
+
+/** A new relationship of an account with a person, before `fill` and its search texts. */
+export function contactRecord(
+  input: NewContact,
+  ids: { contact_id: string; account_relationship_id: string; company_id: string },
+  position: number,
+): ContactRecord {
+  const { account, person } = input;
+  return {
+    contact_id: ids.contact_id,
+    account_relationship_id: ids.account_relationship_id,
+    organization_id: account.organization_id,
+    account_id: account.account_id,
+    position,
+    person,
+    company_id: ids.company_id,
+    relationship_status: input.relationship_status,
+    connection_invitation: null,
+    tags: [],
+    notes_json: null,
+    custom_fields: new Map(),
+    work_email: null,
+    phone: null,
+    enrichment: {
+      work_email: { status: 'not_requested', error_code: null },
+      phone: { status: 'not_requested', error_code: null },
+    },
+    sequence: null,
+    last_interaction_at: null,
+    created_at: input.created_at,
+    search_text: '',
+    query_text: '',
+    company_names: '',
+  };
+}
+
+/** Fills the texts the `query`, `search` and `company_name` filters read. */
+export function withSearchText(contact: ContactRecord, details: PersonDetails): void {
+  contact.search_text = contactSearchText(contact, details);
+  contact.query_text = queryText(contact.person);
+  contact.company_names = details.experiences.map((experience) => experience.company_name.toLowerCase()).join('\n');
+}
+
+/** An account's record of a network company. */
+export function companyRecord(account: AccountRecord, network: NetworkCompanyRecord, companyId: string, position: number): CompanyRecord {
+  return {
+    company_id: companyId,
+    organization_id: account.organization_id,
+    account_id: account.account_id,
+    position,
+    network,
+    tags: [],
+    notes_json: null,
+    custom_fields: new Map(),
+  };
+}
+
+export interface NewView {
+  account: AccountRecord;
+  name: string;
+  description: string | null;
+  origin: ViewRecord['origin'];
+  rules: ViewRules;
+  created_at: string;
+}
+
+export function viewPublicId(random: Random): string {
+  return `vw_${Array.from({ length: 12 }, () => random.int(0, 35).toString(36)).join('')}`;
+}
+
+/** A view (app-created at seeding, API-created by requests): the one place a view record is built. */
+export function viewRecord(input: NewView, id: string, random: Random): ViewRecord {
+  const rules = input.rules;
+  return {
+    id,
+    public_id: viewPublicId(random),
+    organization_id: input.account.organization_id,
+    account_id: input.account.account_id,
+    type: 'contact',
+    view_kind: 'member',
+    name: input.name,
+    description: input.description,
+    origin: input.origin,
+    rules,
+    selected_contact_ids: rules.contact_ids ?? [],
+    simple_filters_json: JSON.stringify(
+      rules.tag !== undefined ? { tags: [rules.tag] } : { specific_contacts: { contact_ids: rules.contact_ids ?? [] } },
+    ),
+    created_at: input.created_at,
+    updated_at: input.created_at,
+  };
+}
+
+/** A message of a conversation; its id is taken before its attachments' (`ids.take('message')`). */
+export function messageRecord(messageId: string, fields: Omit<MessageRecord, 'message_id' | 'provider_message_id'>): MessageRecord {
+  return { message_id: messageId, provider_message_id: `msg_${messageId}`, ...fields };
+}
+
+/** The activity fact of a message: one the account sent, or a reply it received. */
+export function messageActivity(
+  account: AccountRecord,
+  providerChatId: string,
+  channel: string,
+  message: MessageRecord,
+): Omit<ActivityEventRecord, 'id' | 'recorded_at' | 'attribution_method'> {
+  return {
+    organization_id: account.organization_id,
+    occurred_at: message.sent_at,
+    event_type: message.direction === 'sent' ? (channel === 'network_inmail' ? 'inmail_sent' : 'message_sent') : 'outbound_reply_received',
+    source: 'canonical_messages',
+    channel,
+    user_id: account.owner_user_id,
+    account_id: account.account_id,
+    subject_key: `chat:${providerChatId}`,
+    metadata: { provider_message_id: message.provider_message_id, provider_chat_id: providerChatId, message_source: 'network' },
+  };
+}
