@@ -140,6 +140,22 @@ describe('a hostile target gives error outcomes with a reason, within bounded ti
   }, 20_000);
 });
 
+describe('a target that answers well-formed JSON of the wrong shape never gets an agree', () => {
+  // Internal errors (a property read on null) must not reach a reason: a person reads these.
+  const INTERNAL = /Cannot read properties|is not a function|is not iterable|TypeError|undefined \(reading/;
+
+  it.each([
+    ['{} to everything', '{}'],
+    ['[] to everything', '[]'],
+  ])('a target that answers %s (200, application/json)', async (_, text) => {
+    const server = await keep(answering(text));
+    const report = await runVerify(options(server.url, { maxDurationMs: 8_000 }));
+    expect(report.scenarios.filter((s) => s.outcome === 'agree').map((s) => s.id)).toEqual([]);
+    expect(report.scenarios.filter((s) => INTERNAL.test(s.reason ?? '')).map((s) => `${s.id}: ${s.reason}`)).toEqual([]);
+    expect(report.scenarios.find((s) => s.id === 'activity.walk.no-duplicates')?.outcome).toMatch(/differ|error/);
+  }, 20_000);
+});
+
 describe('a target that echoes the keys back', () => {
   let dir: string | undefined;
   afterEach(() => {
