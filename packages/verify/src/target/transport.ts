@@ -48,6 +48,7 @@ export class Target {
   #gaveUp: string | undefined;
   #call: AbortController | undefined;
   #deadline = Number.POSITIVE_INFINITY;
+  #deadlineTimer: ReturnType<typeof setTimeout> | undefined;
   #silentAtStart = false;
 
   constructor(options: TargetOptions) {
@@ -78,10 +79,25 @@ export class Target {
     this.#call?.abort(new TargetFault(reason));
   }
 
-  /** The signal of one SDK call: aborted (with a TargetFault) when the target misbehaves during that call. */
+  /**
+   * The signal of one SDK call: aborted (with a TargetFault) when the target misbehaves during that call, and at
+   * the deadline, also while the SDK waits out a Retry-After, so that the cap holds whatever the target asks.
+   */
   beginCall(): AbortSignal {
-    this.#call = new AbortController();
-    return this.#call.signal;
+    this.endCall();
+    const call = (this.#call = new AbortController());
+    const left = this.#deadline - Date.now();
+    if (Number.isFinite(left)) {
+      this.#deadlineTimer = setTimeout(() => call.abort(new TargetFault(this.#deadlineReason)), Math.max(0, Math.min(left, 2 ** 31 - 1)));
+      this.#deadlineTimer.unref?.();
+    }
+    return call.signal;
+  }
+
+  /** The call is over: its deadline timer goes. */
+  endCall(): void {
+    clearTimeout(this.#deadlineTimer);
+    this.#deadlineTimer = undefined;
   }
 
   #fail(reason: string, keep = false): TargetFault {

@@ -156,6 +156,22 @@ describe('a target that answers well-formed JSON of the wrong shape never gets a
   }, 20_000);
 });
 
+describe('the overall time cap (maxDurationMs) is a hard cap', () => {
+  it('a target that answers 429 with Retry-After: 30 to everything: the run ends at the cap, not after the waits', async () => {
+    const server = await keep(
+      startHostile((_, response) => {
+        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '30' });
+        response.end(JSON.stringify({ code: 'rate_limit_exceeded', message: 'Rate limit exceeded' }));
+      }),
+    );
+    // Without the cap, one wait alone outlasts this test's timeout.
+    const report = await runVerify(options(server.url, { maxDurationMs: 3_000, timeoutMs: 2_000 }));
+    expect(report.summary.agree + report.summary.differ).toBe(0);
+    expect(report.scenarios.filter((s) => s.outcome === 'error').every((s) => /overall time cap/.test(s.reason ?? ''))).toBe(true);
+    expect(report.summary.error).toBeGreaterThan(0);
+  }, 12_000);
+});
+
 describe('a target that echoes the keys back', () => {
   let dir: string | undefined;
   afterEach(() => {
