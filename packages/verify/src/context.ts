@@ -110,7 +110,7 @@ function transportReason(error: unknown): Error {
 }
 
 /** A value as compact JSON, cut short past 160 characters. */
-function compact(value: unknown): string {
+export function compact(value: unknown): string {
   const text = value === undefined ? 'missing' : JSON.stringify(value);
   return text.length > 160 ? `${text.slice(0, 157)}...` : text;
 }

@@ -154,6 +154,29 @@ describe('a target that answers well-formed JSON of the wrong shape never gets a
     expect(report.scenarios.filter((s) => INTERNAL.test(s.reason ?? '')).map((s) => `${s.id}: ${s.reason}`)).toEqual([]);
     expect(report.scenarios.find((s) => s.id === 'activity.walk.no-duplicates')?.outcome).toMatch(/differ|error/);
   }, 20_000);
+
+  it('a target that answers null to everything: reasons a person can read, no internal error', async () => {
+    const server = await keep(answering('null'));
+    const report = await runVerify(options(server.url, { maxDurationMs: 8_000 }));
+    expect(report.scenarios.filter((s) => s.outcome === 'agree').map((s) => s.id)).toEqual([]);
+    expect(report.scenarios.filter((s) => INTERNAL.test(s.reason ?? '')).map((s) => `${s.id}: ${s.reason}`)).toEqual([]);
+    expect(report.scenarios.some((s) => s.outcome === 'error' && /GET \/v1\/accounts answered something that is not an accounts list: null/.test(s.reason ?? ''))).toBe(true);
+  }, 20_000);
+
+  it('a target whose accounts list is [null]: the scenarios that need an account error with a reason naming it, none is skipped for it', async () => {
+    const server = await keep(
+      startHostile((_, response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ data: { accounts: [null], pagination: { limit: 10, has_more: false } } }));
+      }),
+    );
+    const report = await runVerify(options(server.url, { maxDurationMs: 8_000 }));
+    expect(report.scenarios.filter((s) => /can use no account/.test(s.reason ?? '')).map((s) => s.id)).toEqual([]);
+    expect(report.scenarios.filter((s) => INTERNAL.test(s.reason ?? '')).map((s) => `${s.id}: ${s.reason}`)).toEqual([]);
+    const named = report.scenarios.filter((s) => s.outcome === 'error' && /GET \/v1\/accounts answered something that is not an accounts list/.test(s.reason ?? ''));
+    expect(named.length).toBeGreaterThan(30);
+    expect(report.scenarios.filter((s) => s.outcome === 'agree').map((s) => s.id)).toEqual([]);
+  }, 20_000);
 });
 
 describe('the overall time cap (maxDurationMs) is a hard cap', () => {
