@@ -181,10 +181,11 @@ export class Target {
   }
 
   /**
-   * Whether anything answers at the base URL: false only when the connection itself fails (refused, no such
-   * host). A target that hangs or answers garbage is reachable; its scenarios then error one by one.
+   * Why nothing answers at the base URL (the connection refused, the host unknown, or closed without an answer);
+   * undefined when something does. A target that hangs or answers garbage is reachable; its scenarios then error
+   * one by one.
    */
-  async reachable(): Promise<boolean> {
+  async unreachable(): Promise<string | undefined> {
     try {
       const response = await (this.#options.fetch ?? globalThis.fetch)(`${this.baseUrl}/v1/organization`, {
         method: 'GET',
@@ -192,13 +193,31 @@ export class Target {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
       await response.body?.cancel().catch(() => {});
-      return true;
+      return undefined;
     } catch (error) {
-      const silent = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       // A target that did not answer in time is reachable, but not worth another wait for the control API.
-      this.#silentAtStart = silent;
-      return silent;
+      this.#silentAtStart = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      return this.#silentAtStart ? undefined : connectionFailure(error);
     }
+  }
+}
+
+/** What went wrong with a connection, in words: from the error (or its cause) Node's fetch gives. */
+function connectionFailure(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'the connection was refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'the host is unknown';
+    case 'UND_ERR_SOCKET':
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return 'it accepted the connection, then closed the connection without an answer';
+    default:
+      return `the request failed (${cause instanceof Error ? cause.message : String(cause)})`;
   }
 }
 

@@ -135,8 +135,18 @@ describe('a hostile target gives error outcomes with a reason, within bounded ti
 
   it('a target that drops every connection from the start is unreachable (exit 2 in the CLI), not a crash', async () => {
     const server = await keep(droppingEveryConnection());
-    await expect(runVerify(options(server.url))).rejects.toBeInstanceOf(TargetUnreachableError);
+    const run = runVerify(options(server.url));
+    await expect(run).rejects.toBeInstanceOf(TargetUnreachableError);
+    // It accepted the connection: saying it was refused would send the user looking in the wrong place.
+    await expect(run).rejects.toThrow(/closed the connection without an answer/);
+    await expect(run).rejects.not.toThrow(/refused|host is unknown/);
     expect(server.received.length).toBeGreaterThan(0);
+  }, 20_000);
+
+  it('nothing listening at the port is unreachable: the connection was refused', async () => {
+    const server = await startHostile(() => {});
+    await server.close();
+    await expect(runVerify(options(server.url))).rejects.toThrow(/connection was refused/);
   }, 20_000);
 });
 
