@@ -94,6 +94,19 @@ export class Target {
     return call.signal;
   }
 
+  /** Waits `ms`, or less: the wait ends at the deadline or a stop. */
+  async pause(ms: number): Promise<void> {
+    const signal = this.beginCall();
+    try {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, Math.min(ms, 2 ** 31 - 1)));
+        signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      });
+    } finally {
+      this.endCall();
+    }
+  }
+
   /** The call is over: its deadline timer goes. */
   endCall(): void {
     clearTimeout(this.#deadlineTimer);
