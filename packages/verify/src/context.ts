@@ -88,6 +88,8 @@ export async function callOperation(run: RunContext, operation: OperationId, inp
   } catch (error) {
     // An error status or a body the SDK refused is still an answer; anything else is a transport failure.
     if (!(error instanceof ApiError) && !(error instanceof ResponseValidationError)) throw transportReason(error);
+  } finally {
+    run.target.endCall();
   }
   const exchange = run.target.exchanges[run.target.exchanges.length - 1];
   if (!exchange || run.target.exchanges.length === before) throw new TargetFault('no answer was received');
@@ -108,7 +110,7 @@ function transportReason(error: unknown): Error {
 }
 
 /** A value as compact JSON, cut short past 160 characters. */
-function compact(value: unknown): string {
+export function compact(value: unknown): string {
   const text = value === undefined ? 'missing' : JSON.stringify(value);
   return text.length > 160 ? `${text.slice(0, 157)}...` : text;
 }

@@ -1,5 +1,5 @@
 import type { AccountSummary, Company, Contact, Conversation, Organization, View } from '@network-org/sdk';
-import { type Answer, type CallInput, callOperation, type RunContext, Skip } from './context';
+import { type Answer, type CallInput, callOperation, compact, type RunContext, Skip } from './context';
 import type { OperationId } from '@network-org/sdk';
 import { schemas } from '@network-org/spec/zod';
 import { TargetFault } from './target/transport';
@@ -39,17 +39,23 @@ export class Facts {
     return answer;
   }
 
-  #data<T>(answer: Answer, key: string, what: string): T {
-    const value = (answer.body as { data?: Record<string, unknown> }).data?.[key];
-    if (value === undefined) throw new TargetFault(`could not list ${what}: the answer has no data.${key}`);
-    return value as T;
+  /**
+   * The records of an answer at `path` (`data.accounts`): each must be an object naming its `id`. Anything else is
+   * garbage no fact can be read from, and errors (never skips) the scenarios that need it, saying what came.
+   */
+  #records<T>(answer: Answer, path: string, id: string, what: string): T[] {
+    const records = path.split('.').reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), answer.body);
+    if (!Array.isArray(records) || !records.every((record) => isObject(record) && (typeof record[id] === 'string' || typeof record[id] === 'number'))) {
+      throw new TargetFault(`${answer.method} ${answer.url.split('?')[0]} answered something that is not ${what}: ${compact(answer.body)}`);
+    }
+    return records as T[];
   }
 
   organization(): Promise<Organization> {
     return this.#once('organization', async () => {
       const answer = await this.#ok('the organization', 'listOrganizations');
-      const organization = (answer.body as { organization?: Organization[] }).organization?.[0];
-      if (!organization) throw new TargetFault('could not read the organization');
+      const [organization] = this.#records<Organization>(answer, 'organization', 'id', 'an organization');
+      if (!organization) throw new TargetFault(`${answer.method} ${answer.url.split('?')[0]} answered no organization: ${compact(answer.body)}`);
       return organization;
     });
   }
@@ -57,7 +63,7 @@ export class Facts {
   accounts(role: 'admin' | 'member' = 'admin'): Promise<AccountSummary[]> {
     return this.#once(`accounts:${role}`, async () => {
       const answer = await this.#ok('the accounts', 'listAccounts', { key: role });
-      return this.#data<AccountSummary[]>(answer, 'accounts', 'the accounts');
+      return this.#records<AccountSummary>(answer, 'data.accounts', 'account_id', 'an accounts list');
     });
   }
 
@@ -85,7 +91,7 @@ export class Facts {
   contacts(): Promise<Contact[]> {
     return this.#once('contacts', async () => {
       const answer = await this.#ok('contacts', 'listContacts', { query: { account_id: [await this.accountId()], limit: 25 } });
-      return this.#data<Contact[]>(answer, 'contacts', 'contacts');
+      return this.#records<Contact>(answer, 'data.contacts', 'account_relationship_id', 'a contacts list');
     });
   }
 
@@ -110,7 +116,7 @@ export class Facts {
   companies(): Promise<Company[]> {
     return this.#once('companies', async () => {
       const answer = await this.#ok('companies', 'listCompanies', { query: { account_id: [await this.accountId()], limit: 25 } });
-      return this.#data<Company[]>(answer, 'companies', 'companies');
+      return this.#records<Company>(answer, 'data.companies', 'company_id', 'a companies list');
     });
   }
 
@@ -123,7 +129,7 @@ export class Facts {
   views(): Promise<View[]> {
     return this.#once('views', async () => {
       const answer = await this.#ok('views', 'listViews', { query: { account_id: [await this.accountId()], limit: 25 } });
-      return this.#data<View[]>(answer, 'views', 'views');
+      return this.#records<View>(answer, 'data.views', 'id', 'a views list');
     });
   }
 
@@ -136,7 +142,7 @@ export class Facts {
   conversations(): Promise<Conversation[]> {
     return this.#once('conversations', async () => {
       const answer = await this.#ok('conversations', 'listConversations', { query: { account_id: [await this.accountId()], limit: 25 } });
-      return this.#data<Conversation[]>(answer, 'conversations', 'conversations');
+      return this.#records<Conversation>(answer, 'data.conversations', 'conversation_id', 'a conversations list');
     });
   }
 
@@ -189,4 +195,8 @@ export class Facts {
       return url;
     });
   }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

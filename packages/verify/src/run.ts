@@ -79,8 +79,9 @@ function checkOptions(options: VerifyOptions): void {
 
 /**
  * Runs the behavioural suite against a target and gives its report. Throws `VerifyUsageError` for bad options
- * and `TargetUnreachableError` when nothing accepts a connection at the base URL; everything the target does
- * wrong after that is in the report (`differ` or `error` outcomes), never thrown.
+ * and `TargetUnreachableError` when nothing answers at the base URL (the connection refused, the host unknown, or
+ * closed without an answer); everything the target does wrong after that is in the report (`differ` or `error`
+ * outcomes), never thrown.
  */
 export async function runVerify(options: VerifyOptions): Promise<Report> {
   checkOptions(options);
@@ -100,9 +101,8 @@ export async function runVerify(options: VerifyOptions): Promise<Report> {
       throw new VerifyUsageError(`--record ${options.record}: the directory cannot be made (${error instanceof Error ? error.message : String(error)}).`);
     }
   }
-  if (!(await target.reachable())) {
-    throw new TargetUnreachableError(`Nothing answers at ${target.origin}: the connection was refused or the host is unknown.`);
-  }
+  const unreachable = await target.unreachable();
+  if (unreachable) throw new TargetUnreachableError(`Nothing answers at ${target.origin}: ${unreachable}.`);
   target.setDeadline(started.getTime() + (options.maxDurationMs ?? DEFAULT_MAX_DURATION_MS));
   const admin = new NetworkClient({
     apiKey: options.apiKey,

@@ -20,8 +20,9 @@ export function paginationOf(answer: Answer): Pagination {
 export const keyOf = (operation: ListOperation, item: Item) => String(item[LISTS[operation].key]);
 
 /**
- * Walks a list page by page with its `next_cursor`, at most `maxPages` pages; each page must be a 200 whose
- * `has_more` agrees with its `next_cursor`. Gives the items in order, and whether the walk reached the end.
+ * Walks a list page by page with its `next_cursor`, at most `maxPages` pages; each page must be a 200 of the
+ * spec's schema whose `has_more` agrees with its `next_cursor`. Gives the items in order, and whether the walk
+ * reached the end.
  */
 export async function walk(
   t: ScenarioContext,
@@ -34,7 +35,8 @@ export async function walk(
   for (let page = 1; page <= maxPages; page++) {
     const query = cursor === undefined ? input.query : { ...input.query, cursor };
     const answer = await t.call(operation, { ...input, query });
-    if (!t.expectStatus(answer, 200)) return { items, complete: false, pages: page };
+    // Each page whole (status, JSON, schema): a 200 of garbage is no page, and a walk over it agrees with nothing.
+    if (!t.expectOk(answer)) return { items, complete: false, pages: page };
     items.push(...itemsOf(answer, operation));
     const pagination = paginationOf(answer);
     const next = pagination.next_cursor;

@@ -48,6 +48,7 @@ export class Target {
   #gaveUp: string | undefined;
   #call: AbortController | undefined;
   #deadline = Number.POSITIVE_INFINITY;
+  #deadlineTimer: ReturnType<typeof setTimeout> | undefined;
   #silentAtStart = false;
 
   constructor(options: TargetOptions) {
@@ -78,10 +79,38 @@ export class Target {
     this.#call?.abort(new TargetFault(reason));
   }
 
-  /** The signal of one SDK call: aborted (with a TargetFault) when the target misbehaves during that call. */
+  /**
+   * The signal of one SDK call: aborted (with a TargetFault) when the target misbehaves during that call, and at
+   * the deadline, also while the SDK waits out a Retry-After, so that the cap holds whatever the target asks.
+   */
   beginCall(): AbortSignal {
-    this.#call = new AbortController();
-    return this.#call.signal;
+    this.endCall();
+    const call = (this.#call = new AbortController());
+    const left = this.#deadline - Date.now();
+    if (Number.isFinite(left)) {
+      this.#deadlineTimer = setTimeout(() => call.abort(new TargetFault(this.#deadlineReason)), Math.max(0, Math.min(left, 2 ** 31 - 1)));
+      this.#deadlineTimer.unref?.();
+    }
+    return call.signal;
+  }
+
+  /** Waits `ms`, or less: the wait ends at the deadline or a stop. */
+  async pause(ms: number): Promise<void> {
+    const signal = this.beginCall();
+    try {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, Math.min(ms, 2 ** 31 - 1)));
+        signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      });
+    } finally {
+      this.endCall();
+    }
+  }
+
+  /** The call is over: its deadline timer goes. */
+  endCall(): void {
+    clearTimeout(this.#deadlineTimer);
+    this.#deadlineTimer = undefined;
   }
 
   #fail(reason: string, keep = false): TargetFault {
@@ -165,10 +194,11 @@ export class Target {
   }
 
   /**
-   * Whether anything answers at the base URL: false only when the connection itself fails (refused, no such
-   * host). A target that hangs or answers garbage is reachable; its scenarios then error one by one.
+   * Why nothing answers at the base URL (the connection refused, the host unknown, or closed without an answer);
+   * undefined when something does. A target that hangs or answers garbage is reachable; its scenarios then error
+   * one by one.
    */
-  async reachable(): Promise<boolean> {
+  async unreachable(): Promise<string | undefined> {
     try {
       const response = await (this.#options.fetch ?? globalThis.fetch)(`${this.baseUrl}/v1/organization`, {
         method: 'GET',
@@ -176,13 +206,31 @@ export class Target {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
       await response.body?.cancel().catch(() => {});
-      return true;
+      return undefined;
     } catch (error) {
-      const silent = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       // A target that did not answer in time is reachable, but not worth another wait for the control API.
-      this.#silentAtStart = silent;
-      return silent;
+      this.#silentAtStart = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      return this.#silentAtStart ? undefined : connectionFailure(error);
     }
+  }
+}
+
+/** What went wrong with a connection, in words: from the error (or its cause) Node's fetch gives. */
+function connectionFailure(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'the connection was refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'the host is unknown';
+    case 'UND_ERR_SOCKET':
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return 'it accepted the connection, then closed the connection without an answer';
+    default:
+      return `the request failed (${cause instanceof Error ? cause.message : String(cause)})`;
   }
 }
 

@@ -135,9 +135,74 @@ describe('a hostile target gives error outcomes with a reason, within bounded ti
 
   it('a target that drops every connection from the start is unreachable (exit 2 in the CLI), not a crash', async () => {
     const server = await keep(droppingEveryConnection());
-    await expect(runVerify(options(server.url))).rejects.toBeInstanceOf(TargetUnreachableError);
+    const run = runVerify(options(server.url));
+    await expect(run).rejects.toBeInstanceOf(TargetUnreachableError);
+    // It accepted the connection: saying it was refused would send the user looking in the wrong place.
+    await expect(run).rejects.toThrow(/closed the connection without an answer/);
+    await expect(run).rejects.not.toThrow(/refused|host is unknown/);
     expect(server.received.length).toBeGreaterThan(0);
   }, 20_000);
+
+  it('nothing listening at the port is unreachable: the connection was refused', async () => {
+    const server = await startHostile(() => {});
+    await server.close();
+    await expect(runVerify(options(server.url))).rejects.toThrow(/connection was refused/);
+  }, 20_000);
+});
+
+describe('a target that answers well-formed JSON of the wrong shape never gets an agree', () => {
+  // Internal errors (a property read on null) must not reach a reason: a person reads these.
+  const INTERNAL = /Cannot read properties|is not a function|is not iterable|TypeError|undefined \(reading/;
+
+  it.each([
+    ['{} to everything', '{}'],
+    ['[] to everything', '[]'],
+  ])('a target that answers %s (200, application/json)', async (_, text) => {
+    const server = await keep(answering(text));
+    const report = await runVerify(options(server.url, { maxDurationMs: 8_000 }));
+    expect(report.scenarios.filter((s) => s.outcome === 'agree').map((s) => s.id)).toEqual([]);
+    expect(report.scenarios.filter((s) => INTERNAL.test(s.reason ?? '')).map((s) => `${s.id}: ${s.reason}`)).toEqual([]);
+    expect(report.scenarios.find((s) => s.id === 'activity.walk.no-duplicates')?.outcome).toMatch(/differ|error/);
+  }, 20_000);
+
+  it('a target that answers null to everything: reasons a person can read, no internal error', async () => {
+    const server = await keep(answering('null'));
+    const report = await runVerify(options(server.url, { maxDurationMs: 8_000 }));
+    expect(report.scenarios.filter((s) => s.outcome === 'agree').map((s) => s.id)).toEqual([]);
+    expect(report.scenarios.filter((s) => INTERNAL.test(s.reason ?? '')).map((s) => `${s.id}: ${s.reason}`)).toEqual([]);
+    expect(report.scenarios.some((s) => s.outcome === 'error' && /GET \/v1\/accounts answered something that is not an accounts list: null/.test(s.reason ?? ''))).toBe(true);
+  }, 20_000);
+
+  it('a target whose accounts list is [null]: the scenarios that need an account error with a reason naming it, none is skipped for it', async () => {
+    const server = await keep(
+      startHostile((_, response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ data: { accounts: [null], pagination: { limit: 10, has_more: false } } }));
+      }),
+    );
+    const report = await runVerify(options(server.url, { maxDurationMs: 8_000 }));
+    expect(report.scenarios.filter((s) => /can use no account/.test(s.reason ?? '')).map((s) => s.id)).toEqual([]);
+    expect(report.scenarios.filter((s) => INTERNAL.test(s.reason ?? '')).map((s) => `${s.id}: ${s.reason}`)).toEqual([]);
+    const named = report.scenarios.filter((s) => s.outcome === 'error' && /GET \/v1\/accounts answered something that is not an accounts list/.test(s.reason ?? ''));
+    expect(named.length).toBeGreaterThan(30);
+    expect(report.scenarios.filter((s) => s.outcome === 'agree').map((s) => s.id)).toEqual([]);
+  }, 20_000);
+});
+
+describe('the overall time cap (maxDurationMs) is a hard cap', () => {
+  it('a target that answers 429 with Retry-After: 30 to everything: the run ends at the cap, not after the waits', async () => {
+    const server = await keep(
+      startHostile((_, response) => {
+        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '30' });
+        response.end(JSON.stringify({ code: 'rate_limit_exceeded', message: 'Rate limit exceeded' }));
+      }),
+    );
+    // Without the cap, one wait alone outlasts this test's timeout.
+    const report = await runVerify(options(server.url, { maxDurationMs: 3_000, timeoutMs: 2_000 }));
+    expect(report.summary.agree + report.summary.differ).toBe(0);
+    expect(report.scenarios.filter((s) => s.outcome === 'error').every((s) => /overall time cap/.test(s.reason ?? ''))).toBe(true);
+    expect(report.summary.error).toBeGreaterThan(0);
+  }, 12_000);
 });
 
 describe('a target that echoes the keys back', () => {

@@ -1,12 +1,25 @@
 import { type MockServer, startMockServer } from '@network-org/mock/node';
 import { runVerify } from '@network-org/verify';
 import { afterEach, expect, it } from 'vitest';
+import { type HostileServer, startHostile } from '../hostile/servers';
 
 let server: MockServer | undefined;
+let hostile: HostileServer | undefined;
 afterEach(async () => {
   await server?.close();
+  await hostile?.close();
   server = undefined;
+  hostile = undefined;
 });
+
+/** A target that answers 429 to everything, with this Retry-After (none when undefined). */
+async function limitedForever(retryAfter: string | undefined): Promise<string> {
+  hostile = await startHostile((_, response) => {
+    response.writeHead(429, { 'content-type': 'application/json', ...(retryAfter !== undefined && { 'retry-after': retryAfter }) });
+    response.end(JSON.stringify({ code: 'rate_limit_exceeded', message: 'Rate limit exceeded' }));
+  });
+  return hostile.url;
+}
 
 it('waits out a 429 instead of reporting it', async () => {
   // A budget of 8 requests a second per endpoint, and no pacing on verify's side: 429s come, Retry-After 1.
@@ -40,3 +53,21 @@ it('errors a scenario whose endpoint still answers 429 after the waits, instead 
   const report = await runVerify({ baseUrl: server.url, apiKey: server.mock.keys.admin, rateLimit: false, only: 'organization.envelope' });
   expect(report.scenarios[0]).toMatchObject({ outcome: 'error', differences: [], reason: expect.stringContaining('still answered 429') });
 });
+
+it('after the probe\'s 429, a Retry-After given as an HTTP date is waited out until that date', async () => {
+  const until = new Date(Date.now() + 3_000).toUTCString();
+  const baseUrl = await limitedForever(until);
+  const report = await runVerify({ baseUrl, apiKey: 'sk_test_probe', rateLimit: false, probeRateLimit: true, only: 'rate-limit.probe' });
+  expect(report.scenarios[0]).toMatchObject({ id: 'rate-limit.probe', differences: [expect.objectContaining({ path: 'retry-after', expected: 'integer seconds' })] });
+  expect(Date.parse(report.finished_at)).toBeGreaterThanOrEqual(Date.parse(until));
+}, 15_000);
+
+it.each([
+  ['no Retry-After', undefined],
+  ['Retry-After: 30', '30'],
+])('after the probe\'s 429 with %s, the wait ends at the run\'s time cap', async (_, retryAfter) => {
+  const baseUrl = await limitedForever(retryAfter);
+  // The cap is 2 s; waiting out 10 s or 30 s would outlast this test's timeout.
+  const report = await runVerify({ baseUrl, apiKey: 'sk_test_probe', rateLimit: false, probeRateLimit: true, only: 'rate-limit.probe', maxDurationMs: 2_000 });
+  expect(report.scenarios[0]).toMatchObject({ id: 'rate-limit.probe', outcome: expect.stringMatching(/agree|differ/) });
+}, 7_000);
