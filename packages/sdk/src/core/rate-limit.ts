@@ -1,6 +1,5 @@
-import { ApiError, ApiTimeoutError, NetworkError } from './errors';
+import { ApiError, ApiTimeoutError, NetworkError, retryAfterMs } from './errors';
 import { abortable, timeoutMs } from './abortable';
-import { retryAfterMs } from './retry-after';
 import { type RateLimitBudget, type RateLimitStore, memoryRateLimitStore } from './rate-limit-store';
 
 /** `'service'`: the service's own limit (description section 8); `false`: no pacing. */

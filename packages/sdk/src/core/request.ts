@@ -1,9 +1,9 @@
 import type { HeadersOptions } from 'openapi-fetch';
-import type { operations } from '@network-org/spec/openapi';
 import type { WithResponse } from './api-promise';
 import { ApiConnectionError, ApiTimeoutError, errorFromResponse, ResponseValidationError } from './errors';
 import { type Answer, type Endpoint, pathOf, type Send } from './http';
 import type { AttemptLog, AttemptRecord } from './logger';
+import type { OperationId } from './operations';
 import type { Redactor } from './redact';
 import { abortable, sleep, timeoutMs } from './abortable';
 import { retryDelay } from './retry';
@@ -21,8 +21,6 @@ export interface RequestOptions {
   /** Extra request headers, merged over the client's. */
   headers?: HeadersOptions;
 }
-
-export type OperationId = keyof operations;
 
 /** What every resource needs from its client. */
 export interface RequestContext {
@@ -151,7 +149,7 @@ function attempt(context: RequestContext, operationId: OperationId, endpoint: En
               const { response } = answer;
               return response.ok
                 ? { ok: true, answer }
-                : { ok: false, status: response.status, error: errorFromResponse(response.status, answer.body, response.headers, context.redactor) };
+                : { ok: false, status: response.status, error: errorFromResponse(response.status, answer.body, context.redactor.headers(response.headers), context.redactor.text) };
             }),
           (cause) => settle(() => failed(cause)),
         );

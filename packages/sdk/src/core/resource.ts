@@ -1,8 +1,8 @@
 import { APIPromise } from './api-promise';
 import type { Endpoint } from './http';
-import type { OperationData } from './operations';
+import type { OperationData, OperationId } from './operations';
 import { Page, type PageSource, PagePromise, type Pagination } from './pagination';
-import { type OperationId, type RequestContext, type RequestOptions, request, type Unwrap } from './request';
+import { type RequestContext, type RequestOptions, request, type Unwrap } from './request';
 
 /** Base of every resource: holds the client's request context out of sight of enumeration. */
 export abstract class APIResource {
