@@ -38,7 +38,7 @@ end
  * possible.
  *
  * Without persistence a restarted Redis has forgotten the requests of the window before it stopped: until one
- * window has passed since the server started (its uptime), it grants nothing. Where INFO is not allowed, a
+ * window has passed since the server started (its uptime, less the second it may round up), it grants nothing. Where INFO is not allowed, a
  * window from the first acquire after the keys were lost. The mark expires after a day (an unused prefix leaves
  * nothing behind); on a server up for longer than a window, setting it again holds nothing.
  */
@@ -51,7 +51,8 @@ if ready < 0 then
   local info = redis.pcall('INFO', 'server')
   local uptime = 0
   if type(info) == 'string' then uptime = tonumber(string.match(info, 'uptime_in_seconds:(%d+)')) or 0 end
-  ready = now - uptime * 1000 + window
+  -- Both ends of uptime_in_seconds are whole seconds, so the server may be up to a second younger than it says.
+  ready = now - math.max(0, uptime - 1) * 1000 + window
   redis.call('SET', KEYS[3], ready, 'PX', 86400000)
 end
 if now < ready then return ready - now end

@@ -7,15 +7,18 @@ import { requireRedisServerInCi, type RedisServer, startRedisServer } from './re
 
 const present = requireRedisServerInCi();
 
-/** Waits until a just-started server is older than the tests' windows (1 s), as Redis counts uptime in whole seconds. */
-const outliveFirstWindow = () => new Promise((resolve) => setTimeout(resolve, 2100));
+/**
+ * Waits until a just-started server is older than the tests' windows (2 s) by its own account: Redis counts uptime
+ * in whole seconds, and the store takes a second off it.
+ */
+const outliveFirstWindow = () => new Promise((resolve) => setTimeout(resolve, 3100));
 type Client = ReturnType<typeof createClient>;
 
 const KEY = 'PATCH /v1/contacts/{contact_id}';
 /**
  * The stores below keep their windows in the instants the tests pass (clock: 'caller'), so that no result depends
  * on how fast a loaded machine runs. Redis still expires keys in its own time: windows and pauses of 2 s outlast
- * the few milliseconds a test takes, and a server up for 2 s is past a first window of that length.
+ * the few milliseconds a test takes.
  */
 const WINDOW_MS = 2000;
 const T0 = Date.UTC(2026, 0, 1);
@@ -117,7 +120,7 @@ describe.skipIf(!present)('redisRateLimitStore against a real Redis', () => {
     expect(await acquire(target, T0)).toMatchObject({ ok: true });
     await redis.restart();
     // The client reconnects on its own; the script is loaded again (NOSCRIPT) and the new server holds a window
-    // from its start, which its uptime (whole seconds) places 0 or 1 s before now.
+    // from its start, which its uptime (whole seconds, less one) places at most 1 s before now.
     const after = await acquire(target, T0 + 10);
     expect(after.ok).toBe(false);
     const wait = (after as { retryAfterMs: number }).retryAfterMs;
