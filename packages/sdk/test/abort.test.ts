@@ -6,6 +6,20 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** A body that sends its first bytes and then nothing, and tells whether it was cancelled. */
+function stalledBody() {
+  let cancelled = false;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"data":'));
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  return { stream, cancelled: () => cancelled };
+}
+
 describe('timeouts', () => {
   it('rejects with ApiTimeoutError when no answer comes within the timeout', async () => {
     vi.useFakeTimers();
@@ -24,6 +38,29 @@ describe('timeouts', () => {
     const outcome = settle(client(fetch, { timeout: 500, maxRetries: 0 }).accounts.list());
     await vi.advanceTimersByTimeAsync(500);
     expect((await outcome).error).toBeInstanceOf(ApiTimeoutError);
+  });
+
+  it('cancels the body being read when the timeout fires', async () => {
+    vi.useFakeTimers();
+    const body = stalledBody();
+    const fetch = async () => new Response(body.stream, { headers: { 'content-type': 'application/json' } });
+    const outcome = settle(client(fetch, { timeout: 1_000, maxRetries: 0 }).accounts.list());
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect((await outcome).error).toBeInstanceOf(ApiTimeoutError);
+    expect(body.cancelled()).toBe(true);
+  });
+
+  it('cancels the body of a response that comes after the timeout', async () => {
+    vi.useFakeTimers();
+    const body = stalledBody();
+    let answer: (response: Response) => void = () => {};
+    const fetch = () => new Promise<Response>((resolve) => (answer = resolve));
+    const outcome = settle(client(fetch, { timeout: 1_000, maxRetries: 0 }).accounts.list());
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect((await outcome).error).toBeInstanceOf(ApiTimeoutError);
+    answer(new Response(body.stream, { headers: { 'content-type': 'application/json' } }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(body.cancelled()).toBe(true);
   });
 
   it('takes a per-call timeout and retries a timed-out attempt', async () => {

@@ -5,6 +5,7 @@ import { type Answer, type Endpoint, pathOf, type Send } from './http';
 import type { AttemptLog, AttemptRecord } from './logger';
 import type { OperationId } from './operations';
 import type { Redactor } from './redact';
+import type { Stop } from './transport';
 import { abortable, sleep, timeoutMs } from './abortable';
 import { retryDelay } from './retry';
 import { checkResponse, type ResponseValidator } from './validation';
@@ -122,28 +123,21 @@ function unwrapped<D, R>(operationId: OperationId, data: D, response: Response, 
  * An error status or a transport failure resolves (the loop decides on a retry); anything else rejects.
  */
 function attempt(context: RequestContext, operationId: OperationId, endpoint: Endpoint, options: RequestOptions): Promise<Outcome> {
-  const { signal } = options;
+  const { signal, headers } = options;
   const timeout = timeoutMs(options.timeout ?? context.timeout);
-  // An AbortSignal costs more than the rest of the SDK's work on a call: make one only for a timeout, and
-  // otherwise hand fetch the caller's (or none).
-  const controller = timeout === undefined ? undefined : new AbortController();
-  // The caller's abort settles the attempt first (abortable listens before the request starts), so a failure
-  // seen here is never the abort's.
-  const failed = (cause: unknown): Outcome => {
-    if (!(cause instanceof ApiConnectionError)) throw cause;
-    return { ok: false, status: 'connection error', error: cause };
-  };
+  // fetch gets the caller's signal only (or none): a timeout stops the request through `stop` (see Stop).
+  const stop: Stop = {};
   return abortable<Outcome>(
     signal,
     timeout,
     () => {
-      controller?.abort();
+      stop.stopped = true;
+      stop.cancel?.();
       return { ok: false, status: 'timeout', error: new ApiTimeoutError(`Request timed out after ${timeout} ms`) };
     },
     (settle) => {
-      const init = { signal: controller ? controller.signal : signal, ...(options.headers !== undefined && { headers: options.headers }) };
       try {
-        context.send(operationId, endpoint, init).then(
+        context.send(operationId, endpoint, { signal, headers, stop }).then(
           (answer) =>
             settle(() => {
               const { response } = answer;
@@ -157,6 +151,12 @@ function attempt(context: RequestContext, operationId: OperationId, endpoint: En
         settle(() => failed(cause));
       }
     },
-    (aborted) => aborted && controller?.abort(signal?.reason),
   );
+}
+
+// The caller's abort settles the attempt first (abortable listens before the request starts), so a failure seen
+// here is never the abort's.
+function failed(cause: unknown): Outcome {
+  if (!(cause instanceof ApiConnectionError)) throw cause;
+  return { ok: false, status: 'connection error', error: cause };
 }
