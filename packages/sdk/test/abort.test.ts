@@ -6,18 +6,23 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** A body that sends its first bytes and then nothing, and tells whether it was cancelled. */
-function stalledBody() {
-  let cancelled = false;
-  const stream = new ReadableStream<Uint8Array>({
+/** A fetch that answers `answer()` (never, when absent) and keeps the signal it was given. */
+function signalKeepingFetch(answer?: () => Response) {
+  let signal: AbortSignal | null | undefined;
+  const fetch = (_url: string, init: RequestInit) => {
+    signal = init.signal;
+    return answer ? Promise.resolve(answer()) : new Promise<Response>(() => {});
+  };
+  return { fetch, signal: () => signal };
+}
+
+/** A JSON body that sends its first bytes and then nothing. */
+function stalledBody(): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(new TextEncoder().encode('{"data":'));
     },
-    cancel() {
-      cancelled = true;
-    },
   });
-  return { stream, cancelled: () => cancelled };
 }
 
 describe('timeouts', () => {
@@ -40,27 +45,34 @@ describe('timeouts', () => {
     expect((await outcome).error).toBeInstanceOf(ApiTimeoutError);
   });
 
-  it('cancels the body being read when the timeout fires', async () => {
+  it('aborts the signal fetch was given when the timeout fires before an answer', async () => {
     vi.useFakeTimers();
-    const body = stalledBody();
-    const fetch = async () => new Response(body.stream, { headers: { 'content-type': 'application/json' } });
+    const { fetch, signal } = signalKeepingFetch();
     const outcome = settle(client(fetch, { timeout: 1_000, maxRetries: 0 }).accounts.list());
-    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(signal()?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
     expect((await outcome).error).toBeInstanceOf(ApiTimeoutError);
-    expect(body.cancelled()).toBe(true);
+    expect(signal()?.aborted).toBe(true);
   });
 
-  it('cancels the body of a response that comes after the timeout', async () => {
+  it('aborts the signal fetch was given when the timeout fires while the body is read', async () => {
     vi.useFakeTimers();
-    const body = stalledBody();
-    let answer: (response: Response) => void = () => {};
-    const fetch = () => new Promise<Response>((resolve) => (answer = resolve));
+    const { fetch, signal } = signalKeepingFetch(() => new Response(stalledBody(), { headers: { 'content-type': 'application/json' } }));
     const outcome = settle(client(fetch, { timeout: 1_000, maxRetries: 0 }).accounts.list());
     await vi.advanceTimersByTimeAsync(1_000);
     expect((await outcome).error).toBeInstanceOf(ApiTimeoutError);
-    answer(new Response(body.stream, { headers: { 'content-type': 'application/json' } }));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(body.cancelled()).toBe(true);
+    expect(signal()?.aborted).toBe(true);
+  });
+
+  it("aborts the signal fetch was given when the caller aborts, with a timeout set", async () => {
+    const { fetch, signal } = signalKeepingFetch();
+    const controller = new AbortController();
+    const reason = new Error('stop');
+    const promise = client(fetch, { timeout: 60_000 }).accounts.list({ signal: controller.signal });
+    controller.abort(reason);
+    await expect(promise).rejects.toBe(reason);
+    expect(signal()?.aborted).toBe(true);
   });
 
   it('takes a per-call timeout and retries a timed-out attempt', async () => {

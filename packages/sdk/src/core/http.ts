@@ -1,6 +1,6 @@
 import { type HeadersOptions, createQuerySerializer, defaultBodySerializer, mergeHeaders } from 'openapi-fetch';
 import type { paths } from '@network-org/spec/openapi';
-import { parseBody, receive, send, type SendInit, type Stop, type Transport } from './transport';
+import { parseBody, receive, send, type SendInit, type Transport } from './transport';
 
 /** One request of an operation, as the resources describe it. */
 export interface Endpoint {
@@ -18,11 +18,11 @@ export interface Answer {
   body: unknown;
 }
 
-/** Sends one request with the caller's signal, the extra headers and the stop of its attempt. */
+/** Sends one request with the signal and extra headers of its attempt. */
 export type Send = (
   operationId: string,
   endpoint: Endpoint,
-  init: { signal?: AbortSignal | undefined; headers?: HeadersOptions | undefined; stop?: Stop | undefined },
+  init: { signal?: AbortSignal | undefined; headers?: HeadersOptions | undefined },
 ) => Promise<Answer>;
 
 // openapi-fetch's default serializers, so that `client.raw` and the SDK's calls put the same bytes on the wire.
@@ -49,7 +49,7 @@ export function sender(baseUrl: string, baseHeaders: Headers, transport: Transpo
   const withBody = mergeHeaders({ 'Content-Type': 'application/json' }, baseHeaders);
   return async (operationId, endpoint, init) => {
     const { body } = endpoint;
-    const { signal, stop } = init;
+    const { signal } = init;
     const defaults = body === undefined ? withoutBody : withBody;
     const headers = init.headers === undefined ? new Headers(defaults) : mergeHeaders(defaults, init.headers);
     // `new URL().href` is the URL a `Request` would carry, so a custom fetch sees the same string as from `raw`.
@@ -57,7 +57,7 @@ export function sender(baseUrl: string, baseHeaders: Headers, transport: Transpo
     const requestInit: SendInit = { method: endpoint.method, headers, signal, redirect: 'follow' };
     if (body !== undefined) requestInit.body = serializeBody(body, headers);
     const response = await send(transport, url, requestInit);
-    const text = await receive(transport, response, url, signal, stop);
+    const text = await receive(transport, response, url, signal);
     if (response.ok) return { response, body: parseBody(text, response, redactor, operationId) };
     try {
       return { response, body: JSON.parse(text) as unknown };

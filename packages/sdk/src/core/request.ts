@@ -5,7 +5,6 @@ import { type Answer, type Endpoint, pathOf, type Send } from './http';
 import type { AttemptLog, AttemptRecord } from './logger';
 import type { OperationId } from './operations';
 import type { Redactor } from './redact';
-import type { Stop } from './transport';
 import { abortable, sleep, timeoutMs } from './abortable';
 import { retryDelay } from './retry';
 import { checkResponse, type ResponseValidator } from './validation';
@@ -125,19 +124,20 @@ function unwrapped<D, R>(operationId: OperationId, data: D, response: Response, 
 function attempt(context: RequestContext, operationId: OperationId, endpoint: Endpoint, options: RequestOptions): Promise<Outcome> {
   const { signal, headers } = options;
   const timeout = timeoutMs(options.timeout ?? context.timeout);
-  // fetch gets the caller's signal only (or none): a timeout stops the request through `stop` (see Stop).
-  const stop: Stop = {};
+  // A timeout aborts the request itself (a request left open keeps a Node process alive, and a browser's request
+  // running, until the runtime gives up on it): fetch gets the signal of a controller of the attempt's own, which
+  // the caller's abort also aborts. Without a timeout, fetch gets the caller's signal, or none.
+  const controller = timeout === undefined ? undefined : new AbortController();
   return abortable<Outcome>(
     signal,
     timeout,
     () => {
-      stop.stopped = true;
-      stop.cancel?.();
+      controller?.abort();
       return { ok: false, status: 'timeout', error: new ApiTimeoutError(`Request timed out after ${timeout} ms`) };
     },
     (settle) => {
       try {
-        context.send(operationId, endpoint, { signal, headers, stop }).then(
+        context.send(operationId, endpoint, { signal: controller ? controller.signal : signal, headers }).then(
           (answer) =>
             settle(() => {
               const { response } = answer;
@@ -151,6 +151,7 @@ function attempt(context: RequestContext, operationId: OperationId, endpoint: En
         settle(() => failed(cause));
       }
     },
+    (aborted) => aborted && controller?.abort(signal?.reason),
   );
 }
 

@@ -4,20 +4,8 @@ import type { Redactor } from './redact';
 /** A fetch implementation: the global `fetch` or anything with its `(url, init)` call shape. */
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
-/** What a request needs: the signal is the caller's, absent when the caller cannot abort. */
+/** What a request needs: the signal is absent when neither a timeout nor the caller can abort it. */
 export type SendInit = RequestInit & { signal?: AbortSignal | undefined };
-
-/**
- * How an attempt that timed out stops its request without an AbortSignal of its own (a signal handed to fetch
- * costs more than the rest of the SDK's work on a call): a response that comes later has its body cancelled, and a
- * body being read is cancelled at once. Only a server that never sends its headers keeps its connection until the
- * runtime gives up on it.
- */
-export interface Stop {
-  stopped?: boolean;
-  /** Cancels the body being read; set while there is one. */
-  cancel?: (() => void) | undefined;
-}
 
 /** How every request of a client reaches the network, shared by the SDK's calls and `client.raw`. */
 export interface Transport {
@@ -40,9 +28,9 @@ export async function send(transport: Transport, url: string, init: SendInit): P
 }
 
 /** A response's body as text, bounded by `maxResponseBytes`; a failure while reading is typed by `transportFailure`. */
-export async function receive(transport: Transport, response: Response, url: string, signal: AbortSignal | undefined, stop?: Stop): Promise<string> {
+export async function receive(transport: Transport, response: Response, url: string, signal: AbortSignal | undefined): Promise<string> {
   try {
-    return response.status === 204 ? '' : await readText(response, transport.maxResponseBytes, stop);
+    return response.status === 204 ? '' : await readText(response, transport.maxResponseBytes);
   } catch (cause) {
     throw transportFailure(cause, url, signal, transport.redactor, true);
   }
@@ -74,7 +62,7 @@ function isRedirectLoop(cause: unknown): boolean {
  * The body as text, read while counting: over `maxBytes` (announced by Content-Length, or counted as decoded
  * bytes arrive, so a compressed bomb is caught too) reading stops and the body is cancelled.
  */
-export async function readText(response: Response, maxBytes: number, stop?: Stop): Promise<string> {
+export async function readText(response: Response, maxBytes: number): Promise<string> {
   const { body } = response;
   const tooLarge = async (stream: { cancel(): Promise<void> } | null) => {
     await stream?.cancel().catch(() => {});
@@ -82,10 +70,6 @@ export async function readText(response: Response, maxBytes: number, stop?: Stop
   };
   if (Number(response.headers.get('content-length')) > maxBytes) throw await tooLarge(body);
   const reader = body?.getReader();
-  if (stop && reader) {
-    stop.cancel = () => void reader.cancel().catch(() => {});
-    if (stop.stopped) stop.cancel();
-  }
   // Streaming decode: a character split across chunks comes out whole, as from one decode of all the bytes.
   const decoder = new TextDecoder();
   let text = '';
