@@ -7,9 +7,21 @@ import { requireRedisServerInCi, type RedisServer, startRedisServer } from './re
 
 const present = requireRedisServerInCi();
 
-/** Waits until a just-started server is older than the tests' windows (1 s), as Redis counts uptime in whole seconds. */
-const outliveFirstWindow = () => new Promise((resolve) => setTimeout(resolve, 2100));
+/**
+ * Waits until a just-started server is older than the tests' windows (2 s) by its own account: Redis counts uptime
+ * in whole seconds, and the store takes a second off it.
+ */
+const outliveFirstWindow = () => new Promise((resolve) => setTimeout(resolve, 3100));
 type Client = ReturnType<typeof createClient>;
+
+const KEY = 'PATCH /v1/contacts/{contact_id}';
+/**
+ * The stores below keep their windows in the instants the tests pass (clock: 'caller'), so that no result depends
+ * on how fast a loaded machine runs. Redis still expires keys in its own time: windows and pauses of 2 s outlast
+ * the few milliseconds a test takes.
+ */
+const WINDOW_MS = 2000;
+const T0 = Date.UTC(2026, 0, 1);
 
 describe.skipIf(!present)('redisRateLimitStore against a real Redis', () => {
   let redis: RedisServer;
@@ -24,9 +36,9 @@ describe.skipIf(!present)('redisRateLimitStore against a real Redis', () => {
     return client;
   };
   const store = async (client?: Client): Promise<RateLimitStore> =>
-    redisRateLimitStore({ client: client ?? (await connect()), prefix: `test-${prefix}:` });
-  const acquire = (target: RateLimitStore, requests = 3, windowMs = 1000) =>
-    target.acquire('PATCH /v1/contacts/{contact_id}', { requests, windowMs, now: Date.now() });
+    redisRateLimitStore({ client: client ?? (await connect()), prefix: `test-${prefix}:`, clock: 'caller' });
+  const acquire = (target: RateLimitStore, now: number, requests = 3, windowMs = WINDOW_MS) =>
+    target.acquire(KEY, { requests, windowMs, now });
 
   beforeAll(async () => {
     redis = await startRedisServer();
@@ -43,73 +55,78 @@ describe.skipIf(!present)('redisRateLimitStore against a real Redis', () => {
 
   it('grants `requests` per sliding window, then says how long until the oldest grant leaves it', async () => {
     const target = await store();
-    const grants = [await acquire(target), await acquire(target), await acquire(target)];
+    const grants = [await acquire(target, T0), await acquire(target, T0 + 10), await acquire(target, T0 + 20)];
     expect(grants.map((grant) => grant.ok)).toEqual([true, true, true]);
-    const refused = await acquire(target);
+    const refused = await acquire(target, T0 + 50);
+    expect(refused).toEqual({ ok: false, retryAfterMs: WINDOW_MS - 50 });
+    expect(await acquire(target, T0 + WINDOW_MS - 1)).toEqual({ ok: false, retryAfterMs: 1 });
+    expect(await acquire(target, T0 + WINDOW_MS)).toMatchObject({ ok: true });
+    expect(await acquire(target, T0 + WINDOW_MS)).toEqual({ ok: false, retryAfterMs: 10 });
+  });
+
+  it("keeps its windows in Redis's clock by default, whatever instants the callers pass", async () => {
+    const target = redisRateLimitStore({ client: await connect(), prefix: `test-${prefix}:` });
+    const grants = [await acquire(target, T0), await acquire(target, T0), await acquire(target, T0)];
+    expect(grants.map((grant) => grant.ok)).toEqual([true, true, true]);
+    // In the caller's instants the window is long over; in Redis's it has only begun.
+    const refused = await acquire(target, T0 + 10 * WINDOW_MS);
     expect(refused.ok).toBe(false);
-    const wait = (refused as { retryAfterMs: number }).retryAfterMs;
-    expect(wait).toBeGreaterThan(900);
-    expect(wait).toBeLessThanOrEqual(1000);
-    await new Promise((resolve) => setTimeout(resolve, wait + 5));
-    expect(await acquire(target)).toMatchObject({ ok: true });
+    expect((refused as { retryAfterMs: number }).retryAfterMs).toBeLessThanOrEqual(WINDOW_MS);
   });
 
   it('shares one budget between stores of different connections, and keeps endpoints apart', async () => {
     const one = await store();
     const two = await store();
-    const results = await Promise.all(Array.from({ length: 10 }, (_, index) => acquire(index % 2 ? one : two, 4, 1000)));
+    const results = await Promise.all(Array.from({ length: 10 }, (_, index) => acquire(index % 2 ? one : two, T0 + index, 4)));
     expect(results.filter((grant) => grant.ok)).toHaveLength(4);
-    expect(await one.acquire('GET /v1/accounts', { requests: 4, windowMs: 1000, now: Date.now() })).toMatchObject({ ok: true });
+    expect(await one.acquire('GET /v1/accounts', { requests: 4, windowMs: WINDOW_MS, now: T0 + 10 })).toMatchObject({ ok: true });
   });
 
   it('moves a settled slot to the instant of the answer', async () => {
     const target = await store();
-    const key = 'PATCH /v1/contacts/{contact_id}';
-    const grant = await acquire(target, 1, 1000);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await target.settle!(key, { id: (grant as { id: string }).id, now: Date.now() });
-    const refused = await acquire(target, 1, 1000);
-    expect((refused as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(900);
+    const grant = await acquire(target, T0, 1);
+    await target.settle!(KEY, { id: (grant as { id: string }).id, now: T0 + 400 });
+    expect(await acquire(target, T0 + 450, 1)).toEqual({ ok: false, retryAfterMs: WINDOW_MS - 50 });
+    expect(await acquire(target, T0 + 400 + WINDOW_MS, 1)).toMatchObject({ ok: true });
   });
 
   it('loses nothing to a process that dies mid-job: its grants leave the window like any other', async () => {
     const dying = await connect();
     const doomed = await store(dying);
-    for (let i = 0; i < 3; i++) expect((await acquire(doomed, 3, 800)).ok).toBe(true);
+    for (let i = 0; i < 3; i++) expect((await acquire(doomed, T0 + i)).ok).toBe(true);
     // Gone without a word: no settle, no release.
     clients.splice(clients.indexOf(dying), 1);
     await dying.destroy();
     const survivor = await store();
-    const refused = await acquire(survivor, 3, 800);
-    expect(refused.ok).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, (refused as { retryAfterMs: number }).retryAfterMs + 5));
-    const grants = [await acquire(survivor, 3, 800), await acquire(survivor, 3, 800), await acquire(survivor, 3, 800)];
+    expect(await acquire(survivor, T0 + 100)).toEqual({ ok: false, retryAfterMs: WINDOW_MS - 100 });
+    const after = T0 + 2 + WINDOW_MS;
+    const grants = [await acquire(survivor, after), await acquire(survivor, after), await acquire(survivor, after)];
     expect(grants.map((grant) => grant.ok)).toEqual([true, true, true]);
   });
 
   it('pauses an endpoint for every process until the given instant, and never shortens a pause', async () => {
     const one = await store();
     const two = await store();
-    await one.pause('PATCH /v1/contacts/{contact_id}', { untilMs: Date.now() + 800, now: Date.now() });
-    await two.pause('PATCH /v1/contacts/{contact_id}', { untilMs: Date.now() + 100, now: Date.now() });
-    const paused = await acquire(two);
-    expect(paused.ok).toBe(false);
-    expect((paused as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(600);
-    await new Promise((resolve) => setTimeout(resolve, 820));
-    expect(await acquire(one)).toMatchObject({ ok: true });
+    await one.pause(KEY, { untilMs: T0 + 1800, now: T0 });
+    await two.pause(KEY, { untilMs: T0 + 100, now: T0 });
+    expect(await acquire(two, T0 + 10)).toEqual({ ok: false, retryAfterMs: 1790 });
+    expect(await acquire(one, T0 + 1799)).toEqual({ ok: false, retryAfterMs: 1 });
+    expect(await acquire(one, T0 + 1800)).toMatchObject({ ok: true });
   });
 
   it('after a Redis restart, grants nothing for one window (the window before was lost), then goes on', async () => {
     const client = await connect();
     const target = await store(client);
-    expect(await acquire(target, 3, 1500)).toMatchObject({ ok: true });
+    expect(await acquire(target, T0)).toMatchObject({ ok: true });
     await redis.restart();
-    // The client reconnects on its own; the script is loaded again (NOSCRIPT) and the new server holds a window.
-    const after = await acquire(target, 3, 1500);
+    // The client reconnects on its own; the script is loaded again (NOSCRIPT) and the new server holds a window
+    // from its start, which its uptime (whole seconds, less one) places at most 1 s before now.
+    const after = await acquire(target, T0 + 10);
     expect(after.ok).toBe(false);
-    expect((after as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(400);
-    await new Promise((resolve) => setTimeout(resolve, (after as { retryAfterMs: number }).retryAfterMs + 10));
-    expect(await acquire(target, 3, 1500)).toMatchObject({ ok: true });
+    const wait = (after as { retryAfterMs: number }).retryAfterMs;
+    expect(wait).toBeGreaterThan(400);
+    expect(await acquire(target, T0 + 10 + wait - 1)).toEqual({ ok: false, retryAfterMs: 1 });
+    expect(await acquire(target, T0 + 10 + wait)).toMatchObject({ ok: true });
     // Let later tests start on a server older than their windows.
     await outliveFirstWindow();
   });
@@ -168,5 +185,10 @@ describe.skipIf(!present)('redisRateLimitStore against a real Redis', () => {
 
   it('refuses something that is not a node-redis client', () => {
     expect(() => redisRateLimitStore({ client: {} as never })).toThrow(/needs a node-redis client/);
+  });
+
+  it('refuses a clock it does not know', () => {
+    const client = { sendCommand: async () => 0 };
+    expect(() => redisRateLimitStore({ client, clock: 'local' as never })).toThrow(/clock is 'redis' \(default\) or 'caller'/);
   });
 });

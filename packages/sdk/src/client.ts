@@ -68,8 +68,10 @@ interface SharedState {
   rateLimiter: RateLimiter;
 }
 
-// Hands the parent's shared state to the constructor during `withOptions`, without a public constructor argument.
-let inherited: SharedState | undefined;
+// The option under which `withOptions` hands its copy the shared state: a key no other caller holds, so the
+// public constructor takes options only.
+const SHARED = Symbol('shared');
+type ConstructorOptions = ClientOptions & { [SHARED]?: SharedState };
 
 export class NetworkClient {
   /**
@@ -90,8 +92,7 @@ export class NetworkClient {
   readonly #shared: SharedState;
 
   constructor(options: ClientOptions = {}) {
-    this.#shared = inherited ?? { options, rateLimiter: rateLimiterFor() };
-    inherited = undefined;
+    this.#shared = (options as ConstructorOptions)[SHARED] ?? { options, rateLimiter: rateLimiterFor() };
     // Clients given one store share its queues as well as its budget.
     const limiter = options.rateLimitStore ? rateLimiterFor(options.rateLimitStore) : this.#shared.rateLimiter;
     const apiKey = resolveApiKey(options.apiKey);
@@ -131,9 +132,8 @@ export class NetworkClient {
    */
   withOptions(options: ClientOptions): NetworkClient {
     const merged = { ...this.#shared.options, ...options };
-    // The constructor takes it back in its first statement.
-    inherited = { ...this.#shared, options: merged };
-    return new NetworkClient(merged);
+    const copy: ConstructorOptions = { ...merged, [SHARED]: { ...this.#shared, options: merged } };
+    return new NetworkClient(copy);
   }
 
   /** Profile and company enrichment of a profile URL or an existing contact (`POST /v1/enrich`). */

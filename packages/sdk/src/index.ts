@@ -1,13 +1,13 @@
 export { NetworkClient, type ClientOptions } from './client';
 export type { Fetch } from './core/transport';
-export type { ResponseValidator, ValidationIssue } from './core/validation';
+export type { ResponseValidator } from './core/validation';
 export { APIPromise, type WithResponse } from './core/api-promise';
 export { Page, PagePromise, type PageSource } from './core/pagination';
 export type { Logger, LogLevel } from './core/logger';
-export type { RequestOptions, OperationId } from './core/request';
+export type { RequestOptions } from './core/request';
 export { RateLimitStoreError, SERVICE_RATE_LIMIT, type RateLimitOption } from './core/rate-limit';
 export { memoryRateLimitStore, type RateLimitBudget, type RateLimitGrant, type RateLimitStore } from './core/rate-limit-store';
-export type { OperationBody, OperationQuery } from './core/operations';
+export type { OperationBody, OperationId, OperationQuery } from './core/operations';
 export {
   NetworkError,
   ApiError,
@@ -26,6 +26,7 @@ export {
   TooManyRedirectsError,
   PaginationLoopError,
   isApiError,
+  type ValidationIssue,
 } from './core/errors';
 export type { ContactListQuery, ContactImportBody, ContactImportResult, ContactUpdateBody, ContactFindEmailBody } from './resources/contacts';
 export type { CompanyListQuery, CompanyUpdateBody } from './resources/companies';

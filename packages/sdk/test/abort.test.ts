@@ -6,6 +6,25 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** A fetch that answers `answer()` (never, when absent) and keeps the signal it was given. */
+function signalKeepingFetch(answer?: () => Response) {
+  let signal: AbortSignal | null | undefined;
+  const fetch = (_url: string, init: RequestInit) => {
+    signal = init.signal;
+    return answer ? Promise.resolve(answer()) : new Promise<Response>(() => {});
+  };
+  return { fetch, signal: () => signal };
+}
+
+/** A JSON body that sends its first bytes and then nothing. */
+function stalledBody(): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"data":'));
+    },
+  });
+}
+
 describe('timeouts', () => {
   it('rejects with ApiTimeoutError when no answer comes within the timeout', async () => {
     vi.useFakeTimers();
@@ -24,6 +43,36 @@ describe('timeouts', () => {
     const outcome = settle(client(fetch, { timeout: 500, maxRetries: 0 }).accounts.list());
     await vi.advanceTimersByTimeAsync(500);
     expect((await outcome).error).toBeInstanceOf(ApiTimeoutError);
+  });
+
+  it('aborts the signal fetch was given when the timeout fires before an answer', async () => {
+    vi.useFakeTimers();
+    const { fetch, signal } = signalKeepingFetch();
+    const outcome = settle(client(fetch, { timeout: 1_000, maxRetries: 0 }).accounts.list());
+    await vi.advanceTimersByTimeAsync(999);
+    expect(signal()?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await outcome).error).toBeInstanceOf(ApiTimeoutError);
+    expect(signal()?.aborted).toBe(true);
+  });
+
+  it('aborts the signal fetch was given when the timeout fires while the body is read', async () => {
+    vi.useFakeTimers();
+    const { fetch, signal } = signalKeepingFetch(() => new Response(stalledBody(), { headers: { 'content-type': 'application/json' } }));
+    const outcome = settle(client(fetch, { timeout: 1_000, maxRetries: 0 }).accounts.list());
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect((await outcome).error).toBeInstanceOf(ApiTimeoutError);
+    expect(signal()?.aborted).toBe(true);
+  });
+
+  it("aborts the signal fetch was given when the caller aborts, with a timeout set", async () => {
+    const { fetch, signal } = signalKeepingFetch();
+    const controller = new AbortController();
+    const reason = new Error('stop');
+    const promise = client(fetch, { timeout: 60_000 }).accounts.list({ signal: controller.signal });
+    controller.abort(reason);
+    await expect(promise).rejects.toBe(reason);
+    expect(signal()?.aborted).toBe(true);
   });
 
   it('takes a per-call timeout and retries a timed-out attempt', async () => {

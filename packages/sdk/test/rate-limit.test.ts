@@ -163,6 +163,16 @@ describe('rateLimit', () => {
     expect(sentLog(calls, times)).toEqual(['1@0', '2@1010', '3@2020']);
   });
 
+  it('shares the client’s own queue and budget with its withOptions copies', async () => {
+    const { fetch, calls, times } = timedFetch(updated);
+    const base = client(fetch, { rateLimit: { requests: 1, windowMs: 1000 } });
+    const copy = base.withOptions({ maxRetries: 0 });
+    const all = Promise.all([base.contacts.update('1', body), copy.contacts.update('2', body), copy.withOptions({}).contacts.update('3', body)]);
+    await vi.advanceTimersByTimeAsync(2100);
+    await all;
+    expect(sentLog(calls, times)).toEqual(['1@0', '2@1010', '3@2020']);
+  });
+
   it('shares one budget between clients given the same store', async () => {
     const { fetch, times } = timedFetch(updated);
     const rateLimitStore = memoryRateLimitStore();

@@ -1,10 +1,23 @@
+// A leaf: the error classes import nothing from the rest of the SDK, so every layer may throw them.
 import type { ErrorBody } from '@network-org/spec/openapi';
-import type { Redactor } from './redact';
-import type { ValidationIssue } from './validation';
-import { retryAfterMs } from './retry-after';
 
 /** One of the error codes of the service description (section 7). */
 export type ErrorCode = ErrorBody['code'];
+
+/** One way a response body differs from the spec: where (a path into the body) and how. */
+export interface ValidationIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+/** `Retry-After` in milliseconds: integer seconds or an HTTP-date; undefined when absent or unreadable. */
+export function retryAfterMs(headers: Headers, now: number = Date.now()): number | undefined {
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
 
 /** Base class of every error the SDK throws itself. */
 export class NetworkError extends Error {
@@ -144,10 +157,13 @@ export function isApiError<C extends ErrorCode = ErrorCode>(
   return error instanceof ApiError && (codes.length === 0 || (codes as ErrorCode[]).includes(error.code));
 }
 
-/** Builds the error class that matches the response status. */
-export function errorFromResponse(status: number, body: unknown, headers: Headers, redactor: Redactor): ApiError {
+/**
+ * Builds the error class that matches the response status, with the body's texts passed through `redact`; the
+ * caller gives headers already redacted.
+ */
+export function errorFromResponse(status: number, body: unknown, headers: Headers, redact: (text: string) => string): ApiError {
   const ErrorClass = byStatus(status)[0];
-  return new ErrorClass(status, toErrorBody(body, redactor.text), redactor.headers(headers));
+  return new ErrorClass(status, toErrorBody(body, redact), headers);
 }
 
 // Each status's class and the code it gets when the answer lacks the service's error body (a proxy, a gateway).

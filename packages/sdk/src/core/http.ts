@@ -22,7 +22,7 @@ export interface Answer {
 export type Send = (
   operationId: string,
   endpoint: Endpoint,
-  init: { signal?: AbortSignal | undefined; headers?: HeadersOptions },
+  init: { signal?: AbortSignal | undefined; headers?: HeadersOptions | undefined },
 ) => Promise<Answer>;
 
 // openapi-fetch's default serializers, so that `client.raw` and the SDK's calls put the same bytes on the wire.

@@ -30,10 +30,34 @@ export interface RateLimitStore {
   settle?(key: string, settle: { id: string; now: number }): Promise<void>;
 }
 
+/**
+ * The memory store's own methods, answering in the same turn: with them a call that finds its queue empty is
+ * granted and sent without waiting for a promise. Keyed by a symbol the package does not export.
+ */
+export const SAME_TURN = Symbol('sameTurn');
+
+export type SameTurnGrant = { ok: true; id: number } | { ok: false; retryAfterMs: number };
+
+export interface SameTurnStore {
+  acquire(key: string, request: RateLimitBudget & { now: number }): SameTurnGrant;
+  settle(key: string, settle: { id: number; now: number }): void;
+}
+
+interface Slot {
+  id: number;
+  /** The instant it counts from. */
+  at: number;
+  /** False once settled: the slot was queued again at the answer's instant. */
+  live: boolean;
+}
+
 interface Window {
-  /** Slot id -> the instant it counts from. Every instant written is the latest so far, so the insertion
-   * order (a re-set moves a slot to the end) is the order of the instants: the oldest slot comes first. */
-  slots: Map<string, number>;
+  /** The slots in the order of their instants: every instant written is the latest so far, and a settled slot is
+   * queued again at the end (its old entry stays behind, not live). The oldest comes first, from `head` on. */
+  queue: Slot[];
+  head: number;
+  /** The live slots by id: what the window holds. */
+  live: Map<number, Slot>;
   pausedUntil: number;
 }
 
@@ -44,36 +68,58 @@ export function memoryRateLimitStore(): RateLimitStore {
   const windowOf = (key: string): Window => {
     let window = windows.get(key);
     if (!window) {
-      window = { slots: new Map(), pausedUntil: 0 };
+      window = { queue: [], head: 0, live: new Map(), pausedUntil: 0 };
       windows.set(key, window);
     }
     return window;
   };
-  return {
-    async acquire(key, { requests, windowMs, now }) {
+  const sameTurn: SameTurnStore = {
+    acquire(key, { requests, windowMs, now }) {
       const window = windowOf(key);
       if (window.pausedUntil > now) return { ok: false, retryAfterMs: window.pausedUntil - now };
-      const { slots } = window;
-      for (const [id, at] of slots) {
-        if (at > now - windowMs) break;
-        slots.delete(id);
+      const { queue, live } = window;
+      // Off the head: what left the window, and the old entries of settled slots.
+      let { head } = window;
+      for (let slot = queue[head]; slot && !(slot.live && slot.at > now - windowMs); slot = queue[++head]) {
+        if (slot.live) live.delete(slot.id);
       }
-      if (slots.size < requests) {
-        const id = String(next++);
-        slots.set(id, now);
-        return { ok: true, id };
+      if (head > 1024 && head * 2 > queue.length) {
+        queue.splice(0, head);
+        head = 0;
+      }
+      window.head = head;
+      if (live.size < requests) {
+        const slot = { id: next++, at: now, live: true };
+        queue.push(slot);
+        live.set(slot.id, slot);
+        return { ok: true, id: slot.id };
       }
       // Full: the next grant is possible once the oldest slot leaves the window.
-      const oldest = slots.values().next().value as number;
-      return { ok: false, retryAfterMs: Math.max(1, oldest + windowMs - now) };
+      return { ok: false, retryAfterMs: Math.max(1, (queue[head] as Slot).at + windowMs - now) };
+    },
+    settle(key, { id, now }) {
+      const { queue, live } = windowOf(key);
+      const slot = live.get(id);
+      if (!slot) return;
+      slot.live = false;
+      const moved = { id, at: now, live: true };
+      queue.push(moved);
+      live.set(id, moved);
+    },
+  };
+  const store: RateLimitStore & { [SAME_TURN]: SameTurnStore } = {
+    async acquire(key, request) {
+      const grant = sameTurn.acquire(key, request);
+      return grant.ok ? { ok: true, id: String(grant.id) } : grant;
     },
     async pause(key, { untilMs }) {
       const window = windowOf(key);
       window.pausedUntil = Math.max(window.pausedUntil, untilMs);
     },
     async settle(key, { id, now }) {
-      const { slots } = windowOf(key);
-      if (slots.delete(id)) slots.set(id, now);
+      sameTurn.settle(key, { id: Number(id), now });
     },
+    [SAME_TURN]: sameTurn,
   };
+  return store;
 }

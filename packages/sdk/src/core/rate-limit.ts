@@ -1,7 +1,6 @@
-import { ApiError, ApiTimeoutError, NetworkError } from './errors';
+import { ApiError, ApiTimeoutError, NetworkError, retryAfterMs } from './errors';
 import { abortable, timeoutMs } from './abortable';
-import { retryAfterMs } from './retry-after';
-import { type RateLimitBudget, type RateLimitStore, memoryRateLimitStore } from './rate-limit-store';
+import { type RateLimitBudget, type RateLimitStore, memoryRateLimitStore, SAME_TURN, type SameTurnStore } from './rate-limit-store';
 
 /** `'service'`: the service's own limit (description section 8); `false`: no pacing. */
 export type RateLimitOption = 'service' | RateLimitBudget | false;
@@ -55,6 +54,7 @@ export interface RateLimiter {
 /** What a client that paces carries on every call. */
 export interface Pacing {
   limiter: RateLimiter;
+  /** The budget as the store is asked for it: each window held a little longer than the server's (see `pacing`). */
   budget: RateLimitBudget;
   /** The client's own `timeout` when one was given: it then bounds the wait in the queue too. */
   queueTimeout: number | undefined;
@@ -69,6 +69,19 @@ export async function paced<T>({ limiter, budget }: Pacing, key: string, { signa
   let queue = queues.get(key);
   if (!queue) queues.set(key, (queue = { waiters: [] }));
   const { waiters } = queue;
+  // Nobody ahead and a store that answers in this turn: the call is granted (or queued) here, as the loop would.
+  const sameTurn = (store as { [SAME_TURN]?: SameTurnStore })[SAME_TURN];
+  if (sameTurn && !queue.pumping && !waiters.length && !signal?.aborted) {
+    // Spelled out: an object spread costs a microsecond here, as much as the rest of the grant.
+    const grant = sameTurn.acquire(key, { requests: budget.requests, windowMs: budget.windowMs, now: Date.now() });
+    if (grant.ok) {
+      try {
+        return await send();
+      } finally {
+        sameTurn.settle(key, { id: grant.id, now: Date.now() });
+      }
+    }
+  }
   let waiter: Waiter;
   const id = await abortable<string | undefined>(
     signal,
@@ -101,10 +114,6 @@ async function pump(store: RateLimitStore, key: string, queue: Queue, { requests
   // The flag is set in the same turn as the call that starts the loop, and the flag and the failures in the
   // same turn as the loop ends: a call queued right after must either be seen by this loop or start its own.
   queue.pumping = true;
-  // With `settle`, slots count from the answer, after the server counted them: 1 % more against clocks that
-  // round and tick apart and stalls between grant and answer. Without it, slots count from their grant, and
-  // requests reach the server some milliseconds later, not all equally late: 5 % more.
-  windowMs += Math.ceil(windowMs * (store.settle ? 0.01 : 0.05));
   try {
     for (const { waiters } = queue; waiters.length; ) {
       const grant = await fromStore(key, async () => {
@@ -174,5 +183,9 @@ export function pacing(option: RateLimitOption | undefined, limiter: RateLimiter
   if (!Number.isInteger(requests) || (requests as number) < 1 || !Number.isFinite(windowMs) || (windowMs as number) <= 0) {
     throw new NetworkError("Invalid rateLimit: use 'service', false or {requests, windowMs} above 0");
   }
-  return { limiter, budget: { requests, windowMs } as RateLimitBudget, queueTimeout };
+  // With `settle`, slots count from the answer, after the server counted them: 1 % more against clocks that
+  // round and tick apart and stalls between grant and answer. Without it, slots count from their grant, and
+  // requests reach the server some milliseconds later, not all equally late: 5 % more.
+  const held = (windowMs as number) + Math.ceil((windowMs as number) * (limiter.store.settle ? 0.01 : 0.05));
+  return { limiter, budget: { requests: requests as number, windowMs: held }, queueTimeout };
 }

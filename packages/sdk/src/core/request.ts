@@ -1,9 +1,9 @@
 import type { HeadersOptions } from 'openapi-fetch';
-import type { operations } from '@network-org/spec/openapi';
 import type { WithResponse } from './api-promise';
 import { ApiConnectionError, ApiTimeoutError, errorFromResponse, ResponseValidationError } from './errors';
 import { type Answer, type Endpoint, pathOf, type Send } from './http';
 import type { AttemptLog, AttemptRecord } from './logger';
+import type { OperationId } from './operations';
 import type { Redactor } from './redact';
 import { abortable, sleep, timeoutMs } from './abortable';
 import { retryDelay } from './retry';
@@ -21,8 +21,6 @@ export interface RequestOptions {
   /** Extra request headers, merged over the client's. */
   headers?: HeadersOptions;
 }
-
-export type OperationId = keyof operations;
 
 /** What every resource needs from its client. */
 export interface RequestContext {
@@ -124,17 +122,12 @@ function unwrapped<D, R>(operationId: OperationId, data: D, response: Response, 
  * An error status or a transport failure resolves (the loop decides on a retry); anything else rejects.
  */
 function attempt(context: RequestContext, operationId: OperationId, endpoint: Endpoint, options: RequestOptions): Promise<Outcome> {
-  const { signal } = options;
+  const { signal, headers } = options;
   const timeout = timeoutMs(options.timeout ?? context.timeout);
-  // An AbortSignal costs more than the rest of the SDK's work on a call: make one only for a timeout, and
-  // otherwise hand fetch the caller's (or none).
+  // A timeout aborts the request itself (a request left open keeps a Node process alive, and a browser's request
+  // running, until the runtime gives up on it): fetch gets the signal of a controller of the attempt's own, which
+  // the caller's abort also aborts. Without a timeout, fetch gets the caller's signal, or none.
   const controller = timeout === undefined ? undefined : new AbortController();
-  // The caller's abort settles the attempt first (abortable listens before the request starts), so a failure
-  // seen here is never the abort's.
-  const failed = (cause: unknown): Outcome => {
-    if (!(cause instanceof ApiConnectionError)) throw cause;
-    return { ok: false, status: 'connection error', error: cause };
-  };
   return abortable<Outcome>(
     signal,
     timeout,
@@ -143,15 +136,14 @@ function attempt(context: RequestContext, operationId: OperationId, endpoint: En
       return { ok: false, status: 'timeout', error: new ApiTimeoutError(`Request timed out after ${timeout} ms`) };
     },
     (settle) => {
-      const init = { signal: controller ? controller.signal : signal, ...(options.headers !== undefined && { headers: options.headers }) };
       try {
-        context.send(operationId, endpoint, init).then(
+        context.send(operationId, endpoint, { signal: controller ? controller.signal : signal, headers }).then(
           (answer) =>
             settle(() => {
               const { response } = answer;
               return response.ok
                 ? { ok: true, answer }
-                : { ok: false, status: response.status, error: errorFromResponse(response.status, answer.body, response.headers, context.redactor) };
+                : { ok: false, status: response.status, error: errorFromResponse(response.status, answer.body, context.redactor.headers(response.headers), context.redactor.text) };
             }),
           (cause) => settle(() => failed(cause)),
         );
@@ -161,4 +153,11 @@ function attempt(context: RequestContext, operationId: OperationId, endpoint: En
     },
     (aborted) => aborted && controller?.abort(signal?.reason),
   );
+}
+
+// The caller's abort settles the attempt first (abortable listens before the request starts), so a failure seen
+// here is never the abort's.
+function failed(cause: unknown): Outcome {
+  if (!(cause instanceof ApiConnectionError)) throw cause;
+  return { ok: false, status: 'connection error', error: cause };
 }

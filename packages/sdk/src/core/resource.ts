@@ -1,8 +1,8 @@
 import { APIPromise } from './api-promise';
 import type { Endpoint } from './http';
-import type { OperationData } from './operations';
+import type { OperationData, OperationId } from './operations';
 import { Page, type PageSource, PagePromise, type Pagination } from './pagination';
-import { type OperationId, type RequestContext, type RequestOptions, request, type Unwrap } from './request';
+import { type RequestContext, type RequestOptions, request, type Unwrap } from './request';
 
 /** Base of every resource: holds the client's request context out of sight of enumeration. */
 export abstract class APIResource {
@@ -35,7 +35,8 @@ export abstract class APIResource {
       request(
         this.#context,
         operationId,
-        { ...endpoint, query: withCursor(endpoint.query, cursor) },
+        // The first page sends the call's own query (nothing changes it), without the cost of a copy.
+        cursor === undefined ? endpoint : { ...endpoint, query: { ...endpoint.query, cursor } },
         options,
         (body: OperationData<Op>, response) => {
           const source = { load, cursor };
@@ -53,9 +54,4 @@ export abstract class APIResource {
 /** A page that unwrapped without throwing can still lack its items or pagination. */
 function isPage(page: Page<unknown>): boolean {
   return Array.isArray(page.items) && typeof page.pagination?.has_more === 'boolean';
-}
-
-/** The query of the page at `cursor`: the original query, with the cursor when there is one. */
-function withCursor<Q extends object>(query: Q | undefined, cursor: string | undefined): Q {
-  return (cursor === undefined ? { ...query } : { ...query, cursor }) as Q;
 }

@@ -1,5 +1,4 @@
-import { ApiConnectionError, ApiError } from './errors';
-import { retryAfterMs } from './retry-after';
+import { ApiConnectionError, ApiError, retryAfterMs } from './errors';
 
 const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 const INITIAL_DELAY_MS = 500;

@@ -1,11 +1,7 @@
-import { NetworkError, ResponseValidationError } from './errors';
-import type { OperationId } from './request';
+import { NetworkError, ResponseValidationError, type ValidationIssue } from './errors';
+import type { OperationId } from './operations';
 
-/** One way a response body differs from the spec: where (a path into the body) and how. */
-export interface ValidationIssue {
-  path: PropertyKey[];
-  message: string;
-}
+export type { ValidationIssue };
 
 /**
  * Checks a successful response body against the spec and gives its problems (none when it matches).

@@ -1,5 +1,6 @@
 // The SDK against a real, misbehaving HTTP server: every failure ends in one of the SDK's own error classes,
 // never a hang, a raw TypeError/SyntaxError, or an unhandled rejection.
+import type { IncomingMessage } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { validateResponses } from '@network-org/sdk/zod';
 import {
@@ -81,6 +82,20 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
   expect(result).not.toHaveProperty('hung');
   expect(result).not.toHaveProperty('value');
   return (result as { error: unknown }).error;
+}
+
+/**
+ * Whether the connection of `req` closes within the liveness bound. A request left open after its call settled keeps
+ * a Node process alive (and a browser's request running) until the runtime gives up on it: 300 s for undici.
+ */
+function connectionCloses(req: IncomingMessage): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, HANG_LIMIT_MS, false);
+    req.socket.once('close', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
 }
 
 /** A body that breaks off, is not JSON, or lacks its envelope ends in one of the SDK's own errors. */
@@ -280,6 +295,35 @@ describe('SDK against a hostile server', () => {
       const error = await failure(network.accounts.list());
       expect(error).toBeInstanceOf(ApiTimeoutError);
       expect(server?.requests).toBe(2);
+    });
+
+    it('a timeout closes the connection of a server that never sends headers', async () => {
+      let closes: Promise<boolean> | undefined;
+      const network = await serve((req) => void (closes = connectionCloses(req)), { timeout: 200 });
+      expect(await failure(network.accounts.list())).toBeInstanceOf(ApiTimeoutError);
+      expect(await closes).toBe(true);
+    });
+
+    it('a timeout closes the connection of a body that stalls', async () => {
+      let closes: Promise<boolean> | undefined;
+      const network = await serve((req, res) => {
+        closes = connectionCloses(req);
+        stallBody(res, accountsText, 10);
+      }, { timeout: 200 });
+      expect(await failure(network.accounts.list())).toBeInstanceOf(ApiTimeoutError);
+      expect(await closes).toBe(true);
+    });
+
+    it("the caller's abort closes the connection, with a timeout set", async () => {
+      let closes: Promise<boolean> | undefined;
+      const controller = new AbortController();
+      const reason = new Error('stop');
+      const network = await serve((req) => {
+        closes = connectionCloses(req);
+        controller.abort(reason);
+      });
+      expect(await failure(network.accounts.list({ signal: controller.signal }))).toBe(reason);
+      expect(await closes).toBe(true);
     });
 
     it('a per-call timeout overrides the client one on a stalled body', async () => {
