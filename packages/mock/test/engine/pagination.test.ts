@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paginate } from '../../src/engine/pagination';
 import { send, useMock } from '../support/harness';
-import { ENGINE_TEST_MOCK } from './test-routes';
+import { ENGINE_TEST_MOCK } from '../support/engine-routes';
 
 useMock({ ...ENGINE_TEST_MOCK, resetAfterEach: true });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { send, useMock } from '../support/harness';
-import { ENGINE_TEST_MOCK } from './test-routes';
+import { ENGINE_TEST_MOCK } from '../support/engine-routes';
 
 let now = new Date('2026-01-15T12:00:00Z').getTime();
 const advance = (ms: number) => {

@@ -1,6 +1,6 @@
 import { startMockServer, type MockServer } from '@network-org/mock/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineTestRoutes } from '../engine/test-routes';
+import { engineTestRoutes } from '../support/engine-routes';
 
 const options = { routes: engineTestRoutes, contactsPerAccount: 30, networkSize: 20, port: 0 };
 const auth = { Authorization: 'Bearer sk_test_admin' };
