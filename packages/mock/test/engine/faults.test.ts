@@ -84,15 +84,3 @@ describe('delays', () => {
     expect((await pending).status).toBe(200);
   });
 });
-
-describe('the journal', () => {
-  it('records method, path, status and time of each request', async () => {
-    await send('/v1/accounts');
-    await send('/v1/accounts', { key: null });
-    expect(mock().journal).toEqual([
-      expect.objectContaining({ method: 'GET', path: '/v1/accounts', status: 200, operation: 'listAccounts' }),
-      expect.objectContaining({ method: 'GET', path: '/v1/accounts', status: 401 }),
-    ]);
-    expect(Number.isNaN(Date.parse(mock().journal[0]!.time))).toBe(false);
-  });
-});

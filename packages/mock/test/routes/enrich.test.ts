@@ -7,7 +7,6 @@ describe('checked against the seeded store', () => {
   const db = () => mock().db;
   const orgOf = (key: string) => db().user(db().apiKey(key)!.user_id)!.organization_id;
   const sharedAccountId = () => db().accountsOf(orgOf(ADMIN)).find((account) => account.shared_for_api)!.account_id;
-  const privateAccountId = () => db().accountsOf(orgOf(ADMIN)).find((account) => !account.shared_for_api)!.account_id;
 
   describe('POST /v1/enrich', () => {
     it('enriches a network profile URL with its profile and company blocks, using a credit', async () => {
@@ -60,7 +59,6 @@ describe('through the API alone', () => {
 
   let accounts: Accounts;
   let contacts: any[];
-  const ids = (items: { company_id: string }[]) => items.map((item) => item.company_id);
 
   beforeAll(async () => {
     accounts = await acmeAccounts();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN, api, OTHER_ORG, useMock } from '../support/harness';
 
-const mock = useMock();
+useMock();
 
 describe('GET /v1/organization', () => {
   it("answers the key's organization as a one-element array", async () => {

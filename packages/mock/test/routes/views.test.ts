@@ -55,7 +55,6 @@ describe('through the API alone', () => {
 
   let accounts: Accounts;
   let contacts: any[];
-  const ids = (items: { company_id: string }[]) => items.map((item) => item.company_id);
 
   beforeAll(async () => {
     accounts = await acmeAccounts();
