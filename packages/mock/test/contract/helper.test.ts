@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { defineRoute, MockApiError } from '../../src/index';
 import { createCheckedMockApi } from '../../../../test/support/contract';
+import { BASE_URL, KEYS } from '../support/harness';
 
-const BASE_URL = 'https://api.network.test';
-const admin = { authorization: 'Bearer sk_test_admin' };
+const admin = { authorization: `Bearer ${KEYS.admin}` };
 
 // Routes that break the spec on purpose; the type casts are the point: the engine's types would refuse them.
 const brokenRoutes = [

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../src/node';
 import { defineRoute, type FaultRule } from '../../src/index';
 import { specOperations, specPath } from '../../../../test/support/spec';
-import { discoverFixtures, statusMatrix, type Exchange, type MatrixCase, type Target } from './matrix';
-import { startPrismProxy, type PrismProxy } from './prism';
+import { discoverFixtures, statusMatrix, type Exchange, type MatrixCase, type Target } from '../support/contract-matrix';
+import { startPrismProxy, type PrismProxy } from '../support/prism';
 
 let server: MockServer;
 let prism: PrismProxy;

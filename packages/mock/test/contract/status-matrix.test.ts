@@ -3,9 +3,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { specOperations } from '../../../../test/support/spec';
 import { createCheckedMockApi, useCheckedMock } from '../../../../test/support/contract';
-import { discoverFixtures, statusMatrix, type Exchange, type MatrixCase, type Target } from './matrix';
+import { BASE_URL } from '../support/harness';
+import { discoverFixtures, statusMatrix, type Exchange, type MatrixCase, type Target } from '../support/contract-matrix';
 
-const BASE_URL = 'https://api.network.test';
 const { mock } = useCheckedMock('status-matrix', { baseUrl: BASE_URL, rateLimit: false });
 
 const documented = specOperations.map((op) => ({ operationId: op.operationId, statuses: [...op.responses.keys()] }));

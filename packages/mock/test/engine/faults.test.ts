@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BASE_URL, send, useMock } from '../support/harness';
-import { ENGINE_TEST_MOCK } from './test-routes';
+import { ENGINE_TEST_MOCK } from '../support/engine-routes';
 
 const mock = useMock({ ...ENGINE_TEST_MOCK, resetAfterEach: true });
 
@@ -82,17 +82,5 @@ describe('delays', () => {
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(200);
     expect((await pending).status).toBe(200);
-  });
-});
-
-describe('the journal', () => {
-  it('records method, path, status and time of each request', async () => {
-    await send('/v1/accounts');
-    await send('/v1/accounts', { key: null });
-    expect(mock().journal).toEqual([
-      expect.objectContaining({ method: 'GET', path: '/v1/accounts', status: 200, operation: 'listAccounts' }),
-      expect.objectContaining({ method: 'GET', path: '/v1/accounts', status: 401 }),
-    ]);
-    expect(Number.isNaN(Date.parse(mock().journal[0]!.time))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { send, useMock } from '../support/harness';
-import { ENGINE_TEST_MOCK } from './test-routes';
+import { ENGINE_TEST_MOCK } from '../support/engine-routes';
 
 useMock({ ...ENGINE_TEST_MOCK, resetAfterEach: true, latency: 2_000 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { send, useMock } from '../support/harness';
-import { ENGINE_TEST_MOCK } from './test-routes';
+import { ENGINE_TEST_MOCK } from '../support/engine-routes';
 
 const mock = useMock({ ...ENGINE_TEST_MOCK, resetAfterEach: true });
 

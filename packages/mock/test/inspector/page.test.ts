@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { startMockServer, type MockServer } from '@network-org/mock/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, chromiumPresent, launchChromium } from '../../../../examples/browser/test/chromium';
+import { KEYS } from '../support/harness';
 
 // The inspector page in real Chromium against the node:http server, as a test writer opens it.
 const present = chromiumPresent();
@@ -12,7 +13,7 @@ if (!present && process.env.CI === 'true') {
   );
 }
 
-const KEY = 'sk_test_admin';
+const KEY = KEYS.admin;
 const OUTPUT = fileURLToPath(new URL('./__output__/', import.meta.url));
 
 describe.skipIf(!present)('the inspector page in Chromium', () => {

@@ -9,8 +9,9 @@ import {
   redactCredential,
   type JournalRecord,
 } from '../../src/engine/journal';
+import { KEYS } from '../support/harness';
 
-const KEY = 'sk_test_admin';
+const KEY = KEYS.admin;
 
 function journal(options: { maxEntries?: number; maxBytes?: number; bodies?: boolean; budget?: JournalBudget } = {}) {
   let sequence = 0;

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { startMockServer, type MockServer } from '@network-org/mock/node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { engineTestRoutes } from '../engine/test-routes';
+import { engineTestRoutes } from '../support/engine-routes';
 
 let server: MockServer;
 const frozen = new Date('2026-01-15T12:00:00Z');

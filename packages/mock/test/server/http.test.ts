@@ -2,7 +2,7 @@ import { createMockApi } from '@network-org/mock';
 import { startMockServer, type MockServer } from '@network-org/mock/node';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineTestRoutes } from '../engine/test-routes';
+import { engineTestRoutes } from '../support/engine-routes';
 import { BASE_URL } from '../support/harness';
 
 const options = { seed: 1, routes: engineTestRoutes, contactsPerAccount: 30, networkSize: 20 };

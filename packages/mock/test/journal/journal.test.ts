@@ -1,5 +1,7 @@
 import { createMockApi } from '@network-org/mock';
 import { describe, expect, it } from 'vitest';
+import { send, useMock } from '../support/harness';
+import { ENGINE_TEST_MOCK } from '../support/engine-routes';
 
 describe('the request journal', () => {
   it('keeps the latest 1,000 requests, oldest first, and starts over after clearJournal', async () => {
@@ -16,5 +18,21 @@ describe('the request journal', () => {
     mock.clearJournal();
     await send('/v1/accounts');
     expect(mock.journal.map((entry) => entry.path)).toEqual(['/v1/accounts']);
+  });
+});
+
+describe("on the engine's test routes", () => {
+  const mock = useMock({ ...ENGINE_TEST_MOCK, resetAfterEach: true });
+
+  describe('the journal', () => {
+    it('records method, path, status and time of each request', async () => {
+      await send('/v1/accounts');
+      await send('/v1/accounts', { key: null });
+      expect(mock().journal).toEqual([
+        expect.objectContaining({ method: 'GET', path: '/v1/accounts', status: 200, operation: 'listAccounts' }),
+        expect.objectContaining({ method: 'GET', path: '/v1/accounts', status: 401 }),
+      ]);
+      expect(Number.isNaN(Date.parse(mock().journal[0]!.time))).toBe(false);
+    });
   });
 });

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { accountsOf, ADMIN, api, MEMBER, OTHER_ORG, useMock } from '../support/harness';
+import { accountsOf, ADMIN, MEMBER, OTHER_ORG, useMock } from '../support/harness';
 
 const mock = useMock();
-
-describe('GET /v1/organization', () => {
-  it("answers the key's organization as a one-element array", async () => {
-    const acme = await api(ADMIN, 'GET', '/v1/organization', { operation: 'listOrganizations' });
-    expect(acme.status).toBe(200);
-    expect(acme.body.organization).toHaveLength(1);
-    expect(acme.body.organization[0].name).toBe('Acme');
-    const globex = await api(OTHER_ORG, 'GET', '/v1/organization', { operation: 'listOrganizations' });
-    expect(globex.body.organization[0].name).toBe('Globex');
-  });
-});
 
 describe('GET /v1/accounts', () => {
   it('lists the accounts the credential may use: the member does not see the admin account that is not shared', async () => {

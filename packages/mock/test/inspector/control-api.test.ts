@@ -1,8 +1,9 @@
 import { createMockApi, type MockApi, type MockApiOptions } from '@network-org/mock';
 import { startMockServer } from '@network-org/mock/node';
 import { describe, expect, it } from 'vitest';
+import { KEYS } from '../support/harness';
 
-const KEY = 'sk_test_admin';
+const KEY = KEYS.admin;
 const auth = { Authorization: `Bearer ${KEY}` };
 
 function mockWith(options: MockApiOptions = {}): MockApi {
