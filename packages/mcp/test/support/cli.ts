@@ -1,30 +1,15 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'tsup';
-import { afterAll, beforeAll } from 'vitest';
+import { useBundledCli as bundleCli } from '../../../../test/support/bundled-cli';
 
 export const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 const source = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
 
-/**
- * The server runs as a separate Node process, so the file's tests bundle its CLI from source first (inside the
- * package, where its dependencies resolve; the package's dist belongs to the build), with the SDK and the mock
- * from source too: no prior build is needed. Returns the path of the bundled `cli.js`, valid inside the tests.
- */
+/** `network-mcp` bundled from source, with the SDK and the mock from source too: no prior build is needed. */
 export function useBundledCli(): () => string {
-  let outDir: string | undefined;
-  beforeAll(async () => {
-    outDir = mkdtempSync(join(packageDir, 'node_modules', '.cli-test-'));
-    await build({
-      entry: { cli: join(packageDir, 'src/cli.ts') },
-      outDir,
-      format: ['esm'],
-      platform: 'node',
-      target: 'node20',
-      silent: true,
-      config: false,
+  return bundleCli(
+    packageDir,
+    {
       external: ['@modelcontextprotocol/sdk', 'zod', 'msw'],
       noExternal: [/^@network-org\//],
       esbuildOptions(options) {
@@ -34,12 +19,9 @@ export function useBundledCli(): () => string {
           '@network-org/mock': source('mock/src/index.ts'),
         };
       },
-    });
-  }, 120_000);
-  afterAll(() => {
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
-  });
-  return () => join(outDir as string, 'cli.js');
+    },
+    120_000,
+  );
 }
 
 /** The environment of a server process: this one's, without an API key unless given. */

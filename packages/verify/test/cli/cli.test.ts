@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type MockServer, startMockServer } from '@network-org/mock/node';
-import { build } from 'tsup';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useBundledCli } from '../../../../test/support/bundled-cli';
 import { main } from '../../src/cli/main';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -142,30 +142,16 @@ describe('network-verify (main)', () => {
 });
 
 describe('the network-verify executable', () => {
-  let cliPath = '';
-  let outDir = '';
-  beforeAll(async () => {
-    // Bundled from source into the package (where its dependencies resolve), so no prior build is needed.
-    outDir = mkdtempSync(join(packageDir, 'node_modules', '.cli-test-'));
-    await build({
-      entry: { cli: join(packageDir, 'src/cli.ts') },
-      outDir,
-      format: ['esm'],
-      platform: 'node',
-      target: 'node20',
-      silent: true,
-      config: false,
-      noExternal: ['@network-org/sdk', '@network-org/spec'],
-      esbuildOptions(options) {
-        options.alias = { '@network-org/sdk': join(packageDir, '../sdk/src/index.ts') };
-      },
-    });
-    cliPath = join(outDir, 'cli.js');
-  }, 60_000);
-  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+  // Bundled from source into the package (where its dependencies resolve), so no prior build is needed.
+  const cliPath = useBundledCli(packageDir, {
+    noExternal: ['@network-org/sdk', '@network-org/spec'],
+    esbuildOptions(options) {
+      options.alias = { '@network-org/sdk': join(packageDir, '../sdk/src/index.ts') };
+    },
+  });
 
   it('runs paced to the service budget, prints the table, exits 0, and never prints the key', async () => {
-    const child = spawn(process.execPath, [cliPath, '--base-url', server.url, '--only', 'accounts.'], {
+    const child = spawn(process.execPath, [cliPath(), '--base-url', server.url, '--only', 'accounts.'], {
       env: { ...process.env, NETWORK_API_KEY: KEY },
     });
     let stdout = '';
