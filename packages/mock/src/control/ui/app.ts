@@ -1,28 +1,7 @@
 // The inspector page: plain DOM code, bundled by esbuild into the page the control API serves at /__mock/ui/.
 // It talks only to the control API of the origin that served it.
-
-interface Summary {
-  id: string;
-  session: string | null;
-  method: string;
-  path: string;
-  query: Record<string, string | string[]>;
-  status: number;
-  time: string;
-  duration_ms: number;
-  operation?: string;
-}
-
-interface BodyText {
-  text: string;
-  bytes: number;
-  truncated: boolean;
-}
-
-interface Entry extends Summary {
-  request: { headers: Record<string, string>; body: BodyText | null };
-  response: { headers: Record<string, string>; body: BodyText | null };
-}
+// Type-only (erased when bundled): the page reads exactly what the journal gives.
+import type { JournalBody, JournalEntry, JournalSummary } from '../../engine/journal';
 
 interface Answer<T> {
   status: number;
@@ -143,7 +122,7 @@ function pretty(text: string): string {
   }
 }
 
-function bodyBlock(body: BodyText | null, label: string): HTMLElement {
+function bodyBlock(body: JournalBody | null, label: string): HTMLElement {
   if (body === null) return h('p', { class: 'muted' }, 'none (or the mock keeps no bodies)');
   const note = body.truncated ? h('p', { class: 'warn' }, `Truncated: the first ${body.text.length} characters of ${body.bytes} bytes.`) : null;
   return h('div', {}, note, h('pre', { class: 'body', 'aria-label': label }, body.truncated ? body.text : pretty(body.text)));
@@ -186,7 +165,7 @@ async function act(what: string, run: () => Promise<Answer<unknown>>, after?: ()
 // --- The journal: polled every second across every session.
 
 const MAX_KEPT = 2000;
-const entries: Summary[] = [];
+const entries: JournalSummary[] = [];
 let lastId = '0';
 let paused = false;
 let selected: string | undefined;
@@ -225,7 +204,7 @@ filterInput.addEventListener('input', () => {
   renderRequests();
 });
 
-function matches(entry: Summary): boolean {
+function matches(entry: JournalSummary): boolean {
   if (filters.session !== '*' && sessionLabel(entry.session) !== filters.session) return false;
   if (filters.status !== '*' && statusClass(entry.status) !== filters.status) return false;
   if (filters.operation !== '*' && (entry.operation ?? '(none)') !== filters.operation) return false;
@@ -234,7 +213,7 @@ function matches(entry: Summary): boolean {
   return haystack.toLowerCase().includes(filters.text);
 }
 
-function requestRow(entry: Summary): HTMLTableRowElement {
+function requestRow(entry: JournalSummary): HTMLTableRowElement {
   const row = h(
     'tr',
     { 'data-id': entry.id, class: `row s${statusClass(entry.status)}${entry.id === selected ? ' selected' : ''}`, tabindex: '0' },
@@ -270,7 +249,7 @@ function refreshFilterChoices(): void {
 
 async function poll(): Promise<void> {
   if (!paused) {
-    const answer = await call<{ requests: Summary[] }>('GET', `/requests?session=*&after=${encodeURIComponent(lastId)}`);
+    const answer = await call<{ requests: JournalSummary[] }>('GET', `/requests?session=*&after=${encodeURIComponent(lastId)}`);
     const failed = problem(answer);
     if (failed) {
       live.textContent = 'offline';
@@ -279,7 +258,7 @@ async function poll(): Promise<void> {
       live.textContent = 'live';
       entries.push(...answer.data.requests);
       if (entries.length > MAX_KEPT) entries.splice(0, entries.length - MAX_KEPT);
-      lastId = (entries[entries.length - 1] as Summary).id;
+      lastId = (entries[entries.length - 1] as JournalSummary).id;
       refreshFilterChoices();
       renderRequests();
     }
@@ -289,7 +268,7 @@ async function poll(): Promise<void> {
   }), 1000);
 }
 
-function curlOf(entry: Entry): string {
+function curlOf(entry: JournalEntry): string {
   const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
   const parts = [`curl -X ${entry.method} ${quote(`${location.origin}${BASE}${entry.path}${queryText(entry.query, true)}`)}`];
   for (const [name, value] of Object.entries(entry.request.headers)) {
@@ -304,7 +283,7 @@ function curlOf(entry: Entry): string {
 async function openRequest(id: string): Promise<void> {
   selected = id;
   for (const row of rowsBody.querySelectorAll('tr')) row.classList.toggle('selected', row.getAttribute('data-id') === id);
-  const answer = await call<Entry>('GET', `/requests/${encodeURIComponent(id)}`);
+  const answer = await call<JournalEntry>('GET', `/requests/${encodeURIComponent(id)}`);
   const failed = problem(answer);
   if (failed) {
     detail.replaceChildren(h('p', { class: 'error' }, failed));
