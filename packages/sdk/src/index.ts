@@ -8,6 +8,7 @@ export type { RequestOptions } from './core/request';
 export { RateLimitStoreError, SERVICE_RATE_LIMIT, type RateLimitOption } from './core/rate-limit';
 export { memoryRateLimitStore, type RateLimitBudget, type RateLimitGrant, type RateLimitStore } from './core/rate-limit-store';
 export type { OperationBody, OperationId, OperationQuery } from './core/operations';
+export { secretScrubber } from './core/redact';
 export {
   NetworkError,
   ApiError,

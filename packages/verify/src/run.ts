@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { NetworkClient, type OperationId } from '@network-org/sdk';
+import { NetworkClient, secretScrubber, type OperationId } from '@network-org/sdk';
 import { operations } from '@network-org/spec/operations';
 import type { z } from 'zod';
 import { unknownKeys } from './check/schema';
@@ -11,7 +11,6 @@ import { compareRecording, writeRecording } from './record/recording';
 import type { Discovery, Report, ScenarioResult } from './report/types';
 import { scenarios as allScenarios, type Need, type Scenario } from './scenarios/index';
 import { observeShapes } from './shapes';
-import { secretScrubber } from './target/redact';
 import { Target } from './target/transport';
 
 const DEFAULT_TIMEOUT_MS = 15_000;

@@ -16,10 +16,40 @@ const REDACTED = '[redacted]';
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
 const MAX_CAUSE_DEPTH = 5;
 
+/** Each secret as sent and as a server may echo it: raw, percent-encoded (a redirect URL), JSON-escaped. */
+function secretForms(secrets: readonly (string | undefined)[]): string[] {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (secret) for (const form of [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]) forms.add(form);
+  }
+  // Longest first, so that a secret inside another is not replaced before the one that holds it.
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+const replaceForms = (forms: readonly string[], value: string): string =>
+  forms.reduce((result, form) => result.split(form).join(REDACTED), value);
+
+/**
+ * Keeps secrets (API keys) out of any value, whatever a server echoed into it: every string, object key and array
+ * item of a copy has each form of each secret replaced by `[redacted]`. For tools built on the SDK that print or
+ * write what a server answered (the SDK keeps the key out of its own errors and logs already).
+ */
+export function secretScrubber(secrets: readonly (string | undefined)[]): <T>(value: T) => T {
+  const forms = secretForms(secrets);
+  const deep = (value: unknown): unknown => {
+    if (typeof value === 'string') return replaceForms(forms, value);
+    if (Array.isArray(value)) return value.map(deep);
+    if (value !== null && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [replaceForms(forms, key), deep(inner)]));
+    }
+    return value;
+  };
+  return <T>(value: T) => deep(value) as T;
+}
+
 export function redactor(apiKey: string): Redactor {
-  // The key as sent and as a server may echo it: raw, percent-encoded (a redirect URL), JSON-escaped.
-  const forms = [...new Set([apiKey, encodeURIComponent(apiKey), JSON.stringify(apiKey).slice(1, -1)])];
-  const text = (value: string): string => forms.reduce((result, form) => result.split(form).join(REDACTED), value);
+  const forms = secretForms([apiKey]);
+  const text = (value: string): string => replaceForms(forms, value);
   const holdsKey = (value: string) => forms.some((form) => value.includes(form));
   const headers = (source: Headers): Headers => {
     const copy = new Headers();

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { TargetUnreachableError, VerifyUsageError, type VerifyOptions } from '../options';
 import { exitCode, FORMATS, type Format, render } from '../report/render';
 import { runVerify } from '../run';
-import { secretScrubber } from '../target/redact';
+import { secretScrubber } from '@network-org/sdk';
 
 const HELP = `network-verify: runs one behavioural suite of the Professional-Network Organization Data API against a
 target (the real service with a sandbox key, or the mock) and says where it differs.
