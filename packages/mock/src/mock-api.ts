@@ -4,14 +4,14 @@ import { createMswHandlers } from './adapters/msw';
 import { networkProfiles, registeredCustomFields, savedDrafts, type NetworkProfilesQuery } from './control/operations';
 import { answerRequest } from './front-door';
 import { FaultInjector, type FaultRule } from './engine/faults';
-import { JournalBudget, RequestJournal, type JournalEntry } from './engine/journal';
+import { counter, JournalBudget, RequestJournal, type JournalEntry } from './engine/journal';
 import type { MockAnswer, MockRequest } from './engine/message';
 import type { OperationId } from './engine/operation-table';
 import { OverrideRegistry, type OverrideOptions, type OverrideResolver } from './engine/overrides';
 import { RateLimiter, rateLimitBudget, type RateLimitOption } from './engine/rate-limit';
 import { SESSION_HEADER } from './engine/respond';
 import type { Route } from './engine/router';
-import type { ControlAccess, MockRuntime, ResetOptions, Session } from './engine/runtime';
+import { MockRuntime, type ControlAccess, type ResetOptions, type Session } from './engine/runtime';
 import { MAX_TIMER_MS } from './lib/timers';
 import { checkSessionName, DEFAULT_MAX_SESSIONS, SessionRegistry } from './engine/sessions';
 import { MockApiError } from './engine/errors';
@@ -161,7 +161,6 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   if (options.controlToken !== undefined) control.token = options.controlToken;
   const routeTable = new Map<OperationId, Route>((options.routes ?? defaultRoutes).map((route) => [route.operationId, route]));
   const clock = options.clock;
-  const currentTime = () => (clock ? clock() : new Date());
 
   // The seeded datasets built so far, by seed and anchor: every session forks one instead of building its own.
   const baselines = new Map<string, Baseline>();
@@ -184,16 +183,15 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     return seeder;
   };
   // Journal ids count across sessions, so an id names one request of the whole mock.
-  let journalSequence = 0;
   const journalOptions = {
-    nextSequence: () => ++journalSequence,
+    nextSequence: counter(),
     bodies: options.journalBodies ?? true,
     budget: new JournalBudget(options.journalMaxBytes),
   };
   const createRateLimiter = () => (budget ? new RateLimiter(budget) : undefined);
   const createSession = (name: string | undefined): Session => {
     const storeOptions = { ...baseStoreOptions };
-    const createdAt = currentTime();
+    const createdAt = runtime.currentTime();
     return {
       name,
       store: runtime.createSessionStore(storeOptions),
@@ -207,41 +205,39 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     };
   };
 
-  const runtime: MockRuntime = {
+  const runtime = new MockRuntime({
     origin: parsedBase.origin,
     basePath: parsedBase.pathname.replace(/\/+$/, ''),
     routes: routeTable,
-    get sessions() {
-      return sessions;
-    },
     latencyMs: latency,
     control,
-    currentTime,
-    now: (session) => (clock ? clock() : new Date(session.store.now)),
-    // The one place a session's dataset comes from (the default session's and every named one's).
-    createSessionStore: (storeOptions) => baselineOf(storeOptions).fork(),
-    reset(session, resetOptions = {}) {
-      const storeOptions = { ...session.storeOptions };
-      if (resetOptions.seed !== undefined) storeOptions.seed = resetOptions.seed;
-      if (resetOptions.now !== undefined) storeOptions.now = resetOptions.now;
-      // Built before anything changes: a seed or now the store refuses leaves the session as it was.
-      const baseline = baselineOf(storeOptions);
-      session.storeOptions = storeOptions;
-      if (baseline === session.store.origin) session.store.reset();
-      else session.store = baseline.fork();
-      session.faults.clear();
-      session.journal.clear();
-      session.overrides.clear();
-      session.rateLimiter?.clear();
+    clock,
+    datasets: {
+      createSessionStore: (storeOptions) => baselineOf(storeOptions).fork(),
+      reset(session, resetOptions = {}) {
+        const storeOptions = { ...session.storeOptions };
+        if (resetOptions.seed !== undefined) storeOptions.seed = resetOptions.seed;
+        if (resetOptions.now !== undefined) storeOptions.now = resetOptions.now;
+        // Built before anything changes: a seed or now the store refuses leaves the session as it was.
+        const baseline = baselineOf(storeOptions);
+        session.storeOptions = storeOptions;
+        if (baseline === session.store.origin) session.store.reset();
+        else session.store = baseline.fork();
+        session.faults.clear();
+        session.journal.clear();
+        session.overrides.clear();
+        session.rateLimiter?.clear();
+      },
     },
-  };
+  });
 
   // Built once the runtime exists: sessions take their stores from it.
   const defaultSession = createSession(undefined);
   if (stateStore) defaultSession.store = stateStore;
-  const sessions = new SessionRegistry(defaultSession, createSession, options.maxSessions ?? DEFAULT_MAX_SESSIONS, currentTime);
+  runtime.sessions = new SessionRegistry(defaultSession, createSession, options.maxSessions ?? DEFAULT_MAX_SESSIONS, runtime.currentTime.bind(runtime));
 
-  const answer = (request: MockRequest) => answerRequest(runtime, request);
+  // Bound, not wrapped: a request goes from its adapter straight to the front door.
+  const answer: (request: MockRequest) => Promise<MockAnswer> = answerRequest.bind(undefined, runtime);
 
   /** The surface of a session, looked up by name on every use (an evicted one comes back fresh). */
   const surface = (name: string | undefined): MockSession => {

@@ -238,6 +238,12 @@ function copySummary(summary: JournalSummary): JournalSummary {
   return { ...summary, query: { ...summary.query } };
 }
 
+/** 1, 2, 3, ...: the numbers a mock's journals share, so that an id names one request of the whole mock. */
+export function counter(): () => number {
+  let last = 0;
+  return () => ++last;
+}
+
 export interface JournalOptions {
   /** Gives each entry its number; shared by a mock's sessions so that ids are unique across them. */
   nextSequence: () => number;

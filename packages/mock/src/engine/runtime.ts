@@ -36,23 +36,75 @@ export interface Session {
   lastUsedAt: Date;
 }
 
-/** The live state one mock instance's adapters, control API and entry points share. */
-export interface MockRuntime {
+/** What the composition root builds a runtime from; `datasets` is its own (baselines, forks, resets). */
+export interface RuntimeParts {
+  origin: string;
+  basePath: string;
+  routes: ReadonlyMap<OperationId, Route>;
+  latencyMs: number;
+  control: ControlAccess;
+  /** The injected clock; undefined for the system clock. */
+  clock: (() => Date) | undefined;
+  datasets: {
+    createSessionStore(options: StoreOptions): Store;
+    reset(session: Session, options?: ResetOptions): void;
+  };
+}
+
+/**
+ * The live state one mock instance's adapters, control API and entry points share. Its request-time parts are
+ * defined here, below the front door, so a request never calls back up into the composition root.
+ */
+export class MockRuntime {
   /** Origin of the base URL, e.g. `https://api.network.test`. */
   readonly origin: string;
   /** Path of the base URL without a trailing slash; usually empty. */
   readonly basePath: string;
   readonly routes: ReadonlyMap<OperationId, Route>;
-  readonly sessions: SessionRegistry;
   /** Milliseconds every API response is delayed by. */
   readonly latencyMs: number;
   readonly control: ControlAccess;
+  private readonly clock: (() => Date) | undefined;
+  private readonly datasets: RuntimeParts['datasets'];
+  private registry: SessionRegistry | undefined;
+
+  constructor(parts: RuntimeParts) {
+    this.origin = parts.origin;
+    this.basePath = parts.basePath;
+    this.routes = parts.routes;
+    this.latencyMs = parts.latencyMs;
+    this.control = parts.control;
+    this.clock = parts.clock;
+    this.datasets = parts.datasets;
+  }
+
+  get sessions(): SessionRegistry {
+    if (!this.registry) throw new Error('The mock runtime has no sessions yet.');
+    return this.registry;
+  }
+
+  /** Set once by the composition root: the default session's store comes from this runtime first. */
+  set sessions(registry: SessionRegistry) {
+    this.registry = registry;
+  }
+
   /** The time that passes: rate-limit windows and the journal. The injected `clock`, else the system clock. */
-  currentTime(): Date;
+  currentTime(): Date {
+    return this.clock ? this.clock() : new Date();
+  }
+
   /** The time response bodies of a session use: the injected `clock`, else the dataset's anchor instant. */
-  now(session: Session): Date;
+  now(session: Session): Date {
+    return this.clock ? this.clock() : new Date(session.store.now);
+  }
+
   /** The one place a session's dataset comes from: the default session's, every named one's, and every reset's. */
-  createSessionStore(options: StoreOptions): Store;
+  createSessionStore(options: StoreOptions): Store {
+    return this.datasets.createSessionStore(options);
+  }
+
   /** Back to the seeded dataset (optionally another seed or anchor); forgets faults, overrides, journal, windows. */
-  reset(session: Session, options?: ResetOptions): void;
+  reset(session: Session, options?: ResetOptions): void {
+    this.datasets.reset(session, options);
+  }
 }
