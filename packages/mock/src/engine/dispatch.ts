@@ -1,6 +1,7 @@
 import { operations as operationSchemas } from '@network-org/spec/operations';
 import type { z } from 'zod';
 import { accountAccess, authenticate, creditLedger } from './auth';
+import type { MatchedFault } from './faults';
 import { defaultCodeForStatus, internalError, MockApiError, notFound, rateLimitExceeded } from './errors';
 import type { MockAnswer, MockResponse, RequestHeaders } from './message';
 import { matchOperation, type OperationEntry } from './operation-table';
@@ -67,9 +68,7 @@ function parseRequestInputs(entry: OperationEntry, route: Route | undefined, req
 }
 
 /** An injected fault's answer, or undefined when the fault only delays the request. */
-async function applyFault(session: Session, request: ApiRequest, entry: OperationEntry | undefined): Promise<MockAnswer | undefined> {
-  const fault = session.faults.take(request.method, request.pathname, entry?.template);
-  if (!fault) return undefined;
+async function faultAnswer(fault: MatchedFault): Promise<MockAnswer | undefined> {
   await sleep(fault.rule.delay_ms ?? 0);
   if (fault.drop) return { kind: 'drop' };
   const status = fault.rule.status;
@@ -159,9 +158,11 @@ export async function handleApiRequest(runtime: MockRuntime, session: Session, r
   const entry = match.kind === 'operation' ? match.entry : undefined;
   const operationId = entry?.operationId;
   try {
-    const faulted = await applyFault(session, request, entry);
+    const fault = session.faults.take(request.method, request.pathname, entry?.template);
+    const faulted = fault && (await faultAnswer(fault));
     if (faulted) return { answer: faulted, operationId };
-    await sleep(runtime.latencyMs);
+    // Awaited only when there is a delay: a request without one is answered in the same turn.
+    if (runtime.latencyMs > 0) await sleep(runtime.latencyMs);
     if (match.kind === 'unknown') {
       throw notFound(unknownPathMessage(request.method, request.pathname));
     }
