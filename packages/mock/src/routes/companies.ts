@@ -1,6 +1,6 @@
 import { notFound } from '../engine/errors';
 import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute } from '../engine/router';
-import { checkUpdate, updatedFields } from './updates';
+import { updatedFields } from './updates';
 import { companyListItemWire } from '../wire/records';
 
 export const listCompanies = defineRoute('listCompanies', { pageLimit: PAGE_LIMIT }, (ctx) => {
@@ -45,8 +45,7 @@ export const updateCompany = defineRoute('updateCompany', (ctx) => {
     if (!company) throw notFound(`No company "${companyId}": use a company_id from GET /v1/companies.`);
     ctx.accounts.require(company.account_id);
   }
-  const update = checkUpdate(body, store.customFieldsOf(company.organization_id, 'company'), 'company');
-  const updated = store.updateCompany(company, updatedFields(company, update));
+  const updated = store.updateCompany(company, updatedFields(company, body, store.customFieldsOf(company.organization_id, 'company'), 'company'));
   return { status: 200, body: { data: { company: companyListItemWire(updated, store.contactCountOf(updated)) } } };
 });
 

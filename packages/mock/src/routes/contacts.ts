@@ -1,7 +1,7 @@
 import { badRequest, conflict, notFound, upstreamError } from '../engine/errors';
 import { lazyFilter } from '../engine/pagination';
 import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute, type RouteContext } from '../engine/router';
-import { checkUpdate, updatedFields } from './updates';
+import { updatedFields } from './updates';
 import { HEADCOUNT_RANGES } from '../store/network';
 import { MAGIC_HANDLES, type Store } from '../store/index';
 import type { AccountRecord, ContactRecord, LocationRecord } from '../store/types';
@@ -167,8 +167,7 @@ function requireContact(ctx: RouteContext<'updateContact' | 'findContactEmail'>,
 export const updateContact = defineRoute('updateContact', (ctx) => {
   const { store, body } = ctx;
   const contact = requireContact(ctx, ctx.params.contact_id, body.account_id);
-  const update = checkUpdate(body, store.customFieldsOf(contact.organization_id, 'contact'), 'contact');
-  const updated = store.updateContact(contact, updatedFields(contact, update));
+  const updated = store.updateContact(contact, updatedFields(contact, body, store.customFieldsOf(contact.organization_id, 'contact'), 'contact'));
   return { status: 200, body: { data: { contact: contactFullWire(store, updated) } } };
 });
 

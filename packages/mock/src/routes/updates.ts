@@ -18,7 +18,7 @@ function valueType(value: unknown): string {
  * Checks everything an update asks for before anything is written, so a rejected request changes nothing:
  * `set` with `add`/`remove`, notes that are not JSON text, unregistered custom fields and wrong value types.
  */
-export function checkUpdate(body: UpdateBody, registered: readonly CustomFieldRecord[], recordKind: string): CheckedUpdate {
+function checkUpdate(body: UpdateBody, registered: readonly CustomFieldRecord[], recordKind: string): CheckedUpdate {
   const checked: CheckedUpdate = { fields: [] };
   if (body.tags !== undefined) {
     if (body.tags.set !== undefined && (body.tags.add !== undefined || body.tags.remove !== undefined)) {
@@ -52,9 +52,12 @@ export function checkUpdate(body: UpdateBody, registered: readonly CustomFieldRe
   return checked;
 }
 
-/** The record's fields after the update, refused (changing nothing) when it would hold more than MAX_TAGS tags. */
-export function updatedFields(record: Changeable, update: CheckedUpdate): Changeable {
-  const changed = changedFields(record, update);
+/**
+ * The tags, notes and custom fields the record holds after the update: every check of the body first, then the
+ * changes, refused (changing nothing) when the record would hold more than MAX_TAGS tags.
+ */
+export function updatedFields(record: Changeable, body: UpdateBody, registered: readonly CustomFieldRecord[], recordKind: string): Changeable {
+  const changed = changedFields(record, checkUpdate(body, registered, recordKind));
   if (changed.tags.length > MAX_TAGS) {
     throw badRequest(`A record holds at most ${MAX_TAGS} tags; this update would leave ${changed.tags.length}. Remove some tags first.`);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkUpdate, updatedFields } from '../../src/routes/updates';
+import { updatedFields } from '../../src/routes/updates';
 import { createBaseline } from '../../src/store/index';
 import { dumpStore } from '../support/dump-store';
 
@@ -13,7 +13,7 @@ describe('Baseline.fork() and Store.fork()', () => {
     const account = a.accounts()[0]!;
     const contact = a.contactsOf(account.account_id)[0]!;
     const fields = a.customFieldsOf(account.organization_id, 'contact');
-    a.updateContact(contact, updatedFields(contact, checkUpdate({ tags: { set: [{ name: 'Only in a', color: 'green' }] }, 'Lead score': 5 }, fields, 'contact')));
+    a.updateContact(contact, updatedFields(contact, { tags: { set: [{ name: 'Only in a', color: 'green' }] }, 'Lead score': 5 }, fields, 'contact'));
     const person = [...a.people()].find((candidate) => !a.isImported(candidate))!;
     a.addContact({ account, person, created_at: a.now.toISOString(), relationship_status: 'connected' });
 
