@@ -1,6 +1,7 @@
 import type { Changeable } from './changes';
 import { CompanyStore } from './companies';
 import { contactRecord, type NewContact, withSearchText } from './records';
+import { contactSearchText } from './search';
 import { SearchIndex } from './search-index';
 import type { CompanyRecord, ContactRecord, NetworkPersonRecord } from './types';
 import { EMPTY, rebuildAfter } from './versioned';
@@ -88,7 +89,8 @@ export class ContactStore extends CompanyStore {
       enrichment: { ...contact.enrichment },
     };
     edit(copy);
-    withSearchText(copy, this.personDetails(copy.person));
+    // The query text and company names read only the person, which an edit leaves alone.
+    copy.search_text = contactSearchText(copy, this.personDetails(copy.person));
     this.ownList<ContactRecord>('contacts', contact.account_id)[contact.position] = copy;
     this.noteSearchChange(contact.account_id, contact.position);
     this.recordChanged();

@@ -17,14 +17,15 @@ export function queryText(person: NetworkPersonRecord): string {
     .toLowerCase();
 }
 
-/**
- * The lowercase text the contacts `search` filter looks in: profile details, tags, notes, locations,
- * work history, education and company data. Computed once per change, never per request.
- */
-export function contactSearchText(contact: ContactRecord, details: PersonDetails): string {
-  const person = contact.person;
+// The person's share of a contact's search text, by their details (one object per person while they are cached):
+// an edit of the contact's own fields joins only its own share again.
+const personShares = new WeakMap<PersonDetails, string>();
+
+function personSearchText(person: NetworkPersonRecord, details: PersonDetails): string {
+  let share = personShares.get(details);
+  if (share !== undefined) return share;
   const company = person.company;
-  const parts: string[] = [
+  share = [
     `${person.first_name} ${person.last_name}`,
     person.headline,
     person.public_identifier,
@@ -38,10 +39,19 @@ export function contactSearchText(contact: ContactRecord, details: PersonDetails
     company.industry.name,
     company.location.display_text,
     company.website_url,
-    ...contact.tags.map((tag) => tag.name),
-    contact.notes_json ?? '',
-    ...[...contact.custom_fields.values()].map(String),
-  ];
-  if (contact.work_email) parts.push(contact.work_email);
-  return parts.join('\n').toLowerCase();
+  ]
+    .join('\n')
+    .toLowerCase();
+  personShares.set(details, share);
+  return share;
+}
+
+/**
+ * The lowercase text the contacts `search` filter looks in: profile details, tags, notes, locations,
+ * work history, education and company data. Computed once per change, never per request.
+ */
+export function contactSearchText(contact: ContactRecord, details: PersonDetails): string {
+  const own: string[] = [...contact.tags.map((tag) => tag.name), contact.notes_json ?? '', ...[...contact.custom_fields.values()].map(String)];
+  if (contact.work_email) own.push(contact.work_email);
+  return `${personSearchText(contact.person, details)}\n${own.join('\n').toLowerCase()}`;
 }

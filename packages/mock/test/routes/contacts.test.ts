@@ -193,6 +193,23 @@ describe('checked against the seeded store', () => {
       expect(ids(await list(ADMIN, `account_id=${contact.account_id}&search=beta`))).toContain(contact.contact_id);
     });
 
+    it('keeps the person\'s profile searchable after an edit, and forgets what the edit removed', async () => {
+      const contact = target();
+      const school = db().personDetails(contact.person).educations[0]!.school_name;
+      const bySchool = () => list(ADMIN, `account_id=${contact.account_id}&search=${encodeURIComponent(school)}`);
+      const byHeadline = () => list(ADMIN, `account_id=${contact.account_id}&search=${encodeURIComponent(contact.person.headline)}`);
+      expect(ids(await bySchool())).toContain(contact.contact_id);
+      expect((await patch(ADMIN, contact.contact_id, { account_id: contact.account_id, notes_json: '{"text":"quokka"}', tags: { add: [{ name: 'Wombat', color: 'red' }] } })).status).toBe(200);
+      expect(ids(await list(ADMIN, `account_id=${contact.account_id}&search=quokka`))).toEqual([contact.contact_id]);
+      expect(ids(await list(ADMIN, `account_id=${contact.account_id}&search=wombat`))).toEqual([contact.contact_id]);
+      expect(ids(await bySchool())).toContain(contact.contact_id);
+      expect(ids(await byHeadline())).toContain(contact.contact_id);
+      expect((await patch(ADMIN, contact.contact_id, { account_id: contact.account_id, notes_json: null, tags: { remove: ['wombat'] } })).status).toBe(200);
+      expect(ids(await list(ADMIN, `account_id=${contact.account_id}&search=quokka`))).toEqual([]);
+      expect(ids(await list(ADMIN, `account_id=${contact.account_id}&search=wombat`))).toEqual([]);
+      expect(ids(await bySchool())).toContain(contact.contact_id);
+    });
+
     it('sets and clears notes_json and custom fields by their registered names', async () => {
       const contact = target();
       const set = await patch(ADMIN, contact.contact_id, {
