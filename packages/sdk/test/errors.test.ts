@@ -48,6 +48,14 @@ describe('errors', () => {
     expect(error).toMatchObject({ status: 502, code: 'upstream_error', debug: undefined });
   });
 
+  it('makes a 502 an UpstreamError that is also an InternalServerError, as every 5xx is', async () => {
+    const { fetch } = fakeFetch(errorReply(502, 'upstream_error'));
+    const { error } = await settle(client(fetch, { maxRetries: 0 }).accounts.list());
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect((error as Error).name).toBe('UpstreamError');
+  });
+
   it('gives RateLimitError.retryAfter in seconds from Retry-After', async () => {
     const { fetch } = fakeFetch(errorReply(429, 'rate_limit_exceeded', 'Slow down', { 'retry-after': '4' }));
     const { error } = await settle(client(fetch, { maxRetries: 0 }).accounts.list());

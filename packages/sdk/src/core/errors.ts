@@ -84,7 +84,8 @@ export class InternalServerError extends ApiError {
   override name = 'InternalServerError';
 }
 
-export class UpstreamError extends ApiError {
+/** 502: the service could not reach the network provider. Also an `InternalServerError`, as every 5xx is. */
+export class UpstreamError extends InternalServerError {
   override name = 'UpstreamError';
   declare readonly status: 502;
 }
