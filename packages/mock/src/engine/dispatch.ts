@@ -80,6 +80,12 @@ async function faultAnswer(fault: MatchedFault): Promise<MockAnswer | undefined>
   return jsonAnswer(status, { code, message: fault.rule.message ?? `Injected fault: ${status} ${code}.` }, headers);
 }
 
+/**
+ * A route's refusals that are checks of the request (its input, its key, its access) rather than outcomes of the
+ * operation: an override never replaces them. A 404, 409 or 502 of the route is an outcome an override may replace.
+ */
+const REQUEST_CHECK_STATUSES = new Set([400, 401, 403]);
+
 /** A route's thrown API error as the documented result it stands for. */
 async function settle(run: () => AnyRouteResult | Promise<AnyRouteResult>): Promise<AnyRouteResult> {
   try {
@@ -129,6 +135,19 @@ async function answerOperation(
       });
     },
   };
+  if (!plain && session.overrides.has(entry.operationId)) {
+    // Contract §3.4: an override answers only what the operation accepts. The route's own checks (account access,
+    // unknown ids, rules between fields) live in the route, so it runs first on a snapshot that is then put back:
+    // its refusal is the answer, and only an accepted request reaches the override (which may still call next()).
+    const trial = store.snapshot();
+    let checked: AnyRouteResult;
+    try {
+      checked = await settle(() => route.handle(context));
+    } finally {
+      store.restore(trial);
+    }
+    if (REQUEST_CHECK_STATUSES.has(Number(checked.status))) return jsonAnswer(Number(checked.status), checked.body, checked.headers);
+  }
   const override = plain ? undefined : session.overrides.take(entry.operationId);
   if (override) {
     const answer = await override({

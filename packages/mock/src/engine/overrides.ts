@@ -48,6 +48,11 @@ export class OverrideRegistry {
     return () => this.remove(operationId, entry);
   }
 
+  /** Whether the operation has an override, without taking a use of it. */
+  has(operationId: OperationId): boolean {
+    return this.byOperation.has(operationId);
+  }
+
   /** Takes one use of the operation's newest override, if any. */
   take(operationId: OperationId): OverrideResolver<OperationId> | undefined {
     const entry = this.byOperation.get(operationId)?.[0];

@@ -58,13 +58,62 @@ describe('mock.override', () => {
 
   it('hands the built-in error to the resolver as its documented answer', async () => {
     let builtIn: unknown;
-    mock.override('updateContact', async ({ next }) => {
+    mock.override('importContact', async ({ next }) => {
       builtIn = await next();
       return { status: 500, body: { code: 'internal_error', message: 'Overridden.' } };
     });
-    const reply = await call('/v1/contacts/999999999', { method: 'PATCH', body: { account_id: '101', notes_json: null } });
+    const account = (await call('/v1/accounts')).body.data.accounts[0].account_id as string;
+    const reply = await call('/v1/contacts', { method: 'POST', body: { account_id: account, network_url: 'https://www.network.com/in/upstream-error' } });
     expect(reply.status).toBe(500);
-    expect(builtIn).toMatchObject({ status: 400, body: { code: 'bad_request' } });
+    expect(builtIn).toMatchObject({ status: 502, body: { code: 'upstream_error' } });
+  });
+
+  it('never answers a request the route refuses: account access, unknown ids and rules between fields come first', async () => {
+    const answered: string[] = [];
+    const accept = <T>(operation: string, answer: T) => () => {
+      answered.push(operation);
+      return answer;
+    };
+    mock.override('listContacts', accept('listContacts', { status: 200 as const, body: { data: { contacts: [], pagination: { limit: 1, has_more: false } } } }), { times: 1 });
+    mock.override('listActivity', async ({ next }) => {
+      answered.push('listActivity');
+      const answer = await next();
+      if (answer.status === 200) answer.body.data.activity = [];
+      return answer;
+    }, { times: 1 });
+    mock.override('updateContact', accept('updateContact', { status: 500 as const, body: { code: 'internal_error' as const, message: 'Overridden.' } }), { times: 1 });
+    const accounts = mock.db.accountsOf(mock.db.user(mock.db.apiKey(mock.keys.admin)!.user_id)!.organization_id);
+    const unshared = accounts.find((account) => !account.shared_for_api)!.account_id;
+    const contact = mock.db.contactsOf(accounts[0]!.account_id)[0]!;
+    const before = mock.exportState();
+
+    expect(await call(`/v1/contacts?account_id=${unshared}`, { key: mock.keys.member })).toMatchObject({ status: 403, body: { code: 'account_shared_access_required' } });
+    expect(await call('/v1/contacts?account_id=999999')).toMatchObject({ status: 400, body: { code: 'bad_request' } });
+    expect(await call('/v1/activity?tag=x')).toMatchObject({ status: 400, body: { code: 'bad_request' } });
+    const patch = (body: unknown) => call(`/v1/contacts/${contact.contact_id}`, { method: 'PATCH', body: { account_id: contact.account_id, ...(body as object) } });
+    expect(await patch({ 'Not a field': 1 })).toMatchObject({ status: 400, body: { code: 'bad_request' } });
+    expect(await patch({ tags: { set: [], add: [] } })).toMatchObject({ status: 400, body: { code: 'bad_request' } });
+    expect(await patch({ 'Lead score': 7, tags: { add: Array.from({ length: 201 }, (_, i) => ({ name: `t${i}`, color: 'green' })) } })).toMatchObject({ status: 400 });
+    // The refused requests took no use of the overrides, and the route's trial runs changed nothing.
+    expect(answered).toEqual([]);
+    expect(mock.exportState()).toEqual(before);
+
+    expect((await call('/v1/contacts')).body.data.contacts).toEqual([]);
+    expect((await call('/v1/activity')).body.data.activity).toEqual([]);
+    expect((await patch({ 'Lead score': 7 })).status).toBe(500);
+    expect(answered).toEqual(['listContacts', 'listActivity', 'updateContact']);
+    // An accepted write the override answers without next() is not written.
+    expect(mock.exportState()).toEqual(before);
+  });
+
+  it('writes once when the override calls next()', async () => {
+    mock.override('importContact', ({ next }) => next(), { times: 1 });
+    const profile = mock.networkProfiles({ imported: false, kind: 'member', limit: 1 }).profiles[0]!.network_url;
+    const account = (await call('/v1/accounts')).body.data.accounts[0].account_id as string;
+    const contactsBefore = mock.db.contactsOf(account).length;
+    expect((await call('/v1/contacts', { method: 'POST', body: { account_id: account, network_url: profile } })).status).toBe(201);
+    expect(mock.db.contactsOf(account).length).toBe(contactsBefore + 1);
+    expect((await call('/v1/contacts', { method: 'POST', body: { account_id: account, network_url: profile } })).status).toBe(200);
   });
 
   it('never turns a refused request into a success: authentication, permissions and validation come first', async () => {
