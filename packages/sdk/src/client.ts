@@ -1,7 +1,6 @@
 import createClient, { type Client, type HeadersOptions, mergeHeaders, removeTrailingSlash } from 'openapi-fetch';
 import type { NetworkEnrichment, paths } from '@network-org/spec/openapi';
 import type { APIPromise } from './core/api-promise';
-import { type Deadlines, deadlines } from './core/deadlines';
 import { readEnv } from './core/env';
 import { NetworkError } from './core/errors';
 import { sender } from './core/http';
@@ -67,8 +66,6 @@ interface SharedState {
   options: ClientOptions;
   /** The rate-limit queues and budget of the client's own memory, used while no `rateLimitStore` is given. */
   rateLimiter: RateLimiter;
-  /** The attempts' timeouts: copies share the one timer. */
-  deadlines: Deadlines;
 }
 
 // The option under which `withOptions` hands its copy the shared state: a key no other caller holds, so the
@@ -95,7 +92,7 @@ export class NetworkClient {
   readonly #shared: SharedState;
 
   constructor(options: ClientOptions = {}) {
-    this.#shared = (options as ConstructorOptions)[SHARED] ?? { options, rateLimiter: rateLimiterFor(), deadlines: deadlines() };
+    this.#shared = (options as ConstructorOptions)[SHARED] ?? { options, rateLimiter: rateLimiterFor() };
     // Clients given one store share its queues as well as its budget.
     const limiter = options.rateLimitStore ? rateLimiterFor(options.rateLimitStore) : this.#shared.rateLimiter;
     const apiKey = resolveApiKey(options.apiKey);
@@ -117,7 +114,6 @@ export class NetworkClient {
       redactor: redact,
       log: attemptLog(options.logger, options.logLevel, redact.text),
       pacing: pacing(options.rateLimit, limiter, options.timeout),
-      deadlines: this.#shared.deadlines,
     };
     this.organizations = new Organizations(context);
     this.accounts = new Accounts(context);

@@ -116,8 +116,8 @@ describe('timeouts', () => {
   it('leaves no timer behind where timers are numbers (browsers, Deno), and still times out there', async () => {
     const { setTimeout: set, clearTimeout: clear } = globalThis;
     const live = new Set<number>();
-    vi.stubGlobal('setTimeout', (run: () => void, ms?: number) => {
-      const id: number = Number(set(() => (live.delete(id), run()), ms));
+    vi.stubGlobal('setTimeout', (run: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+      const id: number = Number(set(() => (live.delete(id), run(...args)), ms));
       live.add(id);
       return id;
     });

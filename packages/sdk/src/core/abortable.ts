@@ -1,10 +1,7 @@
-import type { Deadlines } from './deadlines';
-
 /**
  * A wait that ends with the first of: `start` calling `settle`, `ms` elapsing (then `onTimeout` gives the outcome),
  * or the caller's abort (rejects with the signal's reason). Whichever comes first clears the timer and the listener
- * and runs `finish` (told whether it was the abort); an outcome that throws rejects. With `deadlines`, the timeout
- * waits on their shared timer instead of a timer of its own.
+ * and runs `finish` (told whether it was the abort); an outcome that throws rejects.
  */
 export function abortable<T>(
   signal: AbortSignal | undefined,
@@ -12,7 +9,6 @@ export function abortable<T>(
   onTimeout: () => T,
   start: (settle: (outcome: () => T) => void) => void,
   finish?: (aborted: boolean) => void,
-  deadlines?: Deadlines,
 ): Promise<T> {
   if (signal?.aborted) return Promise.reject(signal.reason as unknown);
   return new Promise<T>((resolve, reject) => {
@@ -20,8 +16,7 @@ export function abortable<T>(
     const settle = (outcome: () => T, aborted = false) => {
       if (done) return;
       done = true;
-      if (deadlines) deadlines.cancel(timer);
-      else clearTimeout(timer as ReturnType<typeof setTimeout>);
+      clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
       finish?.(aborted);
       try {
@@ -34,7 +29,7 @@ export function abortable<T>(
       settle(() => {
         throw signal?.reason;
       }, true);
-    const timer = ms === undefined ? undefined : deadlines ? deadlines.add(ms, () => settle(onTimeout)) : setTimeout(settle, ms, onTimeout);
+    const timer = ms === undefined ? undefined : setTimeout(settle, ms, onTimeout);
     signal?.addEventListener('abort', onAbort, { once: true });
     start(settle);
   });

@@ -6,7 +6,6 @@ import type { AttemptLog, AttemptRecord } from './logger';
 import type { OperationId } from './operations';
 import type { Redactor } from './redact';
 import { abortable, sleep, timeoutMs } from './abortable';
-import type { Deadlines } from './deadlines';
 import { retryDelay } from './retry';
 import { checkResponse, type ResponseValidator } from './validation';
 import { type Pacing, paced, pauseOnRateLimit } from './rate-limit';
@@ -36,8 +35,6 @@ export interface RequestContext {
   log: AttemptLog | undefined;
   /** Client-side pacing (`rateLimit`); undefined when the client does not pace. */
   pacing?: Pacing | undefined;
-  /** The attempts' timeouts, on one timer per client. */
-  deadlines: Deadlines;
 }
 
 /** Takes a call's result out of its successful response body (the envelope). */
@@ -155,7 +152,6 @@ function attempt(context: RequestContext, operationId: OperationId, endpoint: En
       }
     },
     (aborted) => aborted && controller?.abort(signal?.reason),
-    context.deadlines,
   );
 }
 
