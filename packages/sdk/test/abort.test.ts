@@ -238,7 +238,7 @@ describe('a Node process and the timeouts of its calls', () => {
       logLevel: 'silent',
     });
     const script = `const { NetworkClient, ApiTimeoutError } = await import(${JSON.stringify(entry)});\n${body}`;
-    // Far below the clients' timeouts below: a process that waits for one of them is killed and seen as such.
+    // Far below the 5 and 10 minute timeouts of the first test: a process held by one of them is killed, and seen as such.
     return spawnSync(process.execPath, ['--input-type=module', '-e', script], {
       env: { ...process.env, NODE_OPTIONS: '' },
       encoding: 'utf8',
