@@ -1,3 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiConnectionError, ApiTimeoutError } from '@network-org/sdk';
 import { client, errorReply, fakeFetch, hangingFetch, json, settle } from './helpers';
@@ -73,6 +79,67 @@ describe('timeouts', () => {
     controller.abort(reason);
     await expect(promise).rejects.toBe(reason);
     expect(signal()?.aborted).toBe(true);
+  });
+
+  it('times out every attempt at its own deadline, whatever the other calls of the client did', async () => {
+    vi.useFakeTimers();
+    let answer = true;
+    const { fetch: hanging } = hangingFetch();
+    const fetch = (url: string, init: RequestInit) =>
+      answer ? Promise.resolve(json({ data: { accounts: [] } })) : hanging(url, init);
+    const network = client(fetch, { timeout: 1_000, maxRetries: 0 });
+    await network.accounts.list();
+    await vi.advanceTimersByTimeAsync(500);
+    answer = false;
+    const later = settle(network.accounts.list());
+    const longer = settle(network.accounts.list({ timeout: 3_000 }));
+    const shorter = settle(network.accounts.list({ timeout: 200 }));
+    let settled = '';
+    void shorter.then(() => (settled += 'shorter '));
+    void later.then(() => (settled += 'later '));
+    void longer.then(() => (settled += 'longer'));
+    await vi.advanceTimersByTimeAsync(199);
+    expect(settled).toBe('');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBe('shorter ');
+    await vi.advanceTimersByTimeAsync(799);
+    expect(settled).toBe('shorter ');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBe('shorter later ');
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(settled).toBe('shorter later ');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBe('shorter later longer');
+    for (const outcome of [later, longer, shorter]) expect((await outcome).error).toBeInstanceOf(ApiTimeoutError);
+  });
+
+  it('leaves no timer behind where timers are numbers (browsers, Deno), and still times out there', async () => {
+    const { setTimeout: set, clearTimeout: clear } = globalThis;
+    const live = new Set<number>();
+    vi.stubGlobal('setTimeout', (run: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+      const id: number = Number(set(() => (live.delete(id), run(...args)), ms));
+      live.add(id);
+      return id;
+    });
+    vi.stubGlobal('clearTimeout', (id: number | undefined) => {
+      if (id !== undefined) live.delete(id);
+      clear(id);
+    });
+    try {
+      let answer = true;
+      const { fetch: hanging } = hangingFetch();
+      const fetch = (url: string, init: RequestInit) =>
+        answer ? Promise.resolve(json({ data: { accounts: [] } })) : hanging(url, init);
+      const network = client(fetch, { timeout: 60_000, maxRetries: 0 });
+      for (let call = 0; call < 3; call++) await network.accounts.list();
+      await Promise.all([network.accounts.list(), network.accounts.list()]);
+      expect(live.size).toBe(0);
+      answer = false;
+      expect((await settle(network.accounts.list({ timeout: 20 }))).error).toBeInstanceOf(ApiTimeoutError);
+      expect(live.size).toBe(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('takes a per-call timeout and retries a timed-out attempt', async () => {
@@ -151,5 +218,57 @@ describe('caller abort', () => {
     })();
     controller.abort(reason);
     await expect(walk).rejects.toBe(reason);
+  });
+});
+
+describe('a Node process and the timeouts of its calls', () => {
+  let dir: string;
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Runs `body` as an ES module in a new Node process, with `NetworkClient` and `ApiTimeoutError` of the SDK's sources. */
+  async function runNode(body: string) {
+    dir = mkdtempSync(join(tmpdir(), 'sdk-timeouts-'));
+    const entry = join(dir, 'sdk.mjs');
+    await build({
+      entryPoints: [fileURLToPath(new URL('../src/index.ts', import.meta.url))],
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      outfile: entry,
+      logLevel: 'silent',
+    });
+    const script = `const { NetworkClient, ApiTimeoutError } = await import(${JSON.stringify(entry)});\n${body}`;
+    // Far below the 5 and 10 minute timeouts of the first test: a process held by one of them is killed, and seen as such.
+    return spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, NODE_OPTIONS: '' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+  }
+
+  it('ends with its last call: a timeout that never fired does not hold it', async () => {
+    const run = await runNode(`
+      const fetch = async () => new Response('{"data":{"accounts":[]}}', { headers: { 'content-type': 'application/json' } });
+      const network = new NetworkClient({ apiKey: 'sk_test_exit', baseUrl: 'https://api.network.test', fetch, timeout: 600_000 });
+      await network.accounts.list();
+      await Promise.all([network.accounts.list(), network.accounts.list({ timeout: 300_000 })]);
+      console.log('done');
+    `);
+    expect(run.signal, run.stderr).toBeNull();
+    expect(run.stdout).toBe('done\n');
+    expect(run.status).toBe(0);
+  });
+
+  it('stays until a pending call times out, even when nothing else holds it', async () => {
+    const run = await runNode(`
+      const fetch = () => new Promise(() => {});
+      const network = new NetworkClient({ apiKey: 'sk_test_exit', baseUrl: 'https://api.network.test', fetch, maxRetries: 0 });
+      for (const timeout of [100, 200]) {
+        await network.accounts.list({ timeout }).catch((error) => console.log(error instanceof ApiTimeoutError));
+      }
+    `);
+    expect(run.signal, run.stderr).toBeNull();
+    expect(run.stdout).toBe('true\ntrue\n');
+    expect(run.status).toBe(0);
   });
 });
