@@ -14,7 +14,7 @@ import type { OperationId } from './operation-table';
 import { COMMON_PAGE_LIMIT, type AnyRouteResult, type OperationResult, type PageLimitRule, type Route, type RouteContext } from './router';
 import { sleep } from '../lib/timers';
 import type { MockRuntime, Session } from './runtime';
-import { parseInput, queryInput } from './validation';
+import { checkQueryNumbers, parseInput, queryInput } from './validation';
 
 /** An API request as the engine routes it: the path under the base URL. */
 export interface ApiRequest {
@@ -59,6 +59,7 @@ function parseRequestInputs(entry: OperationEntry, route: Route | undefined, req
   let query: unknown;
   if (schemas.query) {
     const input = queryInput(request.query, shapeKeys(schemas.query), schemas.arrayQueryParams);
+    checkQueryNumbers(schemas.query, input);
     clampPageLimit(route?.rules.pageLimit ?? COMMON_PAGE_LIMIT, input);
     query = parseInput(schemas.query, input, 'query');
   }

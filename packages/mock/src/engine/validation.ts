@@ -128,6 +128,38 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, locat
   return parsed.data;
 }
 
+// A client writes an integer in a URL in decimal digits. Zod's coercion (Number) would also read `0x10`, `0b11`,
+// `1e1`, ` 5` and `25.0`, none of which the API takes as an integer (contract §5: not an integer is 400).
+const DECIMAL_INTEGER = /^[+-]?[0-9]+$/;
+const numberNamesOf = new WeakMap<z.ZodType, readonly string[]>();
+
+/** The query parameters a generated query schema reads as numbers, found once per schema. */
+function numberNames(schema: z.ZodType): readonly string[] {
+  let names = numberNamesOf.get(schema);
+  if (names === undefined) {
+    const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+    names = Object.keys(shape).filter((name) => {
+      let def = (shape[name] as unknown as { def: { type: string; innerType?: { def: unknown } } }).def;
+      while ((def.type === 'default' || def.type === 'optional' || def.type === 'nullable') && def.innerType) {
+        def = def.innerType.def as typeof def;
+      }
+      return def.type === 'number';
+    });
+    numberNamesOf.set(schema, names);
+  }
+  return names;
+}
+
+/** 400 when a numeric query parameter is not written as a plain decimal integer. */
+export function checkQueryNumbers(schema: z.ZodType, input: Record<string, string | string[]>): void {
+  for (const name of numberNames(schema)) {
+    const value = input[name];
+    if (typeof value === 'string' && !DECIMAL_INTEGER.test(value)) {
+      throw badRequest(`Invalid query parameter "${name}": must be an integer in decimal digits (got ${JSON.stringify(value.slice(0, 40))}).`);
+    }
+  }
+}
+
 /** The query as the generated schema expects it: strings, string[] for array parameters; other names are ignored. */
 export function queryInput(
   searchParams: URLSearchParams,

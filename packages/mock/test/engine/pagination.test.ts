@@ -117,6 +117,16 @@ describe('cursors of the resource lists', () => {
       });
     }
 
+    it('takes limit only as an integer in decimal digits: other numeric forms are 400, never read as a number', async () => {
+      for (const path of lists) {
+        const bare = path.replace(/limit=\d+/, '');
+        for (const limit of ['0x10', '0b11', '1e1', '%205', '25.0', '2.5', 'abc', '']) {
+          expectError(await get(KEYS.admin, `${bare}&limit=${limit}`), 400, 'bad_request', /"limit"/);
+        }
+        expect((await get(KEYS.admin, `${bare}&limit=3`)).body.data.pagination.limit).toBe(3);
+      }
+    });
+
     it('a messages cursor is refused for another conversation of the same account', async () => {
       const conversations = (await get(KEYS.admin, '/v1/conversations?limit=10')).body.data.conversations as Array<{
         conversation_id: string;
