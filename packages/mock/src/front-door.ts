@@ -2,9 +2,9 @@ import { CONTROL_PREFIX, handleControlRequest } from './control/http';
 import { handleApiRequest } from './engine/dispatch';
 import { MockApiError } from './engine/errors';
 import { IN_PROCESS_CLIENT, RequestHeaders, type MockAnswer, type MockRequest, type MockResponse } from './engine/message';
-import { errorAnswer, preflightAnswer, SESSION_EVICTED_HEADER, SESSION_HEADER, withCors } from './engine/respond';
+import { errorAnswer, preflightAnswer, SESSION_EVICTED_HEADER, withCors } from './engine/respond';
 import type { MockRuntime } from './engine/runtime';
-import type { SessionUse } from './engine/sessions';
+import { namedSession, type SessionUse } from './engine/sessions';
 
 function isControlPath(pathname: string): boolean {
   return pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
@@ -20,9 +20,7 @@ function routedPath(pathname: string, basePath: string): string | undefined {
 
 /** The session a request names with `X-Mock-Session` (400 on a bad name), or the default one. */
 function useSession(runtime: MockRuntime, headers: RequestHeaders): SessionUse {
-  const names = headers.all(SESSION_HEADER);
-  if (names.length > 1) throw new MockApiError(400, 'bad_request', 'Send at most one X-Mock-Session header.');
-  return runtime.sessions.use(names[0]);
+  return runtime.sessions.use(namedSession(headers));
 }
 
 function finish(answer: MockAnswer, evicted: string | undefined): MockAnswer {

@@ -6,6 +6,7 @@ import { RequestHeaders, type MockResponse } from '../engine/message';
 import { MAX_BODY_BYTES, readJsonObjectBody } from '../engine/request-body';
 import { errorAnswer, jsonAnswer, unexpectedErrorAnswer } from '../engine/respond';
 import type { MockRuntime, Session } from '../engine/runtime';
+import { namedSession } from '../engine/sessions';
 import { parseInput } from '../engine/validation';
 import { anchorProblem } from '../store/anchor';
 import { FIXTURE_KEYS } from '../store/index';
@@ -200,6 +201,8 @@ async function readAsAdmin(runtime: MockRuntime, request: ControlRequest, pathna
 export async function handleControlRequest(runtime: MockRuntime, request: ControlRequest): Promise<MockResponse> {
   try {
     checkAccess(runtime, request);
+    // A bad session name is 400 on every call (contract §3.5), also on those that act on no session.
+    namedSession(request.headers);
     const read = API_READ.exec(`${request.method} ${request.pathname}`);
     if (read) return await readAsAdmin(runtime, request, read[1] as string);
     if (UI_PATHS.has(`${request.method} ${request.pathname}`)) return await inspectorPage();

@@ -1,4 +1,6 @@
 import { badRequest } from './errors';
+import type { RequestHeaders } from './message';
+import { SESSION_HEADER } from './respond';
 import type { Session } from './runtime';
 
 /** Contract §3.5: 1-64 characters of `A-Za-z0-9._-`. */
@@ -14,6 +16,13 @@ export function checkSessionName(name: string): string {
     );
   }
   return name;
+}
+
+/** The session a request names with `X-Mock-Session`, checked (400 on a bad name or two headers); undefined for none. */
+export function namedSession(headers: RequestHeaders): string | undefined {
+  const names = headers.all(SESSION_HEADER);
+  if (names.length > 1) throw badRequest(`Send at most one ${SESSION_HEADER} header.`);
+  return names[0] === undefined ? undefined : checkSessionName(names[0]);
 }
 
 export interface SessionUse {

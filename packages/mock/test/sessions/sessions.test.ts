@@ -80,6 +80,19 @@ describe('sessions over HTTP', () => {
     expect((await call(server.url, '/v1/accounts', { session: 'A-z_0.9' })).status).toBe(200);
   });
 
+  it('refuses a bad session name on every control API call, also on those that act on no session', async () => {
+    for (const path of ['/__mock/health', '/__mock/sessions', '/__mock/faults', '/__mock/requests', '/__mock/ui/']) {
+      for (const name of ['has space', '!!', 'x'.repeat(65)]) {
+        const reply = await fetch(`${server.url}${path}`, { headers: { 'x-mock-session': name } });
+        expect(reply.status, `${path} ${name}`).toBe(400);
+        expect(await reply.json()).toMatchObject({ code: 'bad_request', message: expect.stringContaining('X-Mock-Session') });
+      }
+    }
+    const twice = await fetch(`${server.url}/__mock/health`, { headers: [['x-mock-session', 'a'], ['x-mock-session', 'b']] });
+    expect(twice.status).toBe(400);
+    expect((await fetch(`${server.url}/__mock/health`, { headers: { 'x-mock-session': 'fine-name' } })).status).toBe(200);
+  });
+
   it('keeps faults, the journal and resets per session through the control API', async () => {
     const fault = await fetch(`${server.url}/__mock/faults`, {
       method: 'POST',
