@@ -150,13 +150,15 @@ function numberNames(schema: z.ZodType): readonly string[] {
   return names;
 }
 
-/** 400 when a numeric query parameter is not written as a plain decimal integer. */
+/**
+ * 400 when a numeric query parameter reads as an integer only through another notation; text that is no number at
+ * all, or no integer, is left to the schema's own messages.
+ */
 export function checkQueryNumbers(schema: z.ZodType, input: Record<string, string | string[]>): void {
   for (const name of numberNames(schema)) {
     const value = input[name];
-    if (typeof value === 'string' && !DECIMAL_INTEGER.test(value)) {
-      throw badRequest(`Invalid query parameter "${name}": must be an integer in decimal digits (got ${JSON.stringify(value.slice(0, 40))}).`);
-    }
+    if (typeof value !== 'string' || DECIMAL_INTEGER.test(value) || value.trim() === '' || !Number.isInteger(Number(value))) continue;
+    throw badRequest(`Invalid query parameter "${name}": must be an integer written in decimal digits (got ${JSON.stringify(value.slice(0, 40))}).`);
   }
 }
 
