@@ -47,6 +47,11 @@ export class Skip extends Error {
   override name = 'Skip';
 }
 
+/** Thrown by `stop`: the scenario found its differences and cannot safely go on; they are its outcome. */
+export class Stop extends Error {
+  override name = 'Stop';
+}
+
 type Invoke = (client: NetworkClient, input: CallInput, options: RequestOptions) => Promise<unknown>;
 const id = (input: CallInput, name: string) => input.params?.[name] ?? '';
 const q = <T>(input: CallInput) => input.query as T;
@@ -139,6 +144,10 @@ export class ScenarioContext {
 
   skip(reason: string): never {
     throw new Skip(reason);
+  }
+
+  stop(): never {
+    throw new Stop('stopped after its differences');
   }
 
   differ(difference: Difference): void {

@@ -3,7 +3,7 @@ import { NetworkClient, secretScrubber, type OperationId } from '@network-org/sd
 import { operations } from '@network-org/spec/operations';
 import type { z } from 'zod';
 import { unknownKeys } from './check/schema';
-import { type Answer, type RunContext, ScenarioContext, Skip } from './context';
+import { type Answer, type RunContext, ScenarioContext, Skip, Stop } from './context';
 import { Facts } from './facts';
 import { Ledger } from './ledger';
 import { TargetUnreachableError, type VerifyOptions, VerifyUsageError } from './options';
@@ -188,6 +188,7 @@ async function runScenario(run: RunContext, scenario: Scenario): Promise<{ resul
       const outcome = t.differences.length > 0 ? 'differ' : 'skipped';
       return { result: { ...base, outcome, differences: t.differences, reason: error.message }, seen: t.answers };
     }
+    if (error instanceof Stop) return { result: { ...base, outcome: t.differences.length > 0 ? 'differ' : 'agree', differences: t.differences }, seen: t.answers };
     const reason = error instanceof Error ? error.message : String(error);
     return { result: { ...base, outcome: 'error', differences: t.differences, reason }, seen: t.answers };
   }

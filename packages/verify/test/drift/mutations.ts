@@ -353,6 +353,15 @@ export const mutations = {
       for (const key of Object.keys(body ?? {})) if (!['account_id', 'tags', 'notes_json'].includes(key)) delete body![key];
     },
   }),
+  'contacts: PATCH answered 201': answering('updateContact', 200, 201, 'a contact PATCH answers 201 instead of 200, the empty PATCH that reads the record first included'),
+  'contacts: PATCH contact renamed record': () => ({
+    operation: 'updateContact',
+    drift: 'a contact PATCH answers the contact as data.record instead of data.contact, the reading empty PATCH included',
+    answer(answer) {
+      if (ok(answer) && answer.body.data?.contact) answer.body.data = rename(answer.body.data, 'contact', 'record');
+    },
+  }),
+  'companies: PATCH answered 201': answering('updateCompany', 200, 201, 'a company PATCH answers 201 instead of 200, the empty PATCH that reads the record first included'),
   'drafts: a second draft does not replace': () => ({
     operation: 'createDraft',
     drift: 'a second draft to the same contact is kept beside the first (replaced_previous false)',
