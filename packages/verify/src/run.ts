@@ -7,7 +7,7 @@ import { type Answer, type RunContext, ScenarioContext, Skip, Stop } from './con
 import { Facts } from './facts';
 import { Ledger } from './ledger';
 import { TargetUnreachableError, type VerifyOptions, VerifyUsageError } from './options';
-import { compareRecording, writeRecording } from './record/recording';
+import { compareRecording, notARecording, writeRecording } from './record/recording';
 import type { Discovery, Report, ScenarioResult } from './report/types';
 import { scenarios as allScenarios, type Need, type Scenario } from './scenarios/index';
 import { observeShapes } from './shapes';
@@ -99,6 +99,10 @@ export async function runVerify(options: VerifyOptions): Promise<Report> {
     } catch (error) {
       throw new VerifyUsageError(`--record ${options.record}: the directory cannot be made (${error instanceof Error ? error.message : String(error)}).`);
     }
+  }
+  if (options.compare) {
+    const problem = await notARecording(options.compare);
+    if (problem) throw new VerifyUsageError(`--compare ${options.compare}: no recording there (${problem}); make one with --record ${options.compare}.`);
   }
   const unreachable = await target.unreachable();
   if (unreachable) throw new TargetUnreachableError(`Nothing answers at ${target.origin}: ${unreachable}.`);
