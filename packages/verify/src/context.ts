@@ -36,6 +36,8 @@ export interface RunContext {
   facts: Facts;
   ledger: Ledger;
   isMock: boolean;
+  /** The run's key is the mock's admin fixture key, the one its control API reads the API as. */
+  keyIsMockAdmin: boolean;
   allowWrites: boolean;
   allowCredits: boolean;
   profileUrl: string | undefined;

@@ -16,6 +16,8 @@ import { Target } from './target/transport';
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_MAX_DURATION_MS = 15 * 60_000;
 const DEFAULT_MAX_BYTES = 8 * 2 ** 20;
+// The mock's admin fixture key (contract §4).
+const MOCK_ADMIN_KEY = 'sk_test_admin';
 // Time kept after the cap to put PATCHed records back.
 const RESTORE_ALLOWANCE_MS = 2 * 60_000;
 
@@ -124,6 +126,7 @@ export async function runVerify(options: VerifyOptions): Promise<Report> {
     target,
     clients: { admin, member: options.memberKey ? admin.withOptions({ apiKey: options.memberKey }) : undefined },
     isMock: health?.ok === true,
+    keyIsMockAdmin: health?.ok === true && options.apiKey === MOCK_ADMIN_KEY,
     allowWrites: options.allowWrites === true,
     allowCredits: options.allowCredits === true,
     profileUrl: options.profileUrl,

@@ -68,6 +68,19 @@ const answering =
     },
   });
 
+/** The service answers every page of a list empty, as a list that ends there. */
+const emptied =
+  (operation: OperationId, list: string, drift: string) => (): Mutation => ({
+    operation,
+    drift,
+    answer(answer) {
+      if (!ok(answer) || !Array.isArray(answer.body.data?.[list])) return;
+      answer.body.data[list] = [];
+      const pagination = answer.body.data.pagination;
+      if (pagination) answer.body.data.pagination = { limit: pagination.limit, has_more: false };
+    },
+  });
+
 /**
  * Drifts a service could have, one operation each, keyed by name. Each is a factory, so that a mutation that
  * keeps state (the pages it served) starts afresh in every test.
@@ -319,6 +332,13 @@ export const mutations = {
       if (ok(unbounded)) answer.body.data.activity = items(unbounded, 'activity');
     },
   }),
+
+  // Lists the mock's dataset holds items of, answered empty.
+  'accounts: empty list': emptied('listAccounts', 'accounts', 'GET /v1/accounts lists no account although the key can use some'),
+  'contacts: empty list': emptied('listContacts', 'contacts', "the account's contacts come back as an empty list"),
+  'companies: empty list': emptied('listCompanies', 'companies', "the account's companies come back as an empty list"),
+  'conversations: empty list': emptied('listConversations', 'conversations', "the account's conversations come back as an empty list"),
+  'views: empty list': emptied('listViews', 'views', "the account's views come back as an empty list"),
 
   // Writes.
   'contacts: PATCH tags.add ignored': () => ({
