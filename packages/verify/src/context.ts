@@ -36,6 +36,8 @@ export interface RunContext {
   facts: Facts;
   ledger: Ledger;
   isMock: boolean;
+  /** The run's key is the mock's admin fixture key, the one its control API reads the API as. */
+  keyIsMockAdmin: boolean;
   allowWrites: boolean;
   allowCredits: boolean;
   profileUrl: string | undefined;
@@ -45,6 +47,11 @@ export interface RunContext {
 /** Thrown by `skip`: the scenario cannot run here; its reason goes into the report. */
 export class Skip extends Error {
   override name = 'Skip';
+}
+
+/** Thrown by `stop`: the scenario found its differences and cannot safely go on; they are its outcome. */
+export class Stop extends Error {
+  override name = 'Stop';
 }
 
 type Invoke = (client: NetworkClient, input: CallInput, options: RequestOptions) => Promise<unknown>;
@@ -139,6 +146,10 @@ export class ScenarioContext {
 
   skip(reason: string): never {
     throw new Skip(reason);
+  }
+
+  stop(): never {
+    throw new Stop('stopped after its differences');
   }
 
   differ(difference: Difference): void {

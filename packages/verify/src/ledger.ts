@@ -1,5 +1,5 @@
 import type { OperationId } from '@network-org/sdk';
-import { callOperation, type RunContext } from './context';
+import { type Answer, callOperation, type RunContext, type ScenarioContext, Skip } from './context';
 import type { WriteRecord, Writes } from './report/types';
 
 type Kind = 'contact' | 'company';
@@ -16,6 +16,9 @@ interface Kept {
   fields: Set<string>;
 }
 
+// The answer to a PATCH of a record the account does not hold (description §7, and a decision for contacts).
+const MISSING: Record<Kind, { status: number; code: string }> = { contact: { status: 400, code: 'bad_request' }, company: { status: 404, code: 'not_found' } };
+const READ_NOTE = 'the read before the first PATCH (a PATCH with only account_id); the record is left alone';
 const UPDATE: Record<Kind, OperationId> = { contact: 'updateContact', company: 'updateCompany' };
 const PARAM: Record<Kind, string> = { contact: 'contact_id', company: 'company_id' };
 
@@ -40,22 +43,37 @@ export class Ledger {
     if (!known) this.writes.left.push(record);
   }
 
+  #call(kind: Kind, id: string, accountId: string): Promise<Answer> {
+    return callOperation(this.run, UPDATE[kind], { params: { [PARAM[kind]]: id }, body: { account_id: accountId } });
+  }
+
   async #read(kind: Kind, id: string, accountId: string): Promise<Fields | undefined> {
-    const answer = await callOperation(this.run, UPDATE[kind], { params: { [PARAM[kind]]: id }, body: { account_id: accountId } });
-    if (answer.status !== 200) return undefined;
-    return (answer.body as { data?: Record<string, Fields> } | undefined)?.data?.[kind];
+    const answer = await this.#call(kind, id, accountId);
+    return answer.status === 200 ? recordOf(kind, answer) : undefined;
   }
 
   /**
    * The record before the run changes it, kept for the end of the run; `fields` are the custom fields about to
-   * change. Undefined when it cannot be read: the caller then must not change it.
+   * change. Its first read is a check of the scenario `t`: an answer that is not the record (status, content type,
+   * schema) is a difference, and the scenario stops without changing the record; a record that is not there
+   * skips it.
    */
-  async keep(kind: Kind, id: string, accountId: string, fields: string[] = []): Promise<Fields | undefined> {
+  async keep(t: ScenarioContext, kind: Kind, id: string, accountId: string, fields: string[] = []): Promise<Fields> {
     const key = `${kind} ${id} ${accountId}`;
     let kept = this.#kept.get(key);
     if (!kept) {
-      const original = await this.#read(kind, id, accountId);
-      if (!original) return undefined;
+      const answer = await this.#call(kind, id, accountId);
+      const missing = MISSING[kind];
+      if (answer.status === missing.status && (answer.body as { code?: unknown } | undefined)?.code === missing.code) {
+        throw new Skip(`${kind} ${id} is not in account ${accountId} (${answer.status} ${missing.code}), so it is left alone`);
+      }
+      const from = t.differences.length;
+      const original = t.expectOk(answer) ? recordOf(kind, answer) : undefined;
+      if (!original) {
+        if (t.differences.length === from) t.differ({ path: `$.data.${kind}`, expected: `the ${kind}`, actual: 'missing' });
+        for (const difference of t.differences.slice(from)) difference.note ??= READ_NOTE;
+        return t.stop();
+      }
       kept = { kind, id, accountId, original, fields: new Set() };
       this.#kept.set(key, kept);
     }
@@ -89,6 +107,11 @@ export class Ledger {
     for (const field of kept.fields) body[field] = kept.original[field] ?? null;
     await callOperation(this.run, UPDATE[kept.kind], { params: { [PARAM[kept.kind]]: kept.id }, body });
   }
+}
+
+function recordOf(kind: Kind, answer: Answer): Fields | undefined {
+  const record = (answer.body as { data?: Record<string, unknown> } | undefined)?.data?.[kind];
+  return typeof record === 'object' && record !== null && !Array.isArray(record) ? (record as Fields) : undefined;
 }
 
 function tagsOf(record: Fields): Tag[] {

@@ -3,11 +3,11 @@ import { NetworkClient, secretScrubber, type OperationId } from '@network-org/sd
 import { operations } from '@network-org/spec/operations';
 import type { z } from 'zod';
 import { unknownKeys } from './check/schema';
-import { type Answer, type RunContext, ScenarioContext, Skip } from './context';
+import { type Answer, type RunContext, ScenarioContext, Skip, Stop } from './context';
 import { Facts } from './facts';
 import { Ledger } from './ledger';
 import { TargetUnreachableError, type VerifyOptions, VerifyUsageError } from './options';
-import { compareRecording, writeRecording } from './record/recording';
+import { compareRecording, notARecording, writeRecording } from './record/recording';
 import type { Discovery, Report, ScenarioResult } from './report/types';
 import { scenarios as allScenarios, type Need, type Scenario } from './scenarios/index';
 import { observeShapes } from './shapes';
@@ -16,6 +16,8 @@ import { Target } from './target/transport';
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_MAX_DURATION_MS = 15 * 60_000;
 const DEFAULT_MAX_BYTES = 8 * 2 ** 20;
+// The mock's admin fixture key (contract §4).
+const MOCK_ADMIN_KEY = 'sk_test_admin';
 // Time kept after the cap to put PATCHed records back.
 const RESTORE_ALLOWANCE_MS = 2 * 60_000;
 
@@ -100,6 +102,10 @@ export async function runVerify(options: VerifyOptions): Promise<Report> {
       throw new VerifyUsageError(`--record ${options.record}: the directory cannot be made (${error instanceof Error ? error.message : String(error)}).`);
     }
   }
+  if (options.compare) {
+    const problem = await notARecording(options.compare);
+    if (problem) throw new VerifyUsageError(`--compare ${options.compare}: no recording there (${problem}); make one with --record ${options.compare}.`);
+  }
   const unreachable = await target.unreachable();
   if (unreachable) throw new TargetUnreachableError(`Nothing answers at ${target.origin}: ${unreachable}.`);
   target.setDeadline(started.getTime() + (options.maxDurationMs ?? DEFAULT_MAX_DURATION_MS));
@@ -120,6 +126,7 @@ export async function runVerify(options: VerifyOptions): Promise<Report> {
     target,
     clients: { admin, member: options.memberKey ? admin.withOptions({ apiKey: options.memberKey }) : undefined },
     isMock: health?.ok === true,
+    keyIsMockAdmin: health?.ok === true && options.apiKey === MOCK_ADMIN_KEY,
     allowWrites: options.allowWrites === true,
     allowCredits: options.allowCredits === true,
     profileUrl: options.profileUrl,
@@ -188,6 +195,7 @@ async function runScenario(run: RunContext, scenario: Scenario): Promise<{ resul
       const outcome = t.differences.length > 0 ? 'differ' : 'skipped';
       return { result: { ...base, outcome, differences: t.differences, reason: error.message }, seen: t.answers };
     }
+    if (error instanceof Stop) return { result: { ...base, outcome: t.differences.length > 0 ? 'differ' : 'agree', differences: t.differences }, seen: t.answers };
     const reason = error instanceof Error ? error.message : String(error);
     return { result: { ...base, outcome: 'error', differences: t.differences, reason }, seen: t.answers };
   }

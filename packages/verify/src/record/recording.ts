@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Answer } from '../context';
 import type { Report, ScenarioResult } from '../report/types';
@@ -48,6 +48,23 @@ export async function writeRecording(directory: string, answers: ReadonlyMap<str
     await writeFile(fileOf(directory, id), `${JSON.stringify(scrub(normalizeAnswers(id, seen)), null, 2)}\n`);
   }
   await writeFile(join(directory, 'index.json'), `${JSON.stringify({ version: 1, scenarios: recorded.sort() }, null, 2)}\n`);
+}
+
+/**
+ * Why `directory` holds no recording to compare with, or undefined when it does. An empty directory is a
+ * recording of no scenario; a directory with other files but no index `writeRecording` wrote is not one.
+ */
+export async function notARecording(directory: string): Promise<string | undefined> {
+  const found = await stat(directory).catch(() => undefined);
+  if (!found) return 'the directory does not exist';
+  if (!found.isDirectory()) return 'not a directory';
+  const files = await readdir(directory).catch(() => undefined);
+  if (!files) return 'the directory cannot be read';
+  if (files.length === 0) return undefined;
+  if (!files.includes('index.json')) return 'no index.json that --record writes';
+  const index = await readFile(join(directory, 'index.json'), 'utf8').then(JSON.parse, () => undefined).catch(() => undefined);
+  const isIndex = typeof index === 'object' && index !== null && index.version === 1 && Array.isArray(index.scenarios);
+  return isIndex ? undefined : 'its index.json is not the index --record writes';
 }
 
 /**

@@ -2,7 +2,7 @@ import { account, itemsOf, listScenarios, viewOverAccount, walk } from './lists'
 import type { Scenario } from './scenario';
 
 export const companyScenarios: Scenario[] = [
-  ...listScenarios({ operation: 'listCompanies', name: 'companies', query: account, defaultLimit: 10, maxLimit: 25, clamps: true }),
+  ...listScenarios({ operation: 'listCompanies', name: 'companies', query: account, defaultLimit: 10, maxLimit: 25, clamps: true, seeded: true }),
   {
     id: 'companies.filter.view',
     operation: 'listCompanies',

@@ -39,7 +39,7 @@ async function aTag(t: ScenarioContext): Promise<string> {
 }
 
 export const contactScenarios: Scenario[] = [
-  ...listScenarios({ operation: 'listContacts', name: 'contacts', query: account, defaultLimit: 10, maxLimit: 25, clamps: true }),
+  ...listScenarios({ operation: 'listContacts', name: 'contacts', query: account, defaultLimit: 10, maxLimit: 25, clamps: true, seeded: true }),
   {
     id: 'contacts.account-id.pattern',
     operation: 'listContacts',

@@ -15,7 +15,7 @@ function everyConversation(t: ScenarioContext, conversations: Conversation[], ex
 }
 
 export const conversationScenarios: Scenario[] = [
-  ...listScenarios({ operation: 'listConversations', name: 'conversations', query: account, defaultLimit: 10, maxLimit: 25, clamps: true }),
+  ...listScenarios({ operation: 'listConversations', name: 'conversations', query: account, defaultLimit: 10, maxLimit: 25, clamps: true, seeded: true }),
   {
     id: 'conversations.filter.contact',
     operation: 'listConversations',

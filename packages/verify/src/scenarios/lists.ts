@@ -1,3 +1,4 @@
+import { operations } from '@network-org/spec/operations';
 import type { Answer, CallInput, ScenarioContext } from '../context';
 import { LISTS, type ListOperation, type Scenario } from './scenario';
 
@@ -53,6 +54,23 @@ export async function walk(
   return { items, complete: false, pages: maxPages };
 }
 
+/**
+ * On the mock, an empty list where the mock's own dataset holds items is a difference: the control API reads the
+ * same list (as the mock's admin fixture key, past any fault or override), which tells the seeded dataset (contract
+ * §4) from one made empty on purpose (a size of 0, a state file). Elsewhere an empty list is data.
+ */
+export async function expectSeeded(t: ScenarioContext, answer: Answer, items: string, query: Record<string, unknown> = {}): Promise<void> {
+  const list = (answer.body as { data?: Record<string, unknown> } | undefined)?.data?.[items];
+  if (!t.run.isMock || answer.status !== 200 || !Array.isArray(list) || list.length > 0) return;
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) for (const one of [value].flat()) search.append(name, String(one));
+  const path = `api${operations[answer.operation].path}${search.size > 0 ? `?${search}` : ''}`;
+  const held = ((await t.run.target.control(path)) as { data?: Record<string, unknown> } | undefined)?.data?.[items];
+  if (Array.isArray(held) && held.length > 0) {
+    t.differ({ path: `$.data.${items}`, expected: `the ${items} the mock's dataset holds (its control API lists ${held.length} on this page)`, actual: '[]' });
+  }
+}
+
 type Query = (t: ScenarioContext) => Promise<Record<string, unknown>>;
 
 /** The query naming the run's account, for the lists that take `account_id`. */
@@ -71,6 +89,8 @@ interface ListSpec {
   /** Largest page size: above it is clamped (25), or 400 (activity, 200). */
   maxLimit: number;
   clamps: boolean;
+  /** The mock's default dataset holds items of it in every account (contract §4): empty there is a difference. */
+  seeded?: boolean;
 }
 
 /** The scenarios every list shares: envelope, default limit, clamping or bounds, bad limits, cursors, walks. */
@@ -88,7 +108,9 @@ export function listScenarios(spec: ListSpec): Scenario[] {
       title: `a page of ${name}: {data: {${LISTS[operation].items}, pagination}} of the spec's schema, as JSON`,
       source: 'description §4',
       async run(t) {
-        t.expectOk(await t.call(operation, await input(t)));
+        const request = await input(t);
+        const answer = await t.call(operation, request);
+        if (t.expectOk(answer) && spec.seeded) await expectSeeded(t, answer, LISTS[operation].items, request.query);
       },
     },
     {

@@ -4,7 +4,7 @@ import type { Scenario } from './scenario';
 
 
 export const viewScenarios: Scenario[] = [
-  ...listScenarios({ operation: 'listViews', name: 'views', query: account, defaultLimit: 10, maxLimit: 25, clamps: true }),
+  ...listScenarios({ operation: 'listViews', name: 'views', query: account, defaultLimit: 10, maxLimit: 25, clamps: true, seeded: true }),
   {
     id: 'views.filter.account',
     operation: 'listViews',

@@ -126,6 +126,23 @@ describe('network-verify (main)', () => {
     expect(record.stderr).toContain(`--record ${join(blocker, 'recording')}: the directory cannot be made`);
   });
 
+  it('exits 2 with a message, before any scenario runs, when --compare names no recording', async () => {
+    const missing = join(dir, 'no-such-recording');
+    const absent = await cli([...target(), '--compare', missing]);
+    expect(absent).toEqual({ code: 2, stdout: '', stderr: expect.stringContaining(`--compare ${missing}: no recording there (the directory does not exist)`) });
+    const file = join(dir, 'not-a-directory');
+    writeFileSync(file, '');
+    const notDirectory = await cli([...target(), '--compare', file]);
+    expect(notDirectory).toEqual({ code: 2, stdout: '', stderr: expect.stringContaining(`--compare ${file}: no recording there (not a directory)`) });
+    const other = mkdtempSync(join(dir, 'other-'));
+    writeFileSync(join(other, 'notes.txt'), 'not a recording');
+    const noIndex = await cli([...target(), '--compare', other]);
+    expect(noIndex).toEqual({ code: 2, stdout: '', stderr: expect.stringContaining(`--compare ${other}: no recording there (no index.json that --record writes)`) });
+    writeFileSync(join(other, 'index.json'), '{"scenarios": "all"}');
+    const badIndex = await cli([...target(), '--compare', other]);
+    expect(badIndex).toEqual({ code: 2, stdout: '', stderr: expect.stringContaining(`--compare ${other}: no recording there (its index.json is not the index --record writes)`) });
+  });
+
   it('exits 2 with a message when nothing answers at the target', async () => {
     const { code, stderr } = await cli(['--base-url', `http://127.0.0.1:${await closedPort()}`, '--api-key', KEY]);
     expect(code).toBe(2);

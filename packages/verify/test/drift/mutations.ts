@@ -68,6 +68,19 @@ const answering =
     },
   });
 
+/** The service answers every page of a list empty, as a list that ends there. */
+const emptied =
+  (operation: OperationId, list: string, drift: string) => (): Mutation => ({
+    operation,
+    drift,
+    answer(answer) {
+      if (!ok(answer) || !Array.isArray(answer.body.data?.[list])) return;
+      answer.body.data[list] = [];
+      const pagination = answer.body.data.pagination;
+      if (pagination) answer.body.data.pagination = { limit: pagination.limit, has_more: false };
+    },
+  });
+
 /**
  * Drifts a service could have, one operation each, keyed by name. Each is a factory, so that a mutation that
  * keeps state (the pages it served) starts afresh in every test.
@@ -320,6 +333,13 @@ export const mutations = {
     },
   }),
 
+  // Lists the mock's dataset holds items of, answered empty.
+  'accounts: empty list': emptied('listAccounts', 'accounts', 'GET /v1/accounts lists no account although the key can use some'),
+  'contacts: empty list': emptied('listContacts', 'contacts', "the account's contacts come back as an empty list"),
+  'companies: empty list': emptied('listCompanies', 'companies', "the account's companies come back as an empty list"),
+  'conversations: empty list': emptied('listConversations', 'conversations', "the account's conversations come back as an empty list"),
+  'views: empty list': emptied('listViews', 'views', "the account's views come back as an empty list"),
+
   // Writes.
   'contacts: PATCH tags.add ignored': () => ({
     operation: 'updateContact',
@@ -353,6 +373,15 @@ export const mutations = {
       for (const key of Object.keys(body ?? {})) if (!['account_id', 'tags', 'notes_json'].includes(key)) delete body![key];
     },
   }),
+  'contacts: PATCH answered 201': answering('updateContact', 200, 201, 'a contact PATCH answers 201 instead of 200, the empty PATCH that reads the record first included'),
+  'contacts: PATCH contact renamed record': () => ({
+    operation: 'updateContact',
+    drift: 'a contact PATCH answers the contact as data.record instead of data.contact, the reading empty PATCH included',
+    answer(answer) {
+      if (ok(answer) && answer.body.data?.contact) answer.body.data = rename(answer.body.data, 'contact', 'record');
+    },
+  }),
+  'companies: PATCH answered 201': answering('updateCompany', 200, 201, 'a company PATCH answers 201 instead of 200, the empty PATCH that reads the record first included'),
   'drafts: a second draft does not replace': () => ({
     operation: 'createDraft',
     drift: 'a second draft to the same contact is kept beside the first (replaced_previous false)',

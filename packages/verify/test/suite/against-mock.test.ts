@@ -82,3 +82,18 @@ describe('without the flags', () => {
     expect(readOnly.writes).toEqual({ done: [], undone: [], left: [] });
   });
 });
+
+describe('a mock whose dataset is empty on purpose', () => {
+  it('keeps its empty lists as data: the scenarios that need records are skipped with the reason, none differs', async () => {
+    const empty = await startMockServer({ port: 0, rateLimit: false, contactsPerAccount: 0, conversationsPerAccount: 0 });
+    try {
+      const result = await runVerify({ baseUrl: empty.url, apiKey: empty.mock.keys.admin, rateLimit: false, only: 'contacts.' });
+      const outcomes = Object.fromEntries(result.scenarios.map((s) => [s.id, s.outcome]));
+      expect(outcomes['contacts.envelope']).toBe('agree');
+      expect(result.scenarios.find((s) => s.id === 'contacts.filter.tag')).toMatchObject({ outcome: 'skipped', reason: 'no contact on the first page of the account has a tag' });
+      expect(result.summary.differ + result.summary.error).toBe(0);
+    } finally {
+      await empty.close();
+    }
+  });
+});
