@@ -1,7 +1,7 @@
 import type { Changeable } from './changes';
 import { CompanyStore } from './companies';
 import { contactRecord, type NewContact, withSearchText } from './records';
-import { contactSearchText } from './search';
+import { contactSearchText, editedSearchText } from './search';
 import { SearchIndex } from './search-index';
 import type { CompanyRecord, ContactRecord, NetworkPersonRecord } from './types';
 import { EMPTY, rebuildAfter } from './versioned';
@@ -89,8 +89,9 @@ export class ContactStore extends CompanyStore {
       enrichment: { ...contact.enrichment },
     };
     edit(copy);
-    // The query text and company names read only the person, which an edit leaves alone.
-    copy.search_text = contactSearchText(copy, this.personDetails(copy.person));
+    // The query text and company names read only the person, which an edit leaves alone; so does the person's
+    // share of the search text.
+    copy.search_text = editedSearchText(contact, copy) ?? contactSearchText(copy, this.personDetails(copy.person));
     this.ownList<ContactRecord>('contacts', contact.account_id)[contact.position] = copy;
     this.noteSearchChange(contact.account_id, contact.position);
     this.recordChanged();

@@ -1,6 +1,5 @@
-import { setBounded } from '../lib/bounded-map';
 import { personDetails } from './details';
-import { type StoreBasis, VersionedStore } from './versioned';
+import { VersionedStore } from './versioned';
 import type {
   AccountRecord,
   ApiKeyRecord,
@@ -12,13 +11,6 @@ import type {
   PersonDetails,
   UserRecord,
 } from './types';
-
-/**
- * Details are derived again on demand rather than held for every person (a dataset may hold 100,000): the last ones
- * derived are kept, by basis (seed, anchor, pools), so that a PATCH, its answer and the next list derive them once.
- */
-const MAX_CACHED_DETAILS = 2048;
-const detailsCaches = new WeakMap<StoreBasis, Map<NetworkPersonRecord, PersonDetails>>();
 
 /**
  * Organizations, users, keys and accounts (built with the dataset; only credits change later), the registered
@@ -113,16 +105,8 @@ export class DirectoryStore extends VersionedStore {
 
   // The network
 
-  /** The person's details, derived from their seed; the last ones derived are kept, for every fork of the basis. */
   personDetails(person: NetworkPersonRecord): PersonDetails {
-    let derived = detailsCaches.get(this.basis);
-    if (!derived) detailsCaches.set(this.basis, (derived = new Map()));
-    let details = derived.get(person);
-    if (!details) {
-      details = personDetails(person, this.basis.pools, this.basis.historyCompanies, this.basis.now);
-      setBounded(derived, person, details, MAX_CACHED_DETAILS);
-    }
-    return details;
+    return personDetails(person, this.basis.pools, this.basis.historyCompanies, this.basis.now);
   }
 
   person(handle: string): NetworkPersonRecord | undefined {

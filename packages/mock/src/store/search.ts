@@ -17,15 +17,10 @@ export function queryText(person: NetworkPersonRecord): string {
     .toLowerCase();
 }
 
-// The person's share of a contact's search text, by their details (one object per person while they are cached):
-// an edit of the contact's own fields joins only its own share again.
-const personShares = new WeakMap<PersonDetails, string>();
-
+/** The person's share of a contact's search text: profile details, work history, education, company data. */
 function personSearchText(person: NetworkPersonRecord, details: PersonDetails): string {
-  let share = personShares.get(details);
-  if (share !== undefined) return share;
   const company = person.company;
-  share = [
+  return [
     `${person.first_name} ${person.last_name}`,
     person.headline,
     person.public_identifier,
@@ -42,8 +37,13 @@ function personSearchText(person: NetworkPersonRecord, details: PersonDetails): 
   ]
     .join('\n')
     .toLowerCase();
-  personShares.set(details, share);
-  return share;
+}
+
+/** The contact's own share of its search text: tags, notes, custom field values, the e-mail found. */
+function contactOwnText(contact: ContactRecord): string {
+  const own: string[] = [...contact.tags.map((tag) => tag.name), contact.notes_json ?? '', ...[...contact.custom_fields.values()].map(String)];
+  if (contact.work_email) own.push(contact.work_email);
+  return own.join('\n').toLowerCase();
 }
 
 /**
@@ -51,7 +51,17 @@ function personSearchText(person: NetworkPersonRecord, details: PersonDetails): 
  * work history, education and company data. Computed once per change, never per request.
  */
 export function contactSearchText(contact: ContactRecord, details: PersonDetails): string {
-  const own: string[] = [...contact.tags.map((tag) => tag.name), contact.notes_json ?? '', ...[...contact.custom_fields.values()].map(String)];
-  if (contact.work_email) own.push(contact.work_email);
-  return `${personSearchText(contact.person, details)}\n${own.join('\n').toLowerCase()}`;
+  // Joined, not concatenated: one flat string per contact, not a rope holding both shares.
+  return [personSearchText(contact.person, details), contactOwnText(contact)].join('\n');
+}
+
+/**
+ * The search text of an edited copy of `before` (same person): the person's share is cut from `before`'s text, so
+ * the person's details need not be derived again; undefined when `before`'s text was not built this way.
+ */
+export function editedSearchText(before: ContactRecord, after: ContactRecord): string | undefined {
+  const ownBefore = contactOwnText(before);
+  const text = before.search_text;
+  if (text.length <= ownBefore.length || !text.endsWith(ownBefore) || text[text.length - ownBefore.length - 1] !== '\n') return undefined;
+  return [text.slice(0, text.length - ownBefore.length - 1), contactOwnText(after)].join('\n');
 }
