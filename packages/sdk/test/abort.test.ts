@@ -2,11 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiConnectionError, ApiTimeoutError } from '@network-org/sdk';
-import { client, errorReply, fakeFetch, hangingFetch, json, settle } from './helpers';
+import { bundleSdkSources, client, errorReply, fakeFetch, hangingFetch, json, settle } from './helpers';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -229,14 +227,7 @@ describe('a Node process and the timeouts of its calls', () => {
   async function runNode(body: string) {
     dir = mkdtempSync(join(tmpdir(), 'sdk-timeouts-'));
     const entry = join(dir, 'sdk.mjs');
-    await build({
-      entryPoints: [fileURLToPath(new URL('../src/index.ts', import.meta.url))],
-      bundle: true,
-      format: 'esm',
-      platform: 'neutral',
-      outfile: entry,
-      logLevel: 'silent',
-    });
+    await bundleSdkSources(entry);
     const script = `const { NetworkClient, ApiTimeoutError } = await import(${JSON.stringify(entry)});\n${body}`;
     // Far below the 5 and 10 minute timeouts of the first test: a process held by one of them is killed, and seen as such.
     return spawnSync(process.execPath, ['--input-type=module', '-e', script], {

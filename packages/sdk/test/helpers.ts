@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { type ClientOptions, NetworkClient } from '@network-org/sdk';
 
 export const API_KEY = 'sk_test_secret_key_123';
@@ -84,3 +85,17 @@ export const contact = (id: string) => ({
 
 export const contactsPage = (ids: string[], pagination: { limit: number; has_more: boolean; next_cursor?: string }) =>
   json({ data: { contacts: ids.map(contact), pagination } });
+
+/** Bundles the SDK's sources into `outfile` as one ES module that Node runs as is (for tests in a new process). */
+export async function bundleSdkSources(outfile: string): Promise<string> {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [fileURLToPath(new URL('../src/index.ts', import.meta.url))],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    outfile,
+    logLevel: 'silent',
+  });
+  return outfile;
+}

@@ -6,10 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inspect } from 'node:util';
-import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuthenticationError, type Page } from '@network-org/sdk';
-import { client, contactsPage, errorReply, fakeFetch, json } from './helpers';
+import { bundleSdkSources, client, contactsPage, errorReply, fakeFetch, json } from './helpers';
 
 const accounts = [{ account_id: '101' }];
 const nativeThen = <T>(promise: Promise<T>): Promise<T> =>
@@ -105,14 +104,7 @@ describe('under node:test', () => {
 
   it('test/node/promises.node-test.mjs passes (assert.rejects / doesNotReject, util.inspect)', async () => {
     const entry = join(dir, 'sdk.mjs');
-    await build({
-      entryPoints: [fileURLToPath(new URL('../src/index.ts', import.meta.url))],
-      bundle: true,
-      format: 'esm',
-      platform: 'neutral',
-      outfile: entry,
-      logLevel: 'silent',
-    });
+    await bundleSdkSources(entry);
     const testFile = fileURLToPath(new URL('./node/promises.node-test.mjs', import.meta.url));
     const run = spawnSync(process.execPath, ['--test', testFile], {
       env: { ...process.env, NETWORK_SDK_ENTRY: entry, NODE_OPTIONS: '' },
