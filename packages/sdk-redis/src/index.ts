@@ -34,13 +34,15 @@ end
 /**
  * One acquire, atomic in Redis: a sliding window log per endpoint in a sorted set, in Redis's own clock by default
  * (so the machines' clocks do not matter). KEYS: the window, the pause, the readiness instant. ARGV: requests,
- * windowMs, a unique member, the caller's now or ''. Returns 0 for a grant, or the milliseconds until one may be
- * possible.
+ * windowMs, a unique member, the caller's now or '', and '1' when this caller was granted on this endpoint before.
+ * Returns 0 for a grant, or the milliseconds until one may be possible.
  *
- * Without persistence a restarted Redis has forgotten the requests of the window before it stopped: until one
- * window has passed since the server started (its uptime, less the second it may round up), it grants nothing. Where INFO is not allowed, a
- * window from the first acquire after the keys were lost. The mark expires after a day (an unused prefix leaves
- * nothing behind); on a server up for longer than a window, setting it again holds nothing.
+ * The readiness mark is set on the endpoint's first acquire. Missing for a caller that was granted before, the keys
+ * were lost: without persistence a restarted Redis has forgotten the requests of the window before it stopped, so
+ * until one window has passed since the server started (its uptime, less the second it may round up) it grants
+ * nothing; where INFO is not allowed, a window from that acquire. Missing for a caller's first acquire, there is
+ * nothing to forget (a new server, a new prefix): it is ready at once. The mark expires after a day (an unused
+ * prefix leaves nothing behind); on a server up for longer than a window, setting it again holds nothing.
  */
 const ACQUIRE = `${NOW}
 local now = clock(ARGV[4])
@@ -48,11 +50,14 @@ local requests = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 local ready = tonumber(redis.call('GET', KEYS[3]) or '-1')
 if ready < 0 then
-  local info = redis.pcall('INFO', 'server')
-  local uptime = 0
-  if type(info) == 'string' then uptime = tonumber(string.match(info, 'uptime_in_seconds:(%d+)')) or 0 end
-  -- Both ends of uptime_in_seconds are whole seconds, so the server may be up to a second younger than it says.
-  ready = now - math.max(0, uptime - 1) * 1000 + window
+  ready = now
+  if ARGV[5] == '1' then
+    local info = redis.pcall('INFO', 'server')
+    local uptime = 0
+    if type(info) == 'string' then uptime = tonumber(string.match(info, 'uptime_in_seconds:(%d+)')) or 0 end
+    -- Both ends of uptime_in_seconds are whole seconds, so the server may be up to a second younger than it says.
+    ready = now - math.max(0, uptime - 1) * 1000 + window
+  end
   redis.call('SET', KEYS[3], ready, 'PX', 86400000)
 end
 if now < ready then return ready - now end
@@ -116,6 +121,8 @@ export function redisRateLimitStore({ client, prefix = 'network-org:rate-limit:'
 
   // The window each key was last acquired with, for the expiry of a settled slot.
   const windows = new Map<string, string>();
+  // The endpoints this store was granted on: their readiness mark gone means Redis lost their window.
+  const granted = new Set<string>();
 
   // EVALSHA, then EVAL when Redis does not know the script (first use, or after a restart).
   const run = async (which: Script, keyList: string[], args: string[]): Promise<unknown> => {
@@ -133,9 +140,12 @@ export function redisRateLimitStore({ client, prefix = 'network-org:rate-limit:'
       const id = randomUUID();
       const windowArg = String(Math.ceil(windowMs));
       windows.set(key, windowArg);
-      const wait = Number(await run(acquireScript, [window, pause, ready], [String(requests), windowArg, id, at(now)]));
+      const grantedBefore = granted.has(key) ? '1' : '';
+      const wait = Number(await run(acquireScript, [window, pause, ready], [String(requests), windowArg, id, at(now), grantedBefore]));
       if (!Number.isFinite(wait)) throw new Error(`Unexpected reply from the rate-limit script for ${key}.`);
-      return wait <= 0 ? { ok: true, id } : { ok: false, retryAfterMs: wait };
+      if (wait > 0) return { ok: false, retryAfterMs: wait };
+      granted.add(key);
+      return { ok: true, id };
     },
     async pause(key, { untilMs, now }) {
       const duration = Math.ceil(untilMs - now);
