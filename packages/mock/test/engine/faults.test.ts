@@ -29,6 +29,23 @@ describe('injected faults', () => {
     expect((await findEmail()).status).not.toBe(502);
   });
 
+  it('matches a glob path, `*` being any run of characters, and nothing else', async () => {
+    mock().faults.add({ path: '/v1/*s', status: 503, count: 10 });
+    expect((await send('/v1/accounts')).status).toBe(503);
+    expect((await send('/v1/organization')).status).toBe(200);
+    mock().faults.clear();
+    mock().faults.add({ path: '/v1/con*/*/find-*', status: 502, count: 1 });
+    expect((await send('/v1/contacts/1/find-email', { method: 'POST', body: {} })).status).toBe(502);
+  });
+
+  it('matches a glob of many stars against a long path at once: no pattern can stall the mock', async () => {
+    // As a regular expression of `.*`s, this pattern against 40 a's takes minutes (exponential backtracking).
+    mock().faults.add({ path: `/v1/${'*a'.repeat(12)}*b`, status: 500 });
+    const reply = await send(`/v1/${'a'.repeat(40)}`);
+    expect(reply.status).toBe(404);
+    expect((await send(`/v1/${'a'.repeat(40)}b`)).status).toBe(500);
+  });
+
   it('answers an injected 429 with its Retry-After', async () => {
     mock().faults.add({ path: '/v1/accounts', status: 429, retry_after: 3 });
     const { status, body, response } = await send('/v1/accounts');
