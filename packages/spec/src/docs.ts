@@ -17,7 +17,7 @@ export const operationDocs = {
     "description": "Activity events in the window `[from, to)`, newest first (`occurred_at` descending, then `id`\ndescending) *(network-org decision)*. Organization admins only.\n\nWhen `from` is absent the window starts 30 days before `to`; when `to` is absent it ends at the\ntime of the request *(network-org decision)*.",
     "parameters": {
       "from": "Inclusive window start: an RFC 3339 instant (`2024-03-10T00:00:00-05:00`) or a date (`2024-03-10`),\nread as the start of that day in `timezone`. Anything else is 400.",
-      "to": "Exclusive window end: an RFC 3339 instant or a date; a date advances to the start of the following local\nday in `timezone`. The response repeats the normalized instant in `filters.to` with `to_exclusive: true`.\n`to` before or equal to `from` is 400 *(network-org decision)*.",
+      "to": "Exclusive window end: an RFC 3339 instant or a date; a date advances to the start of the following local\nday in `timezone`. The response repeats the normalized instant in `filters.to` with `to_exclusive: true`.\n`to` before or equal to `from` is 400, and so is a window that starts or ends outside the years 0000 to\n9999, which `filters` could not write (`to=9999-12-31` ends in 10000) *(network-org decision)*.",
       "timezone": "IANA time zone used to read date-only `from`/`to` and to group the summary by local day; default `UTC`.\nAn unknown zone is 400. Where a local midnight does not exist (a DST change at 00:00), the day starts at\nthe first local instant that exists *(network-org decision)*.",
       "account_id": "Account ids from `GET /v1/accounts`; repeated or comma-separated. Absent means every account the credential may use.",
       "user_id": "Organization user ids; repeated or comma-separated.",
@@ -34,7 +34,7 @@ export const operationDocs = {
     "description": "Counts of the activity events that `GET /v1/activity` lists for the same filters: in total and by\nevent type, channel, source, local day (in `timezone`), user and account. Organization admins only.\nThe summary's shape is defined by this project *(network-org decision)*.",
     "parameters": {
       "from": "Inclusive window start: an RFC 3339 instant (`2024-03-10T00:00:00-05:00`) or a date (`2024-03-10`),\nread as the start of that day in `timezone`. Anything else is 400.",
-      "to": "Exclusive window end: an RFC 3339 instant or a date; a date advances to the start of the following local\nday in `timezone`. The response repeats the normalized instant in `filters.to` with `to_exclusive: true`.\n`to` before or equal to `from` is 400 *(network-org decision)*.",
+      "to": "Exclusive window end: an RFC 3339 instant or a date; a date advances to the start of the following local\nday in `timezone`. The response repeats the normalized instant in `filters.to` with `to_exclusive: true`.\n`to` before or equal to `from` is 400, and so is a window that starts or ends outside the years 0000 to\n9999, which `filters` could not write (`to=9999-12-31` ends in 10000) *(network-org decision)*.",
       "timezone": "IANA time zone used to read date-only `from`/`to` and to group the summary by local day; default `UTC`.\nAn unknown zone is 400. Where a local midnight does not exist (a DST change at 00:00), the day starts at\nthe first local instant that exists *(network-org decision)*.",
       "account_id": "Account ids from `GET /v1/accounts`; repeated or comma-separated. Absent means every account the credential may use.",
       "user_id": "Organization user ids; repeated or comma-separated.",

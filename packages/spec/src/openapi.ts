@@ -1231,7 +1231,8 @@ export interface components {
         /**
          * @description Exclusive window end: an RFC 3339 instant or a date; a date advances to the start of the following local
          *     day in `timezone`. The response repeats the normalized instant in `filters.to` with `to_exclusive: true`.
-         *     `to` before or equal to `from` is 400 *(network-org decision)*.
+         *     `to` before or equal to `from` is 400, and so is a window that starts or ends outside the years 0000 to
+         *     9999, which `filters` could not write (`to=9999-12-31` ends in 10000) *(network-org decision)*.
          */
         ActivityTo: string;
         /**
@@ -1440,7 +1441,8 @@ export interface operations {
                 /**
                  * @description Exclusive window end: an RFC 3339 instant or a date; a date advances to the start of the following local
                  *     day in `timezone`. The response repeats the normalized instant in `filters.to` with `to_exclusive: true`.
-                 *     `to` before or equal to `from` is 400 *(network-org decision)*.
+                 *     `to` before or equal to `from` is 400, and so is a window that starts or ends outside the years 0000 to
+                 *     9999, which `filters` could not write (`to=9999-12-31` ends in 10000) *(network-org decision)*.
                  */
                 to?: components["parameters"]["ActivityTo"];
                 /**
@@ -1548,7 +1550,8 @@ export interface operations {
                 /**
                  * @description Exclusive window end: an RFC 3339 instant or a date; a date advances to the start of the following local
                  *     day in `timezone`. The response repeats the normalized instant in `filters.to` with `to_exclusive: true`.
-                 *     `to` before or equal to `from` is 400 *(network-org decision)*.
+                 *     `to` before or equal to `from` is 400, and so is a window that starts or ends outside the years 0000 to
+                 *     9999, which `filters` could not write (`to=9999-12-31` ends in 10000) *(network-org decision)*.
                  */
                 to?: components["parameters"]["ActivityTo"];
                 /**

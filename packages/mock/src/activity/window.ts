@@ -39,8 +39,16 @@ export function checkTimeZone(name: string): string {
   );
 }
 
+// The instants RFC 3339 can write: years 0000 to 9999.
+const FIRST_INSTANT = new Date('0000-01-01T00:00:00Z').getTime();
+const LAST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+// Date.UTC and TZDate read years 0 to 99 as 1900 to 1999; 400 Gregorian years later the calendar is the same.
+const GREGORIAN_CYCLE_YEARS = 400;
+const GREGORIAN_CYCLE_MS = 146_097 * 86_400_000;
+
 function isCalendarDate(year: number, month: number, day: number): boolean {
-  const date = new Date(Date.UTC(year, month - 1, day));
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
@@ -79,7 +87,18 @@ function parseBound(name: 'from' | 'to', value: string): ParsedBound {
  * not exist, the first local instant that does.
  */
 function startOfLocalDay(year: number, month: number, day: number, timeZone: string): Date {
+  if (year < 100) return new Date(startOfLocalDay(year + GREGORIAN_CYCLE_YEARS, month, day, timeZone).getTime() - GREGORIAN_CYCLE_MS);
   return new Date(new TZDate(year, month - 1, day, timeZone).getTime());
+}
+
+/** 400 unless the window's bound is an instant RFC 3339 can write (the answer echoes it in `filters`). */
+function checkWritable(name: 'from' | 'to', instant: Date): Date {
+  const time = instant.getTime();
+  if (time < FIRST_INSTANT || time > LAST_INSTANT) {
+    const which = name === 'to' ? 'end (to is exclusive: a date stands for the start of the next day)' : 'start';
+    throw badRequest(`Invalid query parameter "${name}": the window's ${which} must lie in the years 0000 to 9999.`);
+  }
+  return instant;
 }
 
 /**
@@ -105,6 +124,8 @@ export function activityWindow(input: ActivityWindowInput, now: Date): ActivityW
     const bound = parseBound('from', input.from);
     from = bound.kind === 'instant' ? bound.instant : startOfLocalDay(bound.year, bound.month, bound.day, timezone);
   }
+  checkWritable('to', to);
+  checkWritable('from', from);
   if (to.getTime() <= from.getTime()) {
     throw badRequest(
       `Invalid activity window: "to" (${formatInstant(to)}, exclusive) must be after "from" (${formatInstant(from)}).`,

@@ -34,6 +34,19 @@ describe('the activity list', () => {
       expect(body.data.pagination).toMatchObject({ limit: 50, has_more: true });
     });
 
+    it('takes dates of every year RFC 3339 writes, and refuses a window that ends past 9999', async () => {
+      const early = await list('?from=0050-06-15&to=0050-06-20');
+      expect(early.status).toBe(200);
+      expect(early.body.data.filters).toMatchObject({ from: '0050-06-15T00:00:00Z', to: '0050-06-21T00:00:00Z' });
+      expect(early.body.data.activity).toEqual([]);
+      expect((await list('?from=0001-01-01T00:00:00Z&to=0001-01-02T00:00:00Z')).status).toBe(200);
+      for (const answer of [await list('?from=1970-01-01&to=9999-12-31'), await summary('?from=1970-01-01&to=9999-12-31')]) {
+        expect(answer.status).toBe(400);
+        expect(answer.body).toMatchObject({ code: 'bad_request', message: expect.stringContaining('"to"') });
+      }
+      expect((await list('?from=1970-01-01&to=9999-12-30')).status).toBe(200);
+    });
+
     it('defaults to UTC, a window ending now and starting 30 days before', async () => {
       const { body } = await list('');
       expect(body.data.timezone).toBe('UTC');
