@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { JOURNAL_TOTAL_MIN_BYTES } from './engine/journal';
 import { parseRateLimit } from './engine/rate-limit';
@@ -99,7 +100,17 @@ function serverOptions(args: string[]): CliOptions | 'help' {
   if (journalMaxBytes !== undefined) options.journalMaxBytes = journalMaxBytes;
   if (values['state-file'] !== undefined) {
     options.stateFile = values['state-file'];
-    if (existsSync(options.stateFile)) options.state = readFileSync(options.stateFile, 'utf8');
+    if (existsSync(options.stateFile)) {
+      options.state = readFileSync(options.stateFile, 'utf8');
+    } else {
+      // Found now, not at shutdown: the state is written there when the server stops.
+      const folder = dirname(resolve(options.stateFile));
+      try {
+        accessSync(folder, constants.W_OK);
+      } catch {
+        throw new Error(`--state-file ${options.stateFile}: the folder ${folder} does not exist or cannot be written; create it first.`);
+      }
+    }
   }
   return options;
 }

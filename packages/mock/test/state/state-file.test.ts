@@ -196,4 +196,11 @@ describe('network-mock serve --state-file', () => {
     expect(await cli.exited).not.toBe(0);
     expect(cli.stderr()).toMatch(/state file .*state\.json.*version 0/);
   });
+
+  it('refuses, at start, a state file in a folder that does not exist (the state would be lost at shutdown)', async () => {
+    const file = join(tmpdir(), `network-mock-no-such-folder-${process.pid}`, 'state.json');
+    const cli = serve(['--state-file', file]);
+    expect(await cli.exited).toBe(2);
+    expect(cli.stderr()).toMatch(/--state-file .*state\.json: the folder .* does not exist or cannot be written/);
+  });
 });
