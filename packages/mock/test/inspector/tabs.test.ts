@@ -1,8 +1,7 @@
 import { startMockServer, type MockServer } from '@network-org/mock/node';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS } from '../support/harness';
-import { chromiumForInspector, launchChromium } from './browser';
+import { type Browser, chromiumForInspector, launchChromium, type Locator, type Page } from './browser';
 
 // The inspector's Sessions, Faults & snapshots and Data tabs and its keyboard in real Chromium, used as a person
 // would: each test opens its own page and works in its own named session of one server.
@@ -13,7 +12,7 @@ const WAIT = { timeout: 10_000 };
 
 describe.skipIf(!present)('the inspector tabs in Chromium', () => {
   let server: MockServer;
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let browser: Browser;
   let page: Page;
   let errors: string[];
 
@@ -52,7 +51,7 @@ describe.skipIf(!present)('the inspector tabs in Chromium', () => {
   }
 
   const tab = (name: string) => page.getByRole('tab', { name, exact: true });
-  const cells = (rows: ReturnType<Page['locator']>) => rows.evaluateAll((elements) => elements.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)));
+  const cells = (rows: Locator) => rows.evaluateAll((elements) => elements.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent)));
   const statusLine = () => page.getByRole('status').textContent();
 
   it('Sessions: lists a named session used over the API, opens its journal, and drops it on the server too', async () => {
