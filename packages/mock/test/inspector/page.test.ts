@@ -2,16 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startMockServer, type MockServer } from '@network-org/mock/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, chromiumPresent, launchChromium } from '../../../../examples/browser/test/chromium';
 import { KEYS } from '../support/harness';
+import { chromiumForInspector, launchChromium } from './browser';
 
 // The inspector page in real Chromium against the node:http server, as a test writer opens it.
-const present = chromiumPresent();
-if (!present && process.env.CI === 'true') {
-  throw new Error(
-    `The inspector page test needs Chromium at ${CHROMIUM} and CI=true: install it with \`apt-get update && apt-get install -y chromium\` (.ci/run does so as root).`,
-  );
-}
+const present = chromiumForInspector();
 
 const KEY = KEYS.admin;
 const OUTPUT = fileURLToPath(new URL('./__output__/', import.meta.url));

@@ -10,8 +10,9 @@ import { faultsView, onOpenJournal, renderFaults, renderSessions, sessionsView }
 const views: Record<string, [HTMLElement, () => void]> = {
   requests: [requestsView, () => undefined],
   sessions: [sessionsView, () => void renderSessions()],
-  faults: [faultsView, () => void renderFaults()],
-  data: [dataView, () => void renderAccounts()],
+  // Their session choice offers the sessions the server has now: tests start new ones while the page is open.
+  faults: [faultsView, () => void renderSessions().then(renderFaults)],
+  data: [dataView, () => void renderSessions().then(renderAccounts)],
 };
 const tabButtons = new Map<string, HTMLButtonElement>();
 
