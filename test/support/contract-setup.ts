@@ -12,7 +12,7 @@ vi.mock('@network-org/mock', async (importOriginal) => {
   const original = await importOriginal<typeof MockModule>();
   const createMockApi: typeof original.createMockApi = (options = {}) => {
     const mock = original.createMockApi(options);
-    return options.routes ? mock : wrapMockApi(mock, recorder);
+    return options?.routes ? mock : wrapMockApi(mock, recorder);
   };
   return { ...original, createMockApi };
 });

@@ -145,9 +145,23 @@ function inProcess<T>(run: () => T): T {
   }
 }
 
-export function createMockApi(options: MockApiOptions = {}): MockApi {
-  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-  const parsedBase = new URL(baseUrl);
+export function createMockApi(given: MockApiOptions | null = {}): MockApi {
+  // From JavaScript, null stands for no options as undefined does.
+  const options: MockApiOptions = given ?? {};
+  if (typeof options !== 'object') throw new TypeError(`createMockApi takes an options object, got ${typeof options}.`);
+  const baseUrl = String(options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  let parsedBase: URL | undefined;
+  try {
+    parsedBase = new URL(baseUrl);
+  } catch {
+    parsedBase = undefined;
+  }
+  if (!parsedBase || !/^https?:$/.test(parsedBase.protocol)) {
+    throw new RangeError(`baseUrl must be an absolute http(s) URL such as ${DEFAULT_BASE_URL}, got ${JSON.stringify(baseUrl)}.`);
+  }
+  if (options.clock !== undefined && typeof options.clock !== 'function') {
+    throw new TypeError(`clock must be a function that returns the current Date, got ${typeof options.clock}.`);
+  }
   // A state's dataset options (seed, now, sizes) replace the ones given.
   const stateStore = options.state === undefined ? undefined : storeFromState(options.state);
   const baseStoreOptions: StoreOptions = { ...options, ...(stateStore?.origin.options as StoreOptions | undefined) };

@@ -42,7 +42,7 @@ function checkUpdate(body: UpdateBody, registered: readonly CustomFieldRecord[],
     const field = fieldsByName.get(name);
     if (!field) {
       const known = [...fieldsByName.keys()].map((known) => `"${known}"`).join(', ') || 'none';
-      throw badRequest(`Unknown custom field "${name}" for ${recordKind}s. Registered fields: ${known}.`);
+      throw badRequest(`Unknown custom field "${name}" for a ${recordKind}. Registered fields: ${known}.`);
     }
     if (value !== null && typeof value !== field.type) {
       throw badRequest(`Custom field "${name}" takes a ${field.type} or null, got ${valueType(value)}.`);

@@ -138,6 +138,15 @@ describe('refused options', () => {
       expect(() => createMockApi({ now: 'yesterday-ish' })).toThrow(/now must be an ISO date-time/);
     });
 
+    it('refuses a baseUrl that is no http(s) URL and a clock that is no function, naming the option', () => {
+      for (const baseUrl of ['not a url', '/v1', 'ftp://api.network.test']) {
+        expect(() => createMockApi({ baseUrl })).toThrow(/baseUrl must be an absolute http\(s\) URL/);
+      }
+      expect(() => createMockApi({ clock: 5 as never })).toThrow(/clock must be a function/);
+      // From JavaScript, null options are no options.
+      expect(createMockApi(null as never).baseUrl).toBe('https://api.network.test');
+    });
+
     it('refuses a negative or non-numeric latency instead of ignoring it', () => {
       expect(() => createMockApi({ latency: -5 })).toThrow(RangeError);
       expect(() => createMockApi({ latency: Number.NaN })).toThrow(/latency/);

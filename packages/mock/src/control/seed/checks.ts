@@ -33,7 +33,7 @@ export function check<S extends z.ZodObject>(schema: S, input: unknown, kind: st
 
 export function requireAccount(store: Store, accountId: string): AccountRecord {
   const account = store.account(accountId);
-  if (!account) throw badRequest(`Unknown account_id "${accountId}": use an id of the dataset's accounts (mock.db.accounts()).`);
+  if (!account) throw badRequest(`Unknown account_id "${accountId}": use an id of the dataset's accounts (GET /v1/accounts, or mock.db.accounts() in process).`);
   return account;
 }
 
