@@ -113,6 +113,17 @@ describe('mock.seed', () => {
   });
 });
 
+describe('mock.seed refuses what it cannot keep', () => {
+  it('refuses a custom field named __proto__ (or any key that could reach a prototype) instead of dropping it', () => {
+    const mock = newMock({ contactsPerAccount: 5, networkSize: 10 });
+    const before = mock.exportState();
+    for (const input of ['{"account_id":"101","custom_fields":{"__proto__":"x"}}', '{"account_id":"101","__proto__":{"first_name":"x"}}']) {
+      expect(() => mock.seed.contact(JSON.parse(input))).toThrow(/"(custom_fields\.)?__proto__" is not allowed/);
+    }
+    expect(mock.exportState()).toBe(before);
+  });
+});
+
 describe('POST /__mock/seed/{kind}', () => {
   it('seeds as mock.seed does, and answers 400 {code, message} on bad input', async () => {
     const server = await startMockServer({ port: 0, rateLimit: false, contactsPerAccount: 20, networkSize: 30 });

@@ -1,5 +1,6 @@
 import type { ActivityEvent, Company, Contact, Conversation, EnrichmentBlock, Message, View } from '@network-org/spec/openapi';
 import { badRequest } from '../../engine/errors';
+import { findForbiddenKey } from '../../lib/forbidden-keys';
 import type { Store } from '../../store/index';
 import type { CustomFieldRecord } from '../../store/types';
 import { seedActivityEvent, seedConversation, seedMessage, seedView } from './conversations';
@@ -52,14 +53,21 @@ function atomically<T>(store: Store, seed: () => T): T {
   }
 }
 
+/** One seed of `kind`: a key that could reach a prototype is refused before zod reads the input (and drops it). */
+function runSeed<K extends SeedKind>(store: Store, kind: K, input: unknown): ReturnType<Seeder[K]> {
+  const forbidden = input !== null && typeof input === 'object' ? findForbiddenKey(input) : undefined;
+  if (forbidden) throw badRequest(`Seed input key "${forbidden}" is not allowed: it could reach an object's prototype.`);
+  return atomically(store, () => SEEDERS[kind](store, input));
+}
+
 export function createSeeder(store: Store): Seeder {
   const seeder = {} as Record<SeedKind, (input: unknown) => unknown>;
-  for (const kind of SEED_KINDS) seeder[kind] = (input) => atomically(store, () => SEEDERS[kind](store, input));
+  for (const kind of SEED_KINDS) seeder[kind] = (input) => runSeed(store, kind, input);
   return seeder as Seeder;
 }
 
 /** `POST /__mock/seed/{kind}`: the same seeding, named by kind. */
 export function seedByKind(store: Store, kind: string, input: unknown): unknown {
   if (!Object.hasOwn(SEEDERS, kind)) throw badRequest(`Unknown seed kind "${kind}": use one of ${SEED_KINDS.join(', ')}.`);
-  return atomically(store, () => SEEDERS[kind as SeedKind](store, input));
+  return runSeed(store, kind as SeedKind, input);
 }
