@@ -127,11 +127,12 @@ export class NetworkClient {
   }
 
   /**
-   * A client with these options merged over this one's (a `headers` option replaces the headers), sharing its
-   * transport and state: the same fetch, and whatever else copies share.
+   * A client with these options merged over this one's (headers too, name by name: `null` removes one), sharing
+   * its transport and state: the same fetch, and whatever else copies share.
    */
   withOptions(options: ClientOptions): NetworkClient {
     const merged = { ...this.#shared.options, ...options };
+    if (options.headers !== undefined) merged.headers = mergeHeaders(this.#shared.options.headers, options.headers);
     const copy: ConstructorOptions = { ...merged, [SHARED]: { ...this.#shared, options: merged } };
     return new NetworkClient(copy);
   }

@@ -29,6 +29,20 @@ describe('withOptions', () => {
     expect(calls.map((call) => call.url.origin)).toEqual([BASE_URL, BASE_URL]);
   });
 
+  it('merges headers name by name: a copy adds to the original’s, and null removes one', async () => {
+    const { fetch, calls } = fakeFetch(json({ data: { accounts: [] } }));
+    const base = client(fetch, { headers: { 'X-Team': 'growth', 'X-Region': 'eu' } });
+    const copy = base.withOptions({ headers: { 'x-trace': 'on', 'X-Region': 'us' } });
+    await copy.accounts.list();
+    await copy.withOptions({ headers: { 'x-team': null } }).accounts.list();
+    const seen = calls.map((call) => ['x-team', 'x-region', 'x-trace'].map((name) => call.headers.get(name)));
+    expect(seen).toEqual([
+      ['growth', 'us', 'on'],
+      [null, 'us', 'on'],
+    ]);
+    expect(calls.every((call) => call.headers.get('authorization') === `Bearer ${API_KEY}`)).toBe(true);
+  });
+
   it('keeps the original’s retries unless told otherwise', async () => {
     const down = errorReply(500, 'internal_error', 'down', { 'retry-after': '0' });
     const { fetch, calls } = fakeFetch(down, down, json({ data: { accounts: [] } }));
