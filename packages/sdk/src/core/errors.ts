@@ -127,8 +127,8 @@ export class ResponseTooLargeError extends NetworkError {
 export class PaginationLoopError extends NetworkError {
   override name = 'PaginationLoopError';
 
-  constructor() {
-    super('The server repeated a pagination cursor');
+  constructor(message = 'The server repeated a pagination cursor') {
+    super(message);
   }
 }
 

@@ -46,19 +46,28 @@ export class Page<T> {
   }
 }
 
+/** A server that answers this many empty pages in a row, each with a new cursor and more to come, is going nowhere. */
+const MAX_EMPTY_PAGES_IN_A_ROW = 100;
+
 /**
  * `await` gives the first page; `for await (const item of promise)` walks every item across pages;
  * `promise.pages()` walks the pages. A page is fetched only when the walk reaches it. A walk whose server sends
- * a cursor it already sent ends with `PaginationLoopError` instead of going round forever.
+ * a cursor it already sent, or 100 empty pages in a row that each claim more, ends with `PaginationLoopError`
+ * instead of going round forever.
  */
 export class PagePromise<T, P extends Page<T> = Page<T>> extends APIPromise<P> implements AsyncIterable<T> {
   async *pages(): AsyncGenerator<P, void, undefined> {
     let page: P = await this;
     yield page;
     const followed = new Set<string>();
+    let emptyInARow = 0;
     while (page.hasNextPage()) {
       const cursor = page.pagination.next_cursor as string;
       if (followed.has(cursor)) throw new PaginationLoopError();
+      emptyInARow = page.items.length === 0 ? emptyInARow + 1 : 0;
+      if (emptyInARow >= MAX_EMPTY_PAGES_IN_A_ROW) {
+        throw new PaginationLoopError(`The server sent ${emptyInARow} empty pages in a row, each claiming more: the walk stops here`);
+      }
       followed.add(cursor);
       page = await page.nextPage();
       yield page;

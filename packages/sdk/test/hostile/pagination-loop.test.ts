@@ -72,6 +72,30 @@ describe('pagination that would loop', () => {
     await expect(second.nextPage()).rejects.toBeInstanceOf(PaginationLoopError);
   });
 
+  it('empty pages that each claim more under a new cursor end the walk after 100 in a row', async () => {
+    const network = await serve((req, res) => {
+      const page = Number(cursorOf(req.url) ?? '0');
+      sendJson(res, 200, contactsPage(page === 0 ? ['0'] : [], `${page + 1}`));
+    });
+    const seen: string[] = [];
+    const error = await walk(network, seen);
+    expect(error).toBeInstanceOf(PaginationLoopError);
+    expect((error as Error).message).toMatch(/100 empty pages in a row/);
+    expect(seen).toEqual(['0']);
+    expect(server?.requests).toBe(101);
+  });
+
+  it('a few empty pages between full ones do not end the walk', async () => {
+    const network = await serve((req, res) => {
+      const page = Number(cursorOf(req.url) ?? '0');
+      const items = page % 50 === 49 || page === 150 ? [`${page}`] : [];
+      sendJson(res, 200, contactsPage(items, page < 150 ? `${page + 1}` : undefined));
+    });
+    const seen: string[] = [];
+    expect(await walk(network, seen)).toBeUndefined();
+    expect(seen).toEqual(['49', '99', '149', '150']);
+  });
+
   it('a walk whose cursors all differ still reaches the end', async () => {
     const network = await serve((req, res) => {
       const page = Number(cursorOf(req.url) ?? '0');
