@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { startMockServer, type MockServer } from '@network-org/mock/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS } from '../support/harness';
-import { chromiumForInspector, launchChromium } from './browser';
+import { chromiumForInspector, launchChromium } from '../support/chromium';
 
 // The inspector page in real Chromium against the node:http server, as a test writer opens it.
 const present = chromiumForInspector();
