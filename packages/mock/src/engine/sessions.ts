@@ -44,10 +44,10 @@ export class SessionRegistry {
     if (!Number.isInteger(max) || max < 1) throw new RangeError(`maxSessions must be a positive integer, got ${max}`);
   }
 
-  /** The session of that name (created on first use), or the default one without a name. */
+  /** The session of that name (created on first use), or the default one without a name; the name is checked already (`namedSession`, `mock.session`). */
   use(name: string | undefined): SessionUse {
     if (name === undefined) return { session: this.defaultSession };
-    let session = this.named.get(checkSessionName(name));
+    let session = this.named.get(name);
     let evicted: string | undefined;
     if (session) {
       // Re-inserted so that the map's order stays least recently used first.
