@@ -2,7 +2,7 @@ import type { HttpHandler } from 'msw';
 import { createFetch, type MockFetch } from './adapters/fetch';
 import { createMswHandlers } from './adapters/msw';
 import { networkProfiles, registeredCustomFields, savedDrafts, type NetworkProfilesQuery } from './control/operations';
-import { answerRequest } from './front-door';
+import { answerRequest } from './answer-request';
 import { FaultInjector, type FaultRule } from './engine/faults';
 import { counter, JournalBudget, RequestJournal, type JournalEntry } from './engine/journal';
 import type { MockAnswer, MockRequest } from './engine/message';
@@ -250,7 +250,7 @@ export function createMockApi(given: MockApiOptions | null = {}): MockApi {
   if (stateStore) defaultSession.store = stateStore;
   runtime.sessions = new SessionRegistry(defaultSession, createSession, options.maxSessions ?? DEFAULT_MAX_SESSIONS, runtime.currentTime.bind(runtime));
 
-  // Bound, not wrapped: a request goes from its adapter straight to the front door.
+  // Bound, not wrapped: a request goes from its adapter straight to `answerRequest`.
   const answer: (request: MockRequest) => Promise<MockAnswer> = answerRequest.bind(undefined, runtime);
 
   /** The surface of a session, looked up by name on every use (an evicted one comes back fresh). */

@@ -53,7 +53,7 @@ export interface RuntimeParts {
 
 /**
  * The live state one mock instance's adapters, control API and entry points share. Its request-time parts are
- * defined here, below the front door, so a request never calls back up into the composition root.
+ * defined here, below `answerRequest` (answer-request.ts), so a request never calls back up into the composition root.
  */
 export class MockRuntime {
   /** Origin of the base URL, e.g. `https://api.network.test`. */

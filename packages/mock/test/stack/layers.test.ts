@@ -15,7 +15,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['wire/'],
   ['engine/', 'activity/'],
   ['routes/', 'control/'],
-  ['front-door.ts', 'adapters/'],
+  ['answer-request.ts', 'adapters/'],
   ['mock-api.ts', 'index.ts', 'node.ts', 'browser.ts', 'cli.ts'],
 ];
 
@@ -56,8 +56,8 @@ describe('the mock source keeps its one-way stack', () => {
         .map((target) => `${file} imports ${target}`),
     );
     expect(upward).toEqual([]);
-    // The check sees imports at all: the front door reads the engine and the control API.
-    expect(importsOf('front-door.ts')).toEqual(expect.arrayContaining(['engine/dispatch.ts', 'control/http.ts']));
+    // The check sees imports at all: answer-request.ts reads the engine and the control API.
+    expect(importsOf('answer-request.ts')).toEqual(expect.arrayContaining(['engine/dispatch.ts', 'control/http.ts']));
   });
 
   it('keeps every source file under 450 lines', () => {
