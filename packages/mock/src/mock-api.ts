@@ -19,7 +19,7 @@ import { anchorProblem } from './store/anchor';
 import { routes as defaultRoutes } from './routes/index';
 import { exportState, storeFromState } from './store/state-file';
 import { createSeeder, type Seeder } from './control/seed';
-import { createBaseline, FIXTURE_KEYS, type Baseline, type Store, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
+import { createBaseline, FIXTURE_KEYS, readerOf, Store, type Baseline, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
 
 export const DEFAULT_BASE_URL = 'https://api.network.test';
 
@@ -227,7 +227,7 @@ export function createMockApi(given: MockApiOptions | null = {}): MockApi {
     control,
     clock,
     datasets: {
-      createSessionStore: (storeOptions) => baselineOf(storeOptions).fork(),
+      createSessionStore: (storeOptions) => new Store(baselineOf(storeOptions)),
       reset(session, resetOptions = {}) {
         const storeOptions = { ...session.storeOptions };
         if (resetOptions.seed !== undefined) storeOptions.seed = resetOptions.seed;
@@ -236,7 +236,7 @@ export function createMockApi(given: MockApiOptions | null = {}): MockApi {
         const baseline = baselineOf(storeOptions);
         session.storeOptions = storeOptions;
         if (baseline === session.store.origin) session.store.reset();
-        else session.store = baseline.fork();
+        else session.store = new Store(baseline);
         session.faults.clear();
         session.journal.clear();
         session.overrides.clear();
@@ -260,7 +260,7 @@ export function createMockApi(given: MockApiOptions | null = {}): MockApi {
     return {
       name,
       get db() {
-        return current().store;
+        return readerOf(current().store);
       },
       reset: (resetOptions) => runtime.reset(current(), resetOptions),
       snapshot: () => current().store.snapshot(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { findForbiddenKey } from '../lib/forbidden-keys';
 import { type DatasetOptions, createBaseline, datasetOptions } from './build';
-import type { Baseline, Store, StoreDiff } from './store';
+import { applyDiff, diffOf, type StoreDiff } from './state-diff';
+import { type Baseline, Store } from './store';
 import type { CompanyRecord, ContactRecord, NetworkPersonRecord } from './types';
 
 /*
@@ -259,7 +260,7 @@ type StateJson = z.infer<typeof stateSchema>;
 
 /** The store's state as JSON text (contract §3.2): its dataset's options and what differs from that dataset. */
 export function exportState(store: Store): string {
-  const diff = store.diff();
+  const diff = diffOf(store);
   const state: StateJson = {
     format: STATE_FORMAT,
     version: STATE_VERSION,
@@ -334,7 +335,7 @@ export function storeFromState(text: string, reuse?: Baseline): Store {
   let store: Store;
   try {
     const options = datasetOptions(state.dataset);
-    store = reuse && sameDataset(reuse.options, { ...options }) ? reuse.fork() : createBaseline(options).fork();
+    store = new Store(reuse && sameDataset(reuse.options, { ...options }) ? reuse : createBaseline(options));
   } catch (error) {
     throw new StateFileError(`The state names a dataset this mock cannot build: ${error instanceof Error ? error.message : String(error)}.`);
   }
@@ -343,10 +344,10 @@ export function storeFromState(text: string, reuse?: Baseline): Store {
   };
   try {
     const { changes } = state;
-    for (const record of changes.networkCompanies) store.addNetworkCompany(record);
+    for (const record of changes.networkCompanies) store.network.addCompany(record);
     const people: NetworkPersonRecord[] = changes.people.map((record) => ({
       ...record,
-      company: store.networkCompany(record.company) ?? missing(`network company "${record.company}"`),
+      company: store.network.company(record.company) ?? missing(`network company "${record.company}"`),
     }));
     const diff: StoreDiff = {
       ids: changes.ids,
@@ -363,15 +364,15 @@ export function storeFromState(text: string, reuse?: Baseline): Store {
     };
     // People first: contacts name them by handle.
     const peopleOnly: StoreDiff = { ...diff, organizations: [], customFields: [], conversations: [], views: [], drafts: [], activity: [], ids: [] };
-    store.applyDiff(peopleOnly);
+    applyDiff(store, peopleOnly);
     const companies: CompanyRecord[] = changes.companies.map(({ network, custom_fields, ...rest }) => ({
       ...rest,
-      network: store.networkCompany(network) ?? missing(`network company "${network}"`),
+      network: store.network.company(network) ?? missing(`network company "${network}"`),
       custom_fields: new Map(custom_fields),
     }));
     const contacts: ContactRecord[] = changes.contacts.map(({ person: handle, custom_fields, ...rest }) => ({
       ...rest,
-      person: store.person(handle) ?? missing(`network person "${handle}"`),
+      person: store.network.person(handle) ?? missing(`network person "${handle}"`),
       custom_fields: new Map(custom_fields),
       enrichment: rest.enrichment as ContactRecord['enrichment'],
       sequence: rest.sequence as ContactRecord['sequence'],
@@ -379,7 +380,7 @@ export function storeFromState(text: string, reuse?: Baseline): Store {
       query_text: '',
       company_names: '',
     }));
-    store.applyDiff({ ...diff, people: [], companies, contacts });
+    applyDiff(store, { ...diff, people: [], companies, contacts });
   } catch (error) {
     if (error instanceof StateFileError) throw error;
     throw new StateFileError(`The state is broken: ${error instanceof Error ? error.message : String(error)}.`);
