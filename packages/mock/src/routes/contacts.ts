@@ -12,7 +12,7 @@ import { contactFullWire, contactListWire } from '../wire/contact-list-cache';
 type ContactFilter = (contact: ContactRecord) => boolean;
 type ListQuery = RouteContext<'listContacts'>['query'];
 
-const contains = (text: string, needle: string) => text.toLowerCase().includes(needle);
+const contains = (text: string | null, needle: string) => text !== null && text.toLowerCase().includes(needle);
 
 /** `company_size` as a headcount range label (`51-200`) or an employee count (`120`) -> the range label. */
 function headcountLabel(value: string): string {

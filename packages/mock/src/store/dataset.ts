@@ -340,7 +340,7 @@ function seedSequenceActivity(b: Builder, account: AccountRecord, contacts: Cont
   const windowStart = b.store.now.getTime() - 90 * DAY;
   for (const contact of contacts) {
     for (const step of contact.sequence?.steps ?? []) {
-      if (step.state !== 'completed' || Date.parse(step.scheduled_for) < windowStart) continue;
+      if (step.state !== 'completed' || step.scheduled_for === null || Date.parse(step.scheduled_for) < windowStart) continue;
       addActivity(b, {
         organization_id: account.organization_id,
         occurred_at: step.scheduled_for,

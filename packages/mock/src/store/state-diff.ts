@@ -1,92 +1,87 @@
+import type { KindName } from './kinds';
 import { EMPTY, type ListPart } from './storage';
 import type { Store } from './store';
-import type {
-  ActivityEventRecord,
-  CompanyRecord,
-  ContactRecord,
-  ConversationRecord,
-  CustomFieldRecord,
-  DraftRecord,
-  NetworkCompanyRecord,
-  NetworkPersonRecord,
-  OrganizationRecord,
-  ViewRecord,
-} from './types';
+import type { RecordsByKind } from './types';
 
-/** What differs between a store and its baseline, record by record: what a state file holds. */
-export interface StoreDiff {
-  ids: [kind: string, next: number][];
-  organizations: OrganizationRecord[];
-  customFields: CustomFieldRecord[];
-  networkCompanies: NetworkCompanyRecord[];
-  people: NetworkPersonRecord[];
-  companies: CompanyRecord[];
-  contacts: ContactRecord[];
-  conversations: ConversationRecord[];
-  views: ViewRecord[];
-  drafts: DraftRecord[];
-  activity: ActivityEventRecord[];
+/** What differs between a store and its baseline, kind by kind, record by record: what a state file holds. */
+export type StoreDiff = { ids: [kind: string, next: number][] } & { [K in KindName]: RecordsByKind[K][] };
+
+/** Per kind, the records of `store` that its baseline does not hold as they are. */
+const CHANGED: { [K in KindName]: (store: Store) => RecordsByKind[K][] } = {
+  organizations: ({ storage, origin }) =>
+    [...storage.data.organizations.values()].filter((organization) => origin.data.organizations.get(organization.id) !== organization),
+  customFields: ({ storage, origin }) => storage.data.customFields.slice(origin.data.customFields.length),
+  networkCompanies: ({ storage, origin }) => storage.data.companyList.slice(origin.data.companyList.length),
+  people: ({ storage }) => [...storage.added('people')],
+  companies: (store) => changedInLists(store, 'companies'),
+  contacts: (store) => changedInLists(store, 'contacts'),
+  conversations: (store) => changedInLists(store, 'conversations'),
+  views: ({ storage, origin }) => [...storage.data.views.values()].filter((view) => origin.data.views.get(view.id) !== view),
+  drafts: ({ storage, origin }) => [...storage.data.drafts.values()].filter((draft) => origin.data.drafts.get(draft.draft_id) !== draft),
+  activity: ({ storage, origin }) => storage.data.activity.slice(origin.data.activity.length),
+};
+
+function changedInLists<K extends ListPart>(store: Store, name: K): RecordsByKind[K][] {
+  const changed: RecordsByKind[K][] = [];
+  const base = store.origin.data[name] as unknown as Map<string, readonly RecordsByKind[K][]>;
+  for (const [accountId, list] of store.storage.data[name] as unknown as Map<string, RecordsByKind[K][]>) {
+    const baseList = base.get(accountId) ?? EMPTY;
+    if (list === baseList) continue;
+    for (let position = 0; position < list.length; position++) {
+      if (list[position] !== baseList[position]) changed.push(list[position] as RecordsByKind[K]);
+    }
+  }
+  return changed;
 }
+
+const fail = (message: string): never => {
+  throw new RangeError(message);
+};
+
+/**
+ * Per kind, how a record of a state file goes into the store: through its repository, which checks what the record
+ * names and throws a RangeError when it does not resolve.
+ */
+const APPLY: { [K in KindName]: (store: Store, record: RecordsByKind[K]) => void } = {
+  organizations: (store, organization) => {
+    if (!store.directory.organization(organization.id)) fail(`unknown organization ${organization.id}`);
+    store.directory.putOrganization(organization);
+  },
+  customFields: (store, field) => {
+    if (!store.directory.organization(field.organization_id)) fail(`custom field "${field.name}" of unknown organization ${field.organization_id}`);
+    store.customFields.add(field);
+  },
+  networkCompanies: (store, company) => {
+    if (store.network.company(company.public_identifier)) fail(`network company "${company.public_identifier}" twice`);
+    store.network.addCompany(company);
+  },
+  people: (store, person) => {
+    if (store.network.person(person.public_identifier)) fail(`network person "${person.public_identifier}" twice`);
+    store.network.addPerson(person);
+  },
+  companies: (store, company) => store.companies.put(company),
+  contacts: (store, contact) => store.contacts.put(contact),
+  conversations: (store, conversation) => store.conversations.put(conversation),
+  views: (store, view) => store.views.put(view),
+  drafts: (store, draft) => store.drafts.put(draft),
+  activity: (store, event) => store.activity.add(event),
+};
 
 /** Everything that differs from the store's baseline, as records. */
 export function diffOf(store: Store): StoreDiff {
-  const data = store.storage.data;
-  const base = store.origin.data;
-  const changedLists = <T>(name: ListPart): T[] => {
-    const changed: T[] = [];
-    for (const [accountId, list] of data[name] as Map<string, T[]>) {
-      const baseList = (base[name] as Map<string, T[]>).get(accountId) ?? EMPTY;
-      if (list === baseList) continue;
-      for (let position = 0; position < list.length; position++) {
-        if (list[position] !== baseList[position]) changed.push(list[position] as T);
-      }
-    }
-    return changed;
-  };
-  return {
-    ids: [...data.ids],
-    organizations: [...data.organizations.values()].filter((organization) => base.organizations.get(organization.id) !== organization),
-    customFields: data.customFields.slice(base.customFields.length),
-    networkCompanies: data.companyList.slice(base.companyList.length),
-    people: [...store.storage.added('people')],
-    companies: changedLists<CompanyRecord>('companies'),
-    contacts: changedLists<ContactRecord>('contacts'),
-    conversations: changedLists<ConversationRecord>('conversations'),
-    views: [...data.views.values()].filter((view) => base.views.get(view.id) !== view),
-    drafts: [...data.drafts.values()].filter((draft) => base.drafts.get(draft.draft_id) !== draft),
-    activity: data.activity.slice(base.activity.length),
-  };
+  const diff = { ids: [...store.storage.data.ids] } as StoreDiff;
+  for (const kind of Object.keys(CHANGED) as KindName[]) (diff as Record<KindName, unknown>)[kind] = CHANGED[kind](store);
+  return diff;
 }
 
-/**
- * Writes a diff (of this store's baseline) into the store through its repositories, checking every reference; throws
- * a RangeError at the first that does not resolve (the caller then drops the store: nothing else saw it). Records
- * that name others (companies, contacts) come after what they name.
- */
-export function applyDiff(store: Store, diff: StoreDiff): void {
-  const fail = (message: string): never => {
-    throw new RangeError(message);
-  };
-  for (const organization of diff.organizations) {
-    if (!store.directory.organization(organization.id)) fail(`unknown organization ${organization.id}`);
-    store.directory.putOrganization(organization);
-  }
-  for (const field of diff.customFields) {
-    if (!store.directory.organization(field.organization_id)) fail(`custom field "${field.name}" of unknown organization ${field.organization_id}`);
-    store.customFields.add(field);
-  }
-  for (const company of diff.networkCompanies) store.network.addCompany(company);
-  for (const person of diff.people) {
-    if (store.network.person(person.public_identifier)) fail(`network person "${person.public_identifier}" twice`);
-    store.network.addPerson(person);
-  }
-  for (const company of diff.companies) store.companies.put(company);
-  for (const contact of diff.contacts) store.contacts.put(contact);
-  for (const conversation of diff.conversations) store.conversations.put(conversation);
-  for (const view of diff.views) store.views.put(view);
-  for (const draft of diff.drafts) store.drafts.put(draft);
-  for (const event of diff.activity) store.activity.add(event);
-  const ids = store.storage.own('ids');
-  for (const [kind, next] of diff.ids) ids.set(kind, Math.max(next, ids.get(kind) ?? 0));
+/** Writes one record of a state file into the store (see APPLY). */
+export function applyRecord<K extends KindName>(store: Store, kind: K, record: RecordsByKind[K]): void {
+  APPLY[kind](store, record);
+}
+
+/** Takes the next ids a state file names, so that ids the state holds are never given again. */
+export function applyIds(store: Store, ids: StoreDiff['ids']): void {
+  const counters = store.storage.own('ids');
+  for (const [kind, next] of ids) counters.set(kind, Math.max(next, counters.get(kind) ?? 0));
   store.storage.commit();
 }

@@ -44,7 +44,6 @@ export function accountWire(account: AccountRecord): AccountSummary {
   };
 }
 
-/** Custom field values as own top-level keys (fromEntries defines them, so no name reaches a prototype). */
 /** The fields of a position that the contact and the enrichment views share. */
 const positionFields = (experience: ExperienceRecord) => ({
   company_name: experience.company_name,
@@ -66,6 +65,7 @@ const schoolFields = (education: EducationRecord) => ({
   description: education.description,
 });
 
+/** Custom field values as own top-level keys (fromEntries defines them, so no name reaches a prototype). */
 const customFieldsWire = (fields: Map<string, CustomFieldValue>) => Object.fromEntries(fields);
 
 const locationWire = (location: LocationRecord, isHeadquarter: boolean): Location => ({

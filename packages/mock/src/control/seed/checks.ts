@@ -31,6 +31,16 @@ export function check<S extends z.ZodObject>(schema: S, input: unknown, kind: st
   return parseInput(schema, input, 'body');
 }
 
+/** The fields of `input` that `fields` (a record's own settable fields) names and that were given. */
+export function givenFields<S extends z.ZodObject>(fields: S, input: object): Partial<z.output<S>> {
+  const given: Record<string, unknown> = {};
+  for (const key of Object.keys(fields.shape)) {
+    const value = (input as Record<string, unknown>)[key];
+    if (value !== undefined) given[key] = value;
+  }
+  return given as Partial<z.output<S>>;
+}
+
 export function requireAccount(store: Store, accountId: string): AccountRecord {
   const account = store.directory.account(accountId);
   if (!account) throw badRequest(`Unknown account_id "${accountId}": use an id of the dataset's accounts (GET /v1/accounts, or mock.db.accounts() in process).`);

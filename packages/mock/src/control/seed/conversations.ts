@@ -58,18 +58,8 @@ function seededMessage(
 
 /** A message's activity fact, as the dataset records it, recorded when it was sent. */
 function recordMessageActivity(store: Store, account: AccountRecord, conversation: ConversationRecord, message: MessageRecord): void {
-  const { organization_id, occurred_at, ...fact } = messageActivity(account, conversation.provider_chat_id, conversation.channel, message);
-  const { metadata, ...facts } = fact;
-  // In the key order seeded activity has always had, so a state file reads the same as before.
-  store.activity.add({
-    id: store.ids.take('activity'),
-    organization_id,
-    occurred_at,
-    recorded_at: message.sent_at,
-    ...facts,
-    attribution_method: 'user_and_account',
-    metadata,
-  });
+  const fact = messageActivity(account, conversation.provider_chat_id, conversation.channel, message);
+  store.activity.add({ ...fact, id: store.ids.take('activity'), recorded_at: message.sent_at, attribution_method: 'user_and_account' });
 }
 
 export function seedConversation(store: Store, raw: unknown): Conversation {

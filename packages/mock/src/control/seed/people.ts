@@ -6,8 +6,8 @@ import { uniqueTags } from '../../store/changes';
 import { buildNetworkCompanyRecord, makeNetworkPerson, slug } from '../../store/network-generator';
 import type { AccountRecord, ContactRecord, CustomFieldRecord, NetworkCompanyRecord, NetworkPersonRecord } from '../../store/types';
 import { companyEnrichmentWire, companyListItemWire, contactWire, personEnrichmentWire } from '../../wire/records';
-import { beforeNow, check, customValues, RESERVED_KEYS, refuseMagicHandle, requireAccount } from './checks';
-import { companyInput, contactInput, customFieldInput, networkProfileInput } from './inputs';
+import { beforeNow, check, customValues, givenFields, RESERVED_KEYS, refuseMagicHandle, requireAccount } from './checks';
+import { companyInput, companyOwnFields, contactInput, contactOwnFields, customFieldInput, networkProfileInput } from './inputs';
 
 type ContactFields = ReturnType<typeof contactInput.parse>;
 
@@ -65,11 +65,9 @@ export function seedContact(store: Store, raw: unknown): Contact {
     created_at: beforeNow(store, random.int(1, 365) * 86_400_000),
     relationship_status: input.relationship_status ?? 'connected',
     fill: (created: ContactRecord) => {
+      // The contact's own fields as given; tags and an invitation are completed below.
+      Object.assign(created, givenFields(contactOwnFields, input));
       if (input.tags) created.tags = uniqueTags(input.tags);
-      if (input.notes_json !== undefined) created.notes_json = input.notes_json;
-      if (input.work_email !== undefined) created.work_email = input.work_email;
-      if (input.phone !== undefined) created.phone = input.phone;
-      if (input.last_interaction_at !== undefined) created.last_interaction_at = input.last_interaction_at;
       if (input.connection_invitation) {
         created.connection_invitation = {
           status: 'pending',
@@ -99,10 +97,11 @@ export function seedCompany(store: Store, raw: unknown): Company {
   if (isNew && store.network.company(network.public_identifier)) throw badRequest(`The handle "${network.public_identifier}" is taken.`);
   if (isNew) store.network.addCompany(network);
   let company = store.companies.track(account, network);
-  if (input.tags !== undefined || input.notes_json !== undefined || values.size > 0) {
+  const own = givenFields(companyOwnFields, input);
+  if (Object.keys(own).length > 0 || values.size > 0) {
     company = store.companies.edit(company, (copy) => {
+      Object.assign(copy, own);
       if (input.tags) copy.tags = uniqueTags(input.tags);
-      if (input.notes_json !== undefined) copy.notes_json = input.notes_json;
       copy.custom_fields = values;
     });
   }
