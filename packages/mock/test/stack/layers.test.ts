@@ -60,6 +60,22 @@ describe('the mock source keeps its one-way stack', () => {
     expect(importsOf('answer-request.ts')).toEqual(expect.arrayContaining(['engine/dispatch.ts', 'control/http.ts']));
   });
 
+  it('composes the store: no class in store/ extends another store class', () => {
+    const storeFiles = files.filter((file) => file.startsWith('store/'));
+    const classes = storeFiles.flatMap((file) =>
+      [...readFileSync(join(SRC, file), 'utf8').matchAll(/\bclass\s+(\w+)(?:\s+extends\s+([\w.]+))?/g)].map((match) => ({
+        file,
+        name: match[1] as string,
+        base: match[2],
+      })),
+    );
+    const storeClasses = new Set(classes.map((declared) => declared.name));
+    const chained = classes.filter(({ base }) => base !== undefined && storeClasses.has(base)).map(({ file, name, base }) => `${file}: ${name} extends ${base}`);
+    expect(chained).toEqual([]);
+    // The check sees the store's classes at all: its storage and repositories.
+    expect([...storeClasses]).toEqual(expect.arrayContaining(['VersionedStorage', 'Store', 'Contacts', 'Companies']));
+  });
+
   it('keeps every source file under 450 lines', () => {
     const long = files
       .map((file) => ({ file, lines: readFileSync(join(SRC, file), 'utf8').split('\n').length }))
