@@ -61,7 +61,18 @@ const caches = new WeakMap<object, WireCache>();
  * The cache of the store: the baseline's while what the shapes read is the baseline's (fresh sessions, reset ones and
  * sessions that only edited contacts share it), else the store's own.
  */
+/** The cache each storage found last, with the storage's revision then: a list page asks once per contact. */
+const lastFound = new WeakMap<VersionedStorage, { revision: number; cache: WireCache }>();
+
 function cacheOf(storage: VersionedStorage): WireCache {
+  const last = lastFound.get(storage);
+  if (last?.revision === storage.revision) return last.cache;
+  const cache = findCache(storage);
+  lastFound.set(storage, { revision: storage.revision, cache });
+  return cache;
+}
+
+function findCache(storage: VersionedStorage): WireCache {
   const origin = storage.origin;
   const scope = READ.every((part) => storage.revisionOf(part) === origin.parts[part]) ? origin : storage;
   let cache = caches.get(scope);
