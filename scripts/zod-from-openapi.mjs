@@ -270,8 +270,7 @@ function operationEntry(spec, path, method, item) {
   });
   return [
     `  ${op.operationId}: {`,
-    `    method: ${lit(method)},`,
-    `    path: ${lit(path)},`,
+    `    ...operationRoutes.${op.operationId},`,
     `    query: ${queryShape.length ? `z.object({ ${queryShape.join(', ')} })` : 'null'},`,
     `    params: ${pathShape.length ? `z.object({ ${pathShape.join(', ')} })` : 'null'},`,
     `    body: ${body ? toZod(body, pointer(where, 'requestBody', 'content', 'application/json', 'schema')) : 'null'},`,
@@ -338,11 +337,12 @@ export const schemas = { ${names.join(', ')} } as const;
 `;
   const helpers = ['schemas', ...(table.includes('exactlyOneOf(') ? ['exactlyOneOf'] : [])];
   const operations = `${banner}import { z } from 'zod';
+import { operationRoutes } from './routes';
 import { ${helpers.join(', ')} } from './zod';
 
 const { ${used.join(', ')} } = schemas;
 
-/** Every operation's method, path, input schemas (query over raw strings, path params, body) and response schemas by status. */
+/** Every operation's route (method, path, list), input schemas (query over raw strings, path params, body) and response schemas by status. */
 export const operations = {
 ${table}
 } as const;
