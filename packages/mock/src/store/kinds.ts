@@ -38,6 +38,16 @@ function closed<Shape extends z.core.$ZodShape>(schema: z.ZodObject<Shape, z.cor
   return z.strictObject(shape) as unknown as z.ZodObject<ClosedShape<Shape>, z.core.$strict>;
 }
 
+type FilledShape<Shape extends z.core.$ZodShape> = { -readonly [K in keyof Shape]: z.ZodType<NonNullable<z.output<Shape[K]>>> };
+
+/** A closed schema whose nullable fields are not: for the parts of network records, whose builder fills every field. */
+function filled<Shape extends z.core.$ZodShape>(schema: z.ZodObject<Shape, z.core.$strict>): z.ZodObject<FilledShape<Shape>, z.core.$strict> {
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([key, field]) => [key, field instanceof z.ZodNullable ? (field.unwrap() as z.ZodType) : field]),
+  );
+  return z.strictObject(shape) as unknown as z.ZodObject<FilledShape<Shape>, z.core.$strict>;
+}
+
 const int = z.number().int();
 const text = z.string();
 /** A field naming another record, by that record's handle (`public_identifier`) in a state file. */
@@ -49,9 +59,9 @@ const customFieldValues = z.codec(z.array(z.tuple([z.string(), schemas.CustomFie
 });
 
 export const tagKind = closed(schemas.Tag);
-/** A place: the spec's Location without the two flags its wire shapes set. */
-export const locationKind = closed(schemas.Location).omit({ is_primary: true, is_headquarter: true });
-export const industryKind = closed(schemas.Industry);
+/** A place of a network person or company: the spec's Location without the two flags its wire shapes set. */
+export const locationKind = filled(closed(schemas.Location).omit({ is_primary: true, is_headquarter: true }));
+export const industryKind = filled(closed(schemas.Industry));
 export const enrichmentStateKind = closed(schemas.EnrichmentResult);
 export const connectionInvitationKind = closed(schemas.ConnectionInvitation);
 export const sequenceKind = closed(schemas.Sequence);
