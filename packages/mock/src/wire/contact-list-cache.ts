@@ -43,13 +43,27 @@ const NOT_READ: ReadonlySet<Part> = new Set<Part>([
 ]);
 
 const encoder = new TextEncoder();
-const COMMA = encoder.encode(',');
 
 interface WireCache {
   /** The revisions of the containers read, in `READ` order, when the cache was filled. */
   revisions: number[];
   /** By `account_relationship_id`, each with the record it was built from: an edit replaces its contact's entry. */
-  entries: Map<string, { record: ContactRecord; wire: Contact; json: Uint8Array }>;
+  entries: Map<string, ListEntry>;
+  /** Full shapes an update or find-email answered with, by `account_relationship_id`: the next list derives from them. */
+  fulls: Map<string, FullEntry>;
+}
+
+interface ListEntry {
+  record: ContactRecord;
+  wire: Contact;
+  json: Uint8Array;
+}
+
+interface FullEntry extends ListEntry {
+  /** The fields the full shape appended to the list shape. */
+  appended: object;
+  /** How many bytes of `json` are the list JSON without its closing brace. */
+  listBytes: number;
 }
 
 /** The containers a contact's wire shape reads besides its own record. */
@@ -81,20 +95,43 @@ function findCache(storage: VersionedStorage): WireCache {
   if (cache) {
     cache.revisions = revisions;
     cache.entries.clear();
+    cache.fulls.clear();
   } else {
-    caches.set(scope, (cache = { revisions, entries: new Map() }));
+    caches.set(scope, (cache = { revisions, entries: new Map(), fulls: new Map() }));
   }
   return cache;
 }
 
-function listEntry(store: Store, contact: ContactRecord): { wire: Contact; json: Uint8Array } {
+const CLOSING_BRACE = 0x7d;
+const COMMA = 0x2c;
+/** Where a full shape's JSON is encoded before it is copied out at its length (a UTF-16 unit takes at most 3 bytes). */
+let scratch = new Uint8Array(64 * 1024);
+
+/** The list entry of a full shape, derived from it: the appended fields left out of the object and of the JSON. */
+function listedFrom(full: FullEntry): ListEntry {
+  const wire: Record<string, unknown> = {};
+  for (const key of Object.keys(full.wire)) if (!Object.hasOwn(full.appended, key)) wire[key] = (full.wire as Record<string, unknown>)[key];
+  const json = new Uint8Array(full.listBytes + 1);
+  json.set(full.json.subarray(0, full.listBytes));
+  json[full.listBytes] = CLOSING_BRACE;
+  return { record: full.record, wire: wire as Contact, json };
+}
+
+function listEntry(store: Store, contact: ContactRecord): ListEntry {
   const cache = cacheOf(store.storage);
   const key = contact.account_relationship_id;
   const cached = cache.entries.get(key);
   if (cached?.record === contact) return cached;
-  const wire = contactWire(store, contact, 'list');
-  const entry = { record: contact, wire, json: encoder.encode(JSON.stringify(wire)) };
-  withKnownJson(wire, entry.json);
+  const full = cache.fulls.get(key);
+  let entry: ListEntry;
+  if (full?.record === contact) {
+    entry = listedFrom(full);
+    cache.fulls.delete(key);
+  } else {
+    const wire = contactWire(store, contact, 'list');
+    entry = { record: contact, wire, json: encoder.encode(JSON.stringify(wire)) };
+  }
+  withKnownJson(entry.wire, entry.json);
   setBounded(cache.entries, key, entry, MAX_CACHED_CONTACTS);
   return entry;
 }
@@ -109,17 +146,25 @@ export function contactListWire(store: Store, contact: ContactRecord): Contact {
 
 /**
  * `contactWire(store, contact, 'full')` (update and find-email): the list shape with the fields only the full shape
- * has appended. Its JSON is built the same way, by construction: the list JSON without its closing brace, a comma,
- * and the appended fields' JSON without its opening brace. The list entry is kept for the next list page.
+ * has appended, serialized once. Its JSON is made from the list JSON, by construction: without its closing brace, a
+ * comma, and the appended fields' JSON without its opening brace. The next list page cuts the list entry back out of
+ * it at the length it was made with.
  */
 export function contactFullWire(store: Store, contact: ContactRecord): Contact {
-  const list = listEntry(store, contact);
-  const fields = contactFullFields(contact);
-  const wire = Object.assign({}, list.wire, fields);
-  const tail = encoder.encode(JSON.stringify(fields));
-  const json = new Uint8Array(list.json.byteLength + tail.byteLength - 1);
-  json.set(list.json.subarray(0, list.json.byteLength - 1));
-  json.set(COMMA, list.json.byteLength - 1);
-  json.set(tail.subarray(1), list.json.byteLength);
-  return withKnownJson(wire, json);
+  const wire = contactWire(store, contact, 'list');
+  const listText = JSON.stringify(wire);
+  const appended = contactFullFields(contact);
+  const appendedText = JSON.stringify(appended);
+  Object.assign(wire, appended);
+  // Both texts encoded one after the other, the appended one's opening brace over the list's closing one, which
+  // then becomes the comma: one pass over the characters, one copy of the bytes.
+  const room = (listText.length + appendedText.length) * 3;
+  if (scratch.byteLength < room) scratch = new Uint8Array(room);
+  const listBytes = encoder.encodeInto(listText, scratch).written - 1;
+  const appendedBytes = encoder.encodeInto(appendedText, scratch.subarray(listBytes)).written;
+  scratch[listBytes] = COMMA;
+  const json = scratch.slice(0, listBytes + appendedBytes);
+  withKnownJson(wire, json);
+  setBounded(cacheOf(store.storage).fulls, contact.account_relationship_id, { record: contact, wire, json, appended, listBytes }, MAX_CACHED_CONTACTS);
+  return wire;
 }
