@@ -231,8 +231,11 @@ export class VersionedStorage {
   private owned = new WeakSet<object>();
   private currentRevision: number;
   private parts: PartRevisions;
-  /** Containers written since the last `commit`. */
-  private readonly written = new Set<Part>();
+  /**
+   * Containers written since the last `commit`: a list, not a Set, because a change writes one to three of them and
+   * a Set's clear() allocates a new table on every commit (tens of MB of garbage while a large dataset is built).
+   */
+  private readonly written: Part[] = [];
 
   /** A storage forked from `baseline`, or (without one) an empty storage to build a dataset into. */
   constructor(basis: StoreBasis, baseline?: Baseline) {
@@ -318,7 +321,7 @@ export class VersionedStorage {
     }
     this.state = { ...snapshot.data };
     this.owned = new WeakSet();
-    this.written.clear();
+    this.written.length = 0;
     this.currentRevision = snapshot.revision;
     this.parts = { ...snapshot.parts };
   }
@@ -339,7 +342,7 @@ export class VersionedStorage {
     this.base = other.base;
     this.state = { ...other.state };
     this.owned = new WeakSet();
-    for (const part of PARTS) this.written.add(part);
+    this.written.push(...PARTS);
     this.commit();
   }
 
@@ -355,12 +358,12 @@ export class VersionedStorage {
     const revision = nextRevision();
     this.currentRevision = revision;
     for (const part of this.written) this.parts[part] = revision;
-    this.written.clear();
+    this.written.length = 0;
   }
 
   /** The container `name`, to write into: copied first unless this storage made it since its last snapshot. */
   own<K extends Part>(name: K): StoreData[K] {
-    this.written.add(name);
+    if (!this.written.includes(name)) this.written.push(name);
     const current = this.state[name];
     if (this.owned.has(current)) return current;
     const copy = copyContainer(current);
@@ -371,7 +374,7 @@ export class VersionedStorage {
 
   /** Replaces the container `name` whole with one nobody else holds. */
   replace<K extends Part>(name: K, value: StoreData[K]): void {
-    this.written.add(name);
+    if (!this.written.includes(name)) this.written.push(name);
     this.owned.add(value);
     this.state[name] = value;
   }
