@@ -12,6 +12,9 @@ export function call(tool: string, args: ReadonlyArray<readonly [name: string, v
   return `call \`${tool}\`${list ? ` with ${list}` : ''}`;
 }
 
+/** The same step at the start of a sentence. */
+const Call = (tool: string, args: Parameters<typeof call>[1]) => `C${call(tool, args).slice(1)}`;
+
 const quoted = (value: string) => JSON.stringify(value);
 
 interface PromptSpec {
@@ -43,10 +46,10 @@ const PROMPTS: readonly PromptSpec[] = [
     },
     text: ({ tag = '', instructions }) => [
       `Draft a reply to each conversation with a contact tagged ${quoted(tag)}.`,
-      `1. ${call('list_conversations', [['tag', quoted(tag)], ['limit', '25']])}; while a result has a \`next_cursor\`, call it again with that value as \`cursor\`.`,
-      `2. For each conversation, ${call('list_conversation_messages', [['conversation_id'], ['account_id'], ['limit', '3']])}: the conversation's own ids, to read its latest messages.`,
+      `1. ${Call('list_conversations', [['tag', quoted(tag)], ['limit', '25']])}; while a result has a \`next_cursor\`, call it again with that value as \`cursor\`.`,
+      `2. For each conversation, ${call('list_conversation_messages', [['conversation_id'], ['account_id'], ['limit', '3']])} (the conversation's own) to read its latest messages.`,
       '3. Write a short, specific reply to the latest message, in the language of the conversation.',
-      `4. Save it: ${call('create_draft', [['account_id'], ['conversation_id'], ['draft_message']])}, the ids of the conversation and the reply as \`draft_message\`. Drafts are never sent: a person reviews and sends them.`,
+      `4. Save it: ${call('create_draft', [['account_id'], ['conversation_id'], ['draft_message']])}: the conversation's ids and your reply. Drafts are never sent: a person reviews and sends them.`,
       '5. Finish with a list: contact name, `conversation_id`, and the first line of each draft.',
       instructions ? `What the replies should do: ${instructions}` : '',
     ],
@@ -64,12 +67,12 @@ const PROMPTS: readonly PromptSpec[] = [
       const last = week_start === undefined ? undefined : addDays(week_start, 6);
       const zone = timezone ? [['timezone', quoted(timezone)] as const] : [];
       const summary = last
-        ? call('get_activity_summary', [['from', quoted(week_start!)], ['to', quoted(last)], ...zone])
-        : `${call('get_activity_summary', [['from'], ...zone])}, \`from\` being the date 7 days before today (YYYY-MM-DD), and no \`to\` (it defaults to now)`;
+        ? `${Call('get_activity_summary', [['from', quoted(week_start!)], ['to', quoted(last)], ...zone])} (the week's last day is included).`
+        : `${Call('get_activity_summary', [['from'], ...zone])}: \`from\` is the date 7 days before today (YYYY-MM-DD); leave out \`to\`, which defaults to now.`;
       return [
         'Write a weekly activity report for the organization.',
-        `1. ${summary}. The week's last day is included.`,
-        `2. ${call('list_accounts', [])} to name the accounts of \`by_account\` by their \`display_name\`.`,
+        `1. ${summary}`,
+        `2. ${Call('list_accounts', [])} to name the accounts of \`by_account\` by their \`display_name\`.`,
         '3. Report: the total, the counts by event type and channel, the busiest days, and each account\'s and user\'s share. Compare replies received with messages sent.',
         'Activity tools need an organization admin\'s key: if they fail with forbidden, say so and stop.',
       ];
@@ -86,8 +89,8 @@ const PROMPTS: readonly PromptSpec[] = [
     },
     text: ({ tag = '', days }) => [
       `Save a follow-up draft to each contact tagged ${quoted(tag)} with no interaction in the last ${days ?? '30'} days.`,
-      `1. ${call('list_contacts', [['tag', quoted(tag)], ['limit', '25']])}; while a result has a \`next_cursor\`, call it again with that value as \`cursor\`. Keep the contacts whose \`last_interaction_at\` is older than that, or missing.`,
-      `2. For each, ${call('create_draft', [['account_id'], ['contact_id'], ['draft_message']])}: the contact's own ids, and a short personal follow-up based on its \`headline\` and \`primary_company_name\` as \`draft_message\`.`,
+      `1. ${Call('list_contacts', [['tag', quoted(tag)], ['limit', '25']])}; while a result has a \`next_cursor\`, call it again with that value as \`cursor\`. Keep the contacts whose \`last_interaction_at\` is older than that, or missing.`,
+      `2. For each, ${call('create_draft', [['account_id'], ['contact_id'], ['draft_message']])}: the contact's own ids, and a short personal follow-up based on its \`headline\` and \`primary_company_name\`.`,
       'Drafts are never sent: a person reviews them. End with the list of contacts drafted to.',
     ],
   },
@@ -106,7 +109,7 @@ export function registerPrompts(server: McpServer, tools: { enabled: ReadonlySet
   for (const prompt of PROMPTS) {
     if (!prompt.tools.every((tool) => tools.available.has(tool))) continue;
     server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema: prompt.args }, (args) => {
-      const enable = toolsetsToEnable(prompt.tools, tools.enabled).map((toolset) => `First, ${call('enable_toolset', [['toolset', quoted(toolset)]])}.`);
+      const enable = toolsetsToEnable(prompt.tools, tools.enabled).map((toolset, i) => `${i ? 'Then' : 'First,'} ${call('enable_toolset', [['toolset', quoted(toolset)]])}.`);
       const text = [...enable, ...prompt.text(args as Record<string, string | undefined>)].filter(Boolean).join('\n');
       return { messages: [{ role: 'user', content: { type: 'text', text } }] };
     });

@@ -308,7 +308,8 @@ function issueText(issue: z.core.$ZodIssue, given: Record<string, unknown>, sche
     const keys = issue.keys.join(', ');
     const allowed = Object.keys((node?.properties as object | undefined) ?? {}).join(', ');
     if (issue.path.length > 0) return `unknown key${issue.keys.length > 1 ? 's' : ''} ${keys} in ${at}: it takes ${allowed}`;
-    return `unknown argument${issue.keys.length > 1 ? 's' : ''} ${keys}: the arguments are ${allowed}${customFields ? `; custom field values go in ${CUSTOM_FIELDS}, by registered name` : ''}`;
+    const takes = allowed ? `the arguments are ${allowed}` : 'the tool takes no arguments';
+    return `unknown argument${issue.keys.length > 1 ? 's' : ''} ${keys}: ${takes}${customFields ? `; custom field values go in ${CUSTOM_FIELDS}, by registered name` : ''}`;
   }
   if (issue.path.length > 0 && valueAt(given, issue.path) === undefined) {
     return `${at} is required${typeof node?.description === 'string' ? ` (${node.description.replace(/\.$/, '')})` : ''}`;

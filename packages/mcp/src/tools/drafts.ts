@@ -6,7 +6,7 @@ export const draftTools = defineTools({
   description:
     'Saves a reply to a conversation or a message to a contact as a draft. Nothing is ever sent: a person reviews it. Saving again for the same conversation or contact replaces the draft.',
   describe: {
-    account_id: 'The conversation\'s or contact\'s own account_id.',
+    account_id: 'The account_id of the conversation (list_conversations) or contact (list_contacts).',
     draft_message: 'The text of the draft.',
     contact_id: 'For a new message: the contact_id (list_contacts). Give this or conversation_id.',
     conversation_id: 'For a reply: the conversation_id (list_conversations). Give this or contact_id.',

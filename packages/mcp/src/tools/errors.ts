@@ -57,11 +57,12 @@ function nextStep(code: string, message: string, context: ErrorContext, retryAft
       return `Fix ${fix} and call ${tool} again${idHints(named.length ? named : context.given.filter(isIdArgument))}.`;
     }
     case 'not_found': {
-      const ids = named.filter(isIdArgument);
-      const profile = context.names.includes('network_url') && (!ids.length || context.given.includes('network_url'));
-      return [ids.length ? `The id does not exist${idHints(ids)}.` : '', profile ? 'For a profile URL, check its handle.' : '']
+      const profile = context.given.includes('network_url');
+      const namedIds = named.filter(isIdArgument);
+      const ids = namedIds.length ? namedIds : profile ? [] : context.given.filter(isIdArgument);
+      return [ids.length ? `The id does not exist${idHints(ids)}.` : '', profile ? 'The profile does not exist: check the handle of the profile URL.' : '']
         .filter(Boolean)
-        .join(' ') || `Something the arguments name does not exist: check them${idHints(context.given.filter(isIdArgument))}.`;
+        .join(' ') || `Something the arguments name does not exist: check them.`;
     }
     case 'unauthorized':
       return `The API key is missing, invalid or retired: the user must set NETWORK_API_KEY to a valid key and restart the server. ${STOP}`;
