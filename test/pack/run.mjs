@@ -9,13 +9,15 @@
 //     CLI (listening line, a request, SIGTERM), and `npx network-mcp --mock` driven by the official MCP client over stdio,
 //     and `network-verify` against that CLI (every scenario agrees);
 //  4. in the msw 2 project it type-checks the imports with TypeScript's node16 and bundler resolution, and
-//     type-checks and runs the READMEs' snippets, as a newcomer pasting them would.
+//     type-checks and runs the READMEs' snippets, as a newcomer pasting them would;
+//  5. a project with only the MCP server and the SDK (a live install) holds neither the mock nor msw, and its
+//     `network-mcp` answers live from a `network-mock serve` of the workspace build.
 // `--keep` leaves the temporary folder for a look inside.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cleanEnv, run, settleWithLimit, withPath } from '../tools/process.mjs';
+import { cleanEnv, run, settleWithLimit, startServer, withPath } from '../tools/process.mjs';
 import { packTarballs, root } from '../tools/tarballs.mjs';
 import { installRuntimes, npmInstall } from '../tools/toolchain.mjs';
 import { readmePrograms } from './readme-snippets.mjs';
@@ -83,14 +85,26 @@ try {
     return app;
   }
 
+  /** A live install of the MCP server: its tarball and the SDK's, nothing of the mock. */
+  async function liveMcpProject() {
+    const app = join(work, 'app-mcp-live');
+    cpSync(consumer, app, { recursive: true });
+    writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'pack-smoke-mcp-live', private: true, version: '0.0.0' }, null, 2)}\n`);
+    await npmInstall(app, [packed.files['@network-org/mcp'], packed.files['@network-org/sdk']]);
+    step(`npm installed @network-org/mcp and @network-org/sdk alone into ${app}`);
+    return app;
+  }
+
   const [runtimes, ...apps] = await Promise.allSettled([
     installRuntimes(join(work, 'runtimes'), [...new Set(PAIRS.map(({ node }) => node))]),
     project(2),
     project(3),
+    liveMcpProject(),
   ]);
   if (runtimes.status === 'rejected') throw runtimes.reason;
   step(`runtimes: ${Object.entries(runtimes.value).map(([alias, { version }]) => `${alias} ${version}`).join(', ')}`);
   const app = { 2: apps[0], 3: apps[1] };
+  const liveApp = apps[2];
 
   /** A check: label and a function that runs it (rejecting with the reason when it fails). */
   const checks = [];
@@ -109,6 +123,20 @@ try {
       [`${label}: network-verify against network-mock serve, every scenario agrees`, inApp(['verify.mjs'])],
     );
   }
+  checks.push([
+    `Node ${runtimes.value.node20.version}: @network-org/mcp installed live pulls neither the mock nor msw, and answers live from network-mock serve`,
+    async () => {
+      if (liveApp.status === 'rejected') throw liveApp.reason;
+      const node = runtimes.value.node20;
+      const mock = await startServer(process.execPath, [join(root, 'packages/mock/dist/cli.js'), 'serve', '--port', '0'], { cwd: root });
+      try {
+        const env = { ...withPath(dirname(node.path)), NETWORK_BASE_URL: mock.url, NETWORK_API_KEY: 'sk_test_admin' };
+        return await run(node.path, ['mcp-live.mjs'], { cwd: liveApp.value, env, timeoutMs: 3 * 60_000 });
+      } finally {
+        await mock.stop();
+      }
+    },
+  ]);
   const inTypesApp = (args) => () =>
     app[2].status === 'rejected' ? Promise.reject(app[2].reason) : run(process.execPath, args, { cwd: app[2].value, env: cleanEnv });
   const tsc = (project) => ['node_modules/typescript/bin/tsc', '-p', project];
