@@ -9,7 +9,8 @@
 //     CLI (listening line, a request, SIGTERM), and `npx network-mcp --mock` driven by the official MCP client over stdio,
 //     and `network-verify` against that CLI (every scenario agrees);
 //  4. in the msw 2 project it type-checks the imports with TypeScript's node16 and bundler resolution, and
-//     type-checks and runs the READMEs' snippets, as a newcomer pasting them would.
+//     type-checks and runs the READMEs' snippets, as a newcomer pasting them would;
+//  5. a fresh clone's `pnpm install --frozen-lockfile` prints no warning (quiet-install.mjs).
 // `--keep` leaves the temporary folder for a look inside.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { cleanEnv, run, settleWithLimit, withPath } from '../tools/process.mjs';
 import { packTarballs, root } from '../tools/tarballs.mjs';
 import { installRuntimes, npmInstall } from '../tools/toolchain.mjs';
+import { checkQuietInstall } from './quiet-install.mjs';
 import { readmePrograms } from './readme-snippets.mjs';
 
 const consumer = fileURLToPath(new URL('./consumer', import.meta.url));
@@ -113,6 +115,7 @@ try {
     app[2].status === 'rejected' ? Promise.reject(app[2].reason) : run(process.execPath, args, { cwd: app[2].value, env: cleanEnv });
   const tsc = (project) => ['node_modules/typescript/bin/tsc', '-p', project];
   checks.push(
+    ['a fresh clone: `pnpm install --frozen-lockfile` prints no WARN and no ignored build scripts', () => checkQuietInstall(work)],
     ['types: moduleResolution node16 (.mts and .cts)', inTypesApp(tsc('types/tsconfig.node16.json'))],
     ['types: moduleResolution bundler', inTypesApp(tsc('types/tsconfig.bundler.json'))],
     [`README snippets type-check (${readmes.length} programs)`, inTypesApp(tsc('types/tsconfig.readme.json'))],
