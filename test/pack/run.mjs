@@ -10,7 +10,8 @@
 //     and `network-verify` against that CLI (every scenario agrees);
 //  4. in the msw 2 project it type-checks the imports with TypeScript's node16 and bundler resolution, and
 //     type-checks and runs the READMEs' snippets, as a newcomer pasting them would;
-//  5. a fresh clone's `pnpm install --frozen-lockfile` prints no warning (quiet-install.mjs).
+//  5. Node 20 in the msw 3 project: importing the mock throws at once, naming both versions and the fix;
+//  6. a fresh clone's `pnpm install --frozen-lockfile` prints no warning (quiet-install.mjs).
 // `--keep` leaves the temporary folder for a look inside.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -111,6 +112,14 @@ try {
       [`${label}: network-verify against network-mock serve, every scenario agrees`, inApp(['verify.mjs'])],
     );
   }
+  // msw 3 where it cannot run: Node 20 in the msw 3 project.
+  checks.push([
+    `Node ${runtimes.value.node20.version} + msw 3: importing the mock throws at once, naming both versions and msw@2`,
+    () =>
+      app[3].status === 'rejected'
+        ? Promise.reject(app[3].reason)
+        : run(runtimes.value.node20.path, ['msw-pairing.mjs'], { cwd: app[3].value, env: withPath(dirname(runtimes.value.node20.path)) }),
+  ]);
   const inTypesApp = (args) => () =>
     app[2].status === 'rejected' ? Promise.reject(app[2].reason) : run(process.execPath, args, { cwd: app[2].value, env: cleanEnv });
   const tsc = (project) => ['node_modules/typescript/bin/tsc', '-p', project];
