@@ -37,8 +37,11 @@ function step(text) {
 
 /** msw per project: the pinned msw 2 of the repo, and msw 3 as `npm i msw@3` gives it on Node 22+. */
 const MSW = { 2: `msw@${rootPackage.devDependencies.msw}`, 3: 'msw@3' };
-/** The oldest TypeScript that compiles the packages' declarations with `skipLibCheck: false`. */
-const OLDEST_TYPESCRIPT = '5.4.5';
+/**
+ * The oldest TypeScript the SDK README promises (Install): 5.0 with `skipLibCheck: true`, 5.4 with `false` (the
+ * declarations of openapi-fetch, which `client.raw` exposes, need 5.4). 4.9 and 5.3 fail those checks.
+ */
+const OLDEST_TYPESCRIPT = { skipLibCheck: '5.0.4', strict: '5.4.5' };
 const PAIRS = [
   { node: 'node20', msw: 2 },
   { node: 'node22', msw: 3 },
@@ -67,11 +70,12 @@ try {
     ...readmePrograms('sdk', readFileSync(join(root, 'packages/sdk/README.md'), 'utf8')),
     ...readmePrograms('mock', readFileSync(join(root, 'packages/mock/README.md'), 'utf8')),
   ];
-  // The oldest TypeScript the READMEs promise (packages/sdk/README.md, Install) type-checks the imports too.
+  // The oldest TypeScripts the SDK README promises type-check the imports too.
   const tools = [
     ...['typescript', '@types/node', 'vitest'].map((name) => `${name}@${rootPackage.devDependencies[name]}`),
     `tsx@${examplesPackage.devDependencies.tsx}`,
-    `typescript-oldest@npm:typescript@${OLDEST_TYPESCRIPT}`,
+    `typescript-oldest@npm:typescript@${OLDEST_TYPESCRIPT.skipLibCheck}`,
+    `typescript-oldest-strict@npm:typescript@${OLDEST_TYPESCRIPT.strict}`,
   ];
 
   /** A fresh project with the consumer scripts, the tarballs and msw `msw` (plus the TypeScript tools for msw 2). */
@@ -145,7 +149,9 @@ try {
     ['a fresh clone: `pnpm install --frozen-lockfile` prints no WARN and no ignored build scripts', () => checkQuietInstall(work)],
     ['types: moduleResolution node16 (.mts and .cts)', inTypesApp(tsc('types/tsconfig.node16.json'))],
     ['types: moduleResolution bundler', inTypesApp(tsc('types/tsconfig.bundler.json'))],
-    [`types: TypeScript ${OLDEST_TYPESCRIPT} (the oldest the README promises), node16, skipLibCheck false`, inTypesApp(tsc('types/tsconfig.oldest.json', 'typescript-oldest'))],
+    [`types: TypeScript ${OLDEST_TYPESCRIPT.skipLibCheck}, the oldest the README promises (skipLibCheck)`, inTypesApp(tsc('types/tsconfig.oldest.json', 'typescript-oldest'))],
+    ['types: the SDK with skipLibCheck false', inTypesApp(tsc('types/tsconfig.sdk-strict.json'))],
+    [`types: the SDK with skipLibCheck false and TypeScript ${OLDEST_TYPESCRIPT.strict}, the oldest the README promises so`, inTypesApp(tsc('types/tsconfig.sdk-strict.json', 'typescript-oldest-strict'))],
     [`README snippets type-check, each on its own (${readmes.length} programs)`, inTypesApp(tsc('types/tsconfig.readme.json'))],
     ...readmes
       .filter(({ kind }) => kind === 'script')
