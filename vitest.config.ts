@@ -7,7 +7,8 @@ const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^@network-org\/spec\/(openapi|zod|operations|docs)$/, replacement: src('./packages/spec/src/$1.ts') },
+      { find: /^@network-org\/spec\/(openapi|zod|routes|operations|docs)$/, replacement: src('./packages/spec/src/$1.ts') },
+      { find: /^@network-org\/cli-kit$/, replacement: src('./packages/cli-kit/src/index.ts') },
       { find: /^@network-org\/sdk\/zod$/, replacement: src('./packages/sdk/src/zod.ts') },
       { find: /^@network-org\/sdk$/, replacement: src('./packages/sdk/src/index.ts') },
       { find: /^@network-org\/sdk-redis$/, replacement: src('./packages/sdk-redis/src/index.ts') },

@@ -3,15 +3,19 @@
 // packages build on (and bundle into their dist):
 //   packages/spec/src/openapi.ts     openapi-typescript types (paths, components, operations, root aliases)
 //   packages/spec/src/zod.ts         zod schemas of every component schema
-//   packages/spec/src/operations.ts  the operation table: method, path template, input and response schemas
-//   packages/spec/src/docs.ts        the operations' summaries and descriptions, and their inputs' descriptions
+//   packages/spec/src/routes.ts      the route table: method, path template and a list's item key (no zod)
+//   packages/spec/src/operations.ts  the operation table: the routes plus input and response schemas
+//   packages/spec/src/docs.ts        the operations' summaries and descriptions, their inputs and responses
+//   packages/sdk/api.md              the SDK's method reference (also read from packages/sdk/src)
 // `--check` writes nothing and fails when a generated file is stale.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
-import { docsModule } from './docs-from-openapi.mjs';
+import { apiMarkdown } from './api-md.mjs';
+import { docsModule, operationDocsOf } from './docs-from-openapi.mjs';
+import { operationRoutes, routesModule } from './routes-from-openapi.mjs';
 import { zodModules } from './zod-from-openapi.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,9 +42,17 @@ async function generateTypes() {
 }
 
 let zod;
+let routes;
+let api;
 const spec = parse(readFileSync(specPath, 'utf8'));
 try {
   zod = zodModules(spec, banner);
+  routes = routesModule(spec, banner);
+  api = apiMarkdown({
+    operationRoutes: operationRoutes(spec),
+    operationDocs: operationDocsOf(spec),
+    sdkSrc: resolve(root, 'packages/sdk/src'),
+  });
 } catch (error) {
   console.error(`pnpm generate: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
@@ -49,8 +61,10 @@ try {
 const outputs = [
   [resolve(outDir, 'openapi.ts'), await generateTypes()],
   [resolve(outDir, 'zod.ts'), zod.zod],
+  [resolve(outDir, 'routes.ts'), routes],
   [resolve(outDir, 'operations.ts'), zod.operations],
   [resolve(outDir, 'docs.ts'), docsModule(spec, banner)],
+  [resolve(root, 'packages/sdk/api.md'), api],
 ];
 
 let stale = false;

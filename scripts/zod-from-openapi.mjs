@@ -3,6 +3,8 @@
 // else (maxLength, anyOf, a new format, ...) throws naming the schema's location and the keyword, so an edit
 // of spec/openapi.yaml can never silently loosen what the mock (and `validateResponses`) accept.
 
+import { METHODS, resolveRef } from './openapi-walk.mjs';
+
 /** Keywords that never change what a value may be. */
 const ANNOTATIONS = ['description', 'title', 'examples', 'example', 'deprecated', '$comment'];
 
@@ -222,17 +224,9 @@ export function checkParameter(param, location) {
   }
 }
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const PATH_ITEM_FIELDS = [...METHODS, 'parameters', 'summary', 'description'];
 
 /** Follows a local `$ref` (`#/components/...`) inside `spec`. */
-function resolveRef(spec, ref) {
-  return ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce((node, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
-}
-
 function operationEntry(spec, path, method, item) {
   const op = item[method];
   const where = pointer('#/paths', path, method);
@@ -270,8 +264,7 @@ function operationEntry(spec, path, method, item) {
   });
   return [
     `  ${op.operationId}: {`,
-    `    method: ${lit(method)},`,
-    `    path: ${lit(path)},`,
+    `    ...operationRoutes.${op.operationId},`,
     `    query: ${queryShape.length ? `z.object({ ${queryShape.join(', ')} })` : 'null'},`,
     `    params: ${pathShape.length ? `z.object({ ${pathShape.join(', ')} })` : 'null'},`,
     `    body: ${body ? toZod(body, pointer(where, 'requestBody', 'content', 'application/json', 'schema')) : 'null'},`,
@@ -338,11 +331,12 @@ export const schemas = { ${names.join(', ')} } as const;
 `;
   const helpers = ['schemas', ...(table.includes('exactlyOneOf(') ? ['exactlyOneOf'] : [])];
   const operations = `${banner}import { z } from 'zod';
+import { operationRoutes } from './routes';
 import { ${helpers.join(', ')} } from './zod';
 
 const { ${used.join(', ')} } = schemas;
 
-/** Every operation's method, path, input schemas (query over raw strings, path params, body) and response schemas by status. */
+/** Every operation's route (method, path, list), input schemas (query over raw strings, path params, body) and response schemas by status. */
 export const operations = {
 ${table}
 } as const;

@@ -4,7 +4,7 @@ import { defineConfig } from 'tsup';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 // @network-org/spec (private, generated) is bundled (code; its declarations too, as a devDependency) so nothing published names it.
 const shared = {
-  noExternal: ['@network-org/spec'],
+  noExternal: ['@network-org/spec', '@network-org/cli-kit'],
   define: { __VERSION__: JSON.stringify(version) },
   sourcemap: true,
   // The builds write to dist at once, so none cleans it: the build script empties it first.

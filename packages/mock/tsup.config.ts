@@ -7,6 +7,8 @@ type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 const entry = { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts' };
 // @network-org/spec (private, generated) is bundled (code; its declarations too, as a devDependency) so nothing published names it.
 const spec = '@network-org/spec';
+// @network-org/cli-kit (private): the conventions the CLIs share, bundled the same way.
+const cliKit = '@network-org/cli-kit';
 // The mock never loads the SDK (a devDependency, for tests): bundling it would hide a run-time dependency. The one
 // exception is `@network-org/mock/vitest`, whose fixture hands each test an SDK client: there the SDK is an optional
 // peer dependency, left external.
@@ -30,7 +32,7 @@ export default defineConfig([
     // `./vitest` is ESM only, as vitest is; it shares the other entries' chunks.
     entry: { ...entry, vitest: 'src/vitest.ts' },
     format: ['esm'],
-    noExternal: [spec],
+    noExternal: [spec, cliKit],
     esbuildPlugins: plugins,
     dts: true,
     sourcemap: true,
@@ -46,7 +48,7 @@ export default defineConfig([
     clean: false,
     target: 'node18',
     // faker ships ESM only; jest's module loader cannot require() it, so the CommonJS build carries it.
-    noExternal: [spec, '@faker-js/faker'],
+    noExternal: [spec, cliKit, '@faker-js/faker'],
     esbuildPlugins: plugins,
   },
   {
@@ -57,7 +59,7 @@ export default defineConfig([
     clean: false,
     target: 'node20',
     platform: 'node',
-    noExternal: [spec],
+    noExternal: [spec, cliKit],
     esbuildPlugins: plugins,
   },
 ]);

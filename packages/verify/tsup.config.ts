@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 // @network-org/spec (private, generated) is bundled (code; its declarations too, as a devDependency) so nothing
 // published names it. The SDK stays a dependency: verify runs on the published client.
 // The builds write to dist at once, so none cleans it: the build script empties it first.
-const noExternal = ['@network-org/spec'];
+const noExternal = ['@network-org/spec', '@network-org/cli-kit'];
 
 export default defineConfig([
   {

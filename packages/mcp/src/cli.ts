@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { EXIT, messageOf } from '@network-org/cli-kit';
 import type { Logger } from '@network-org/sdk';
 import { liveBackend, mockBackend, type Backend } from './cli/backend';
 import { parseCli, UsageError, USAGE, type CliOptions } from './cli/args';
@@ -48,10 +49,10 @@ async function main(options: CliOptions): Promise<void> {
       await closeTransport();
       await backend.close();
     } catch (error) {
-      log(`could not stop cleanly: ${error instanceof Error ? error.message : String(error)}`);
-      process.exitCode = 1;
+      log(`could not stop cleanly: ${messageOf(error)}`);
+      process.exitCode = EXIT.failure;
     }
-    process.exit(process.exitCode ?? 0);
+    process.exit(process.exitCode ?? EXIT.ok);
   }
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
@@ -61,14 +62,14 @@ let options: ReturnType<typeof parseCli>;
 try {
   options = parseCli(process.argv.slice(2), process.env);
 } catch (error) {
-  process.stderr.write(`network-mcp: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
-  process.exit(2);
+  process.stderr.write(`network-mcp: ${messageOf(error)}\n\n${USAGE}\n`);
+  process.exit(EXIT.usage);
 }
 if (options === 'help') process.stdout.write(`${USAGE}\n`);
 else if (options === 'version') process.stdout.write(`${VERSION}\n`);
 else {
   main(options).catch((error: unknown) => {
-    log(error instanceof Error ? error.message : String(error));
-    process.exit(error instanceof UsageError || error instanceof RangeError ? 2 : 1);
+    log(messageOf(error));
+    process.exit(error instanceof UsageError || error instanceof RangeError ? EXIT.usage : EXIT.failure);
   });
 }

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-import { accessSync, constants, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { checkWritableFolder, EXIT, integerOption, isLoopbackHost, messageOf, UsageError, writeFileAtomically } from '@network-org/cli-kit';
 import { JOURNAL_TOTAL_MIN_BYTES } from './engine/journal';
 import { parseRateLimit } from './engine/rate-limit';
 import { MAX_TIMER_MS } from './lib/timers';
 import { anchorProblem } from './store/anchor';
-import { isLoopbackHost, startMockServer, type MockServerOptions } from './node';
+import { startMockServer, type MockServerOptions } from './node';
 
 const USAGE = `Usage: network-mock serve [options]
 
@@ -25,19 +25,6 @@ Options:
   --no-journal-bodies         keep no request and answer bodies in the journal (headers and the rest are kept)
   --journal-max-bytes <n>     bytes all sessions' journals keep together, oldest dropped first (default 67108864, 64 MiB)
   -h, --help                  show this help`;
-
-class UsageError extends Error {}
-
-function integerOption(name: string, value: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
-  if (value === undefined) return undefined;
-  const parsed = Number(value);
-  if (value.trim() === '' || !Number.isInteger(parsed) || parsed < min || parsed > max) {
-    const range =
-      max !== Number.MAX_SAFE_INTEGER ? ` from ${min} to ${max}` : min !== Number.MIN_SAFE_INTEGER ? ` of at least ${min}` : '';
-    throw new UsageError(`--${name} must be an integer${range}, got "${value}"`);
-  }
-  return parsed;
-}
 
 function rateLimitOption(text: string | undefined, off: boolean | undefined): MockServerOptions['rateLimit'] {
   if (text === undefined) return !off;
@@ -100,26 +87,11 @@ function serverOptions(args: string[]): CliOptions | 'help' {
   if (journalMaxBytes !== undefined) options.journalMaxBytes = journalMaxBytes;
   if (values['state-file'] !== undefined) {
     options.stateFile = values['state-file'];
-    if (existsSync(options.stateFile)) {
-      options.state = readFileSync(options.stateFile, 'utf8');
-    } else {
-      // Found now, not at shutdown: the state is written there when the server stops.
-      const folder = dirname(resolve(options.stateFile));
-      try {
-        accessSync(folder, constants.W_OK);
-      } catch {
-        throw new Error(`--state-file ${options.stateFile}: the folder ${folder} does not exist or cannot be written; create it first.`);
-      }
-    }
+    if (existsSync(options.stateFile)) options.state = readFileSync(options.stateFile, 'utf8');
+    // Found now, not at shutdown: the state is written there when the server stops.
+    else checkWritableFolder('state-file', options.stateFile);
   }
   return options;
-}
-
-/** Writes the state beside the file and renames it over, so a crash mid-write never leaves half a file. */
-function saveState(path: string, text: string): void {
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
 }
 
 async function main(): Promise<void> {
@@ -127,8 +99,8 @@ async function main(): Promise<void> {
   try {
     options = serverOptions(process.argv.slice(2));
   } catch (error) {
-    process.stderr.write(`network-mock: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
-    process.exitCode = 2;
+    process.stderr.write(`network-mock: ${messageOf(error)}\n\n${USAGE}\n`);
+    process.exitCode = EXIT.usage;
     return;
   }
   if (options === 'help') {
@@ -141,7 +113,7 @@ async function main(): Promise<void> {
     server = await startMockServer(mockOptions);
   } catch (error) {
     if (stateFile === undefined || mockOptions.state === undefined) throw error;
-    throw new Error(`cannot start from the state file ${stateFile}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`cannot start from the state file ${stateFile}: ${messageOf(error)}`);
   }
   let stopping = false;
   const stop = () => {
@@ -149,15 +121,15 @@ async function main(): Promise<void> {
     stopping = true;
     if (stateFile !== undefined) {
       try {
-        saveState(stateFile, server.mock.exportState());
+        writeFileAtomically(stateFile, server.mock.exportState());
       } catch (error) {
-        process.stderr.write(`network-mock: could not write the state to ${stateFile}: ${error instanceof Error ? error.message : String(error)}\n`);
-        process.exitCode = 1;
+        process.stderr.write(`network-mock: could not write the state to ${stateFile}: ${messageOf(error)}\n`);
+        process.exitCode = EXIT.failure;
       }
     }
     server.close().then(
-      () => process.exit(process.exitCode ?? 0),
-      () => process.exit(1),
+      () => process.exit(process.exitCode ?? EXIT.ok),
+      () => process.exit(EXIT.failure),
     );
   };
   process.once('SIGINT', stop);
@@ -175,6 +147,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`network-mock: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
+  process.stderr.write(`network-mock: ${messageOf(error)}\n`);
+  process.exit(EXIT.failure);
 });

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { isLoopbackHost } from '@network-org/cli-kit';
 import type { AddressInfo } from 'node:net';
 import { createClientErrorListener, createConnectListener, createRequestListener } from './adapters/node-http';
 import { createMockApi, type MockApi, type MockApiOptions } from './index';
@@ -15,11 +16,6 @@ export interface MockServer {
   url: string;
   mock: MockApi;
   close(): Promise<void>;
-}
-
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return bare === 'localhost' || bare === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(bare);
 }
 
 /** Serves the mock over real HTTP: node:http straight into the engine (no msw, no fetch Request/Response). */
@@ -54,5 +50,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   return { url, mock, close };
 }
 
+export { isLoopbackHost };
 export { createMockApi } from './index';
 export type { MockApi, MockApiOptions } from './index';

@@ -5,6 +5,9 @@ import { readEnv } from './core/env';
 import { NetworkError } from './core/errors';
 import { sender } from './core/http';
 import { attemptLog, type Logger, type LogLevel } from './core/logger';
+import { type AnyOperationArgs, callOperation, requestOperation } from './core/operation';
+import type { OperationData, OperationId, OperationItem, OperationParams, PagedOperationId, PageExtras } from './core/operations';
+import type { Page, PagePromise } from './core/pagination';
 import { redactor } from './core/redact';
 import { pacing, type RateLimiter, type RateLimitOption, rateLimiterFor } from './core/rate-limit';
 import type { RateLimitStore } from './core/rate-limit-store';
@@ -17,7 +20,7 @@ import { Companies } from './resources/companies';
 import { Contacts } from './resources/contacts';
 import { Conversations } from './resources/conversations';
 import { Drafts } from './resources/drafts';
-import { type EnrichBody, Enrichment } from './resources/enrichment';
+import type { EnrichBody } from './resources/enrichment';
 import { Organizations } from './resources/organizations';
 import { Views } from './resources/views';
 
@@ -45,7 +48,10 @@ export interface ClientOptions {
   validateResponses?: ResponseValidator | false;
   /** Where log lines go; default `console`. */
   logger?: Logger;
-  /** `'off'` (default), `'error'`, `'warn'`, `'info'` or `'debug'`: one line per attempt, never the key or a body. */
+  /**
+   * `'off'` (default), `'error'`, `'warn'`, `'info'` or `'debug'`: one line per attempt, never the key or a body.
+   * Default: env NETWORK_LOG (where `process` exists).
+   */
   logLevel?: LogLevel;
   /**
    * Paces calls per endpoint (method and path template) to a budget: `'service'` (50 requests / 10 s, the
@@ -88,8 +94,8 @@ export class NetworkClient {
   declare readonly drafts: Drafts;
   declare readonly views: Views;
   declare readonly activity: Activity;
-  readonly #enrichment: Enrichment;
   readonly #shared: SharedState;
+  readonly #context: RequestContext;
 
   constructor(options: ClientOptions = {}) {
     this.#shared = (options as ConstructorOptions)[SHARED] ?? { options, rateLimiter: rateLimiterFor() };
@@ -115,6 +121,7 @@ export class NetworkClient {
       log: attemptLog(options.logger, options.logLevel, redact.text),
       pacing: pacing(options.rateLimit, limiter, options.timeout),
     };
+    this.#context = context;
     this.organizations = new Organizations(context);
     this.accounts = new Accounts(context);
     this.contacts = new Contacts(context);
@@ -123,7 +130,6 @@ export class NetworkClient {
     this.drafts = new Drafts(context);
     this.views = new Views(context);
     this.activity = new Activity(context);
-    this.#enrichment = new Enrichment(context);
   }
 
   /**
@@ -137,11 +143,31 @@ export class NetworkClient {
     return new NetworkClient(copy);
   }
 
+  /**
+   * Any operation of the API by its operationId, with its path parameters, query and body typed from the spec,
+   * through the same transport, pacing, retries and errors as the resources' methods (which are wrappers over it).
+   * A paged list (`listContacts`, ...) gives a `PagePromise` of its items; any other operation an `APIPromise` of
+   * the answer's whole JSON body.
+   *
+   * ```ts
+   * for await (const contact of client.request('listContacts', { query: { tag: 'Customer' } })) ...
+   * const { data } = await client.request('updateContact', { path: { contact_id: '1' }, body: { notes_json: null } });
+   * ```
+   */
+  request<Op extends OperationId>(operationId: Op, ...[args, options]: OperationParams<Op>): OperationPromise<Op> {
+    return requestOperation(this.#context, operationId, args as AnyOperationArgs | undefined, options) as OperationPromise<Op>;
+  }
+
   /** Profile and company enrichment of a profile URL or an existing contact (`POST /v1/enrich`). */
   enrich(body: EnrichBody, options?: RequestOptions): APIPromise<NetworkEnrichment> {
-    return this.#enrichment.enrich(body, options);
+    return callOperation(this.#context, 'enrich', { body }, options, ({ data }) => data.network_enrichment);
   }
 }
+
+/** What `client.request(operationId, ...)` gives: the pages of a paged list, or the promise of the answer's body. */
+export type OperationPromise<Op extends OperationId> = Op extends PagedOperationId
+  ? PagePromise<OperationItem<Op>, keyof PageExtras<Op> extends never ? Page<OperationItem<Op>> : Page<OperationItem<Op>> & PageExtras<Op>>
+  : APIPromise<OperationData<Op>>;
 
 /** An option, or else its environment variable; missing is a clear error that says how to give it. */
 function fromEnv(given: string | undefined, name: string, option: string): string {

@@ -1,4 +1,4 @@
-export { NetworkClient, type ClientOptions } from './client';
+export { NetworkClient, type ClientOptions, type OperationPromise } from './client';
 export type { Fetch } from './core/transport';
 export type { ResponseValidator } from './core/validation';
 export { APIPromise, type WithResponse } from './core/api-promise';
@@ -7,7 +7,18 @@ export type { Logger, LogLevel } from './core/logger';
 export type { RequestOptions } from './core/request';
 export { RateLimitStoreError, SERVICE_RATE_LIMIT, type RateLimitOption } from './core/rate-limit';
 export { memoryRateLimitStore, type RateLimitBudget, type RateLimitGrant, type RateLimitStore } from './core/rate-limit-store';
-export type { OperationBody, OperationId, OperationQuery } from './core/operations';
+export type {
+  ListOperationId,
+  OperationArgs,
+  OperationBody,
+  OperationData,
+  OperationId,
+  OperationItem,
+  OperationPathParams,
+  OperationQuery,
+  PagedOperationId,
+  PageExtras,
+} from './core/operations';
 export { secretScrubber } from './core/redact';
 export {
   NetworkError,

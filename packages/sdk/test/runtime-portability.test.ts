@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
+// The generated package the build bundles into dist: its modules are part of the SDK's own graph.
+const SPEC_SRC = resolve(SRC, '../../spec/src');
 const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
 function sourceFiles(dir: string): string[] {
@@ -45,6 +47,7 @@ describe('runtime portability', () => {
       const { staticImports, dynamicImports } = runtimeImports(file);
       for (const specifier of [...staticImports, ...dynamicImports]) {
         if (specifier.startsWith('.')) visit(resolveRelative(file, specifier));
+        else if (specifier.startsWith('@network-org/spec/')) visit(join(SPEC_SRC, `${specifier.slice('@network-org/spec/'.length)}.ts`));
         else packages.add(specifier);
       }
     };

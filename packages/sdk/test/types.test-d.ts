@@ -160,3 +160,39 @@ describe('client options', () => {
     expectTypeOf(client.contacts.list()).toMatchTypeOf<Promise<Page<Contact>>>();
   });
 });
+
+describe('client.request', () => {
+  it('types each operation’s arguments and result from the operation table', async () => {
+    expectTypeOf(client.request('listContacts', { query: { tag: 'Customer' } })).toEqualTypeOf<PagePromise<Contact, Page<Contact>>>();
+    expectTypeOf(client.request('listContacts')).toMatchTypeOf<PagePromise<Contact>>();
+    const activity = await client.request('listActivity');
+    expectTypeOf(activity.items).toEqualTypeOf<ActivityEvent[]>();
+    expectTypeOf(activity.timezone).toEqualTypeOf<string>();
+    expectTypeOf(activity.filters.to_exclusive).toEqualTypeOf<true>();
+    const updated = await client.request('updateContact', { path: { contact_id: '1' }, body: { notes_json: null } });
+    expectTypeOf(updated.data.contact).toEqualTypeOf<Contact>();
+    expectTypeOf(client.request('listOrganizations')).resolves.toEqualTypeOf<{ organization: Organization[] }>();
+    expectTypeOf(client.request('listAccounts', undefined, { maxRetries: 0 })).resolves.toEqualTypeOf<{ data: { accounts: AccountSummary[] } }>();
+    const page = await client.request('listConversationMessages', { path: { conversationId: '1' }, query: { account_id: '101' } });
+    expectTypeOf(page.items).toEqualTypeOf<Message[]>();
+  });
+
+  it('refuses what an operation does not take or lacks what it requires', () => {
+    // @ts-expect-error no such operation
+    client.request('deleteContact');
+    // @ts-expect-error the path parameter is required
+    client.request('updateContact', { body: {} });
+    // @ts-expect-error path parameters by their spec names
+    client.request('updateContact', { path: { id: '1' }, body: {} });
+    // @ts-expect-error account_id is required by the messages list
+    client.request('listConversationMessages', { path: { conversationId: '1' }, query: {} });
+    // @ts-expect-error args are required when anything in them is
+    client.request('listConversationMessages');
+    // @ts-expect-error a list takes no body
+    client.request('listContacts', { body: {} });
+    // @ts-expect-error enrich needs its body
+    client.request('enrich');
+    // @ts-expect-error a wrong query parameter type
+    client.request('listContacts', { query: { relationship_status: 'friends' } });
+  });
+});

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { enumOption, integerOption, messageOf, UsageError } from '@network-org/cli-kit';
 import { checkToolNames } from '../server';
 
 export const USAGE = `Usage: network-mcp [options]
@@ -21,7 +22,7 @@ Options:
   -h, --help                 show this help
   -v, --version              show the version`;
 
-export class UsageError extends Error {}
+export { UsageError };
 
 export interface CliOptions {
   transport: 'stdio' | 'http';
@@ -32,15 +33,6 @@ export interface CliOptions {
   tools: string[] | undefined;
   maxChars: number | undefined;
   mock: { seed: number | undefined; stateFile: string | undefined; port: number | undefined } | undefined;
-}
-
-function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  const parsed = Number(value);
-  if (value.trim() === '' || !Number.isInteger(parsed) || parsed < min || parsed > max) {
-    throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got "${value}"`);
-  }
-  return parsed;
 }
 
 /** The options of `argv` (without node and the script); throws UsageError on anything it cannot honour. */
@@ -66,13 +58,12 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliOp
       },
     });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(messageOf(error));
   }
   const { values } = parsed;
   if (values.help) return 'help';
   if (values.version) return 'version';
-  const transport = values.transport ?? 'stdio';
-  if (transport !== 'stdio' && transport !== 'http') throw new UsageError(`--transport must be stdio or http, got "${transport}"`);
+  const transport = enumOption('transport', values.transport, ['stdio', 'http']) ?? 'stdio';
   if (transport === 'stdio') {
     for (const name of ['port', 'host', 'http-token'] as const) {
       if (values[name] !== undefined) throw new UsageError(`--${name} applies to --transport http only`);
@@ -89,7 +80,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliOp
     try {
       checkToolNames(tools, values['read-only'] ?? false);
     } catch (error) {
-      throw new UsageError(error instanceof Error ? error.message : String(error));
+      throw new UsageError(messageOf(error));
     }
   }
   const httpToken = values['http-token'] ?? (env.NETWORK_MCP_TOKEN || undefined);
@@ -99,16 +90,16 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliOp
   return {
     transport,
     host: values.host ?? '127.0.0.1',
-    port: integer('port', values.port, 0, 65_535) ?? 4020,
+    port: integerOption('port', values.port, 0, 65_535) ?? 4020,
     httpToken: transport === 'http' ? httpToken : undefined,
     readOnly: values['read-only'] ?? false,
     tools,
-    maxChars: integer('max-chars', values['max-chars'], 1_000, 1_000_000),
+    maxChars: integerOption('max-chars', values['max-chars'], 1_000, 1_000_000),
     mock: values.mock
       ? {
-          seed: integer('seed', values.seed, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+          seed: integerOption('seed', values.seed),
           stateFile: values['state-file'],
-          port: integer('mock-port', values['mock-port'], 0, 65_535),
+          port: integerOption('mock-port', values['mock-port'], 0, 65_535),
         }
       : undefined,
   };

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isLoopbackHost } from '@network-org/mock/node';
+import { isLoopbackHost } from '@network-org/cli-kit';
 
 export interface HttpOptions {
   host: string;

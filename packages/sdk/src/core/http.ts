@@ -2,7 +2,7 @@ import { type HeadersOptions, createQuerySerializer, defaultBodySerializer, merg
 import type { paths } from '@network-org/spec/openapi';
 import { parseBody, receive, send, type SendInit, type Transport } from './transport';
 
-/** One request of an operation, as the resources describe it. */
+/** One request of an operation: its route (from the generated route table) and the call's arguments. */
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PATCH';
   /** The spec's path template, e.g. `/v1/contacts/{contact_id}`; with `method`, what a rate limit is kept per. */
@@ -12,8 +12,8 @@ export interface Endpoint {
   body?: unknown;
 }
 
-/** The answer to one request: a successful body parsed as JSON, an error body as JSON or text. */
-export interface Answer {
+/** One request's response with its body: a successful body parsed as JSON, an error body as JSON or text. */
+export interface ReceivedResponse {
   response: Response;
   body: unknown;
 }
@@ -23,7 +23,7 @@ export type Send = (
   operationId: string,
   endpoint: Endpoint,
   init: { signal?: AbortSignal | undefined; headers?: HeadersOptions | undefined },
-) => Promise<Answer>;
+) => Promise<ReceivedResponse>;
 
 // openapi-fetch's default serializers, so that `client.raw` and the SDK's calls put the same bytes on the wire.
 const querySerializer = createQuerySerializer();

@@ -1,3 +1,4 @@
+import { readEnv } from './env';
 import { NetworkError } from './errors';
 
 /** Where the SDK writes its log lines; `console` fits. */
@@ -30,11 +31,21 @@ export interface AttemptRecord {
 /** Writes one line per attempt: a success at `info`, a failure that is retried at `warn`, a final one at `error`. */
 export type AttemptLog = (record: AttemptRecord) => void;
 
+/**
+ * The log of a client with `logLevel` `level`; without one, the level NETWORK_LOG names (where `process` exists).
+ * An unknown `logLevel` option is an error; an unknown NETWORK_LOG is ignored with a warning, so that a typo in the
+ * environment cannot stop a program.
+ */
 export function attemptLog(logger: Logger | undefined, level: LogLevel | undefined, redact: (text: string) => string): AttemptLog | undefined {
-  const rank = RANK[level ?? 'off'];
+  const sink = logger ?? console;
+  const env = level === undefined ? readEnv('NETWORK_LOG').value : undefined;
+  let rank = RANK[level ?? ((env?.toLowerCase() as LogLevel | undefined) || 'off')];
+  if (rank === undefined && env !== undefined) {
+    sink.warn(`[network-org/sdk] NETWORK_LOG=${JSON.stringify(env)} is ignored: use one of ${Object.keys(RANK)}`);
+    rank = 0;
+  }
   if (rank === undefined) throw new NetworkError(`Unknown logLevel: use one of ${Object.keys(RANK)}`);
   if (rank === 0) return undefined;
-  const sink = logger ?? console;
   return (record) => {
     const ok = typeof record.status === 'number' && record.status < 400;
     const at: Exclude<LogLevel, 'off'> = ok ? 'info' : record.retryInMs === undefined ? 'error' : 'warn';

@@ -1,7 +1,7 @@
 import type { HeadersOptions } from 'openapi-fetch';
 import type { WithResponse } from './api-promise';
 import { ApiConnectionError, ApiTimeoutError, errorFromResponse, ResponseValidationError } from './errors';
-import { type Answer, type Endpoint, pathOf, type Send } from './http';
+import { type ReceivedResponse, type Endpoint, pathOf, type Send } from './http';
 import type { AttemptLog, AttemptRecord } from './logger';
 import type { OperationId } from './operations';
 import type { Redactor } from './redact';
@@ -40,9 +40,7 @@ export interface RequestContext {
 /** Takes a call's result out of its successful response body (the envelope). */
 export type Unwrap<D, R> = (data: D, response: Response) => R;
 
-type Outcome = { ok: true; answer: Answer } | { ok: false; error: unknown; status: AttemptRecord['status'] };
-
-const accept = () => true;
+type Outcome = { ok: true; received: ReceivedResponse } | { ok: false; error: unknown; status: AttemptRecord['status'] };
 
 /**
  * Runs one call: its attempts with timeout, retries, logging and (when enabled) response validation, and
@@ -55,7 +53,6 @@ export async function request<D, R>(
   endpoint: Endpoint,
   options: RequestOptions,
   unwrap: Unwrap<D, R>,
-  check: (value: R) => boolean = accept,
 ): Promise<WithResponse<R>> {
   const maxRetries = options.maxRetries ?? context.maxRetries;
   const { pacing } = context;
@@ -82,10 +79,10 @@ export async function request<D, R>(
       throw error;
     }
     if (outcome.ok) {
-      const { body, response } = outcome.answer;
+      const { body, response } = outcome.received;
       logAttempt(response.status);
       if (context.validate) checkResponse(context.validate, operationId, response.status, body, context.redactor.text);
-      return { data: unwrapped(operationId, body as D, response, unwrap, check), response };
+      return { data: unwrapped(operationId, body as D, response, unwrap), response };
     }
     const delay = retryDelay(outcome.error, retry, maxRetries, context.maxRetryDelay);
     logAttempt(outcome.status, delay);
@@ -97,18 +94,18 @@ export async function request<D, R>(
 }
 
 /**
- * `unwrap(data, response)`, with a 2xx body that lacks the operation's envelope (`{}`, an empty body) reported as a
- * `ResponseValidationError` instead of a TypeError from deep inside the SDK. `check` rejects results that
- * unwrapped without throwing but are still not what the operation returns.
+ * `unwrap(data, response)`, with a 2xx body that lacks the operation's envelope (`{}`, an empty body, a page without
+ * its items) reported as a `ResponseValidationError` instead of a TypeError from deep inside the SDK: an unwrap
+ * throws a TypeError, or gives undefined, for a body it cannot take its result from.
  */
-function unwrapped<D, R>(operationId: OperationId, data: D, response: Response, unwrap: Unwrap<D, R>, check: (value: R) => boolean): R {
+function unwrapped<D, R>(operationId: OperationId, data: D, response: Response, unwrap: Unwrap<D, R>): R {
   let value: R | undefined;
   try {
     value = unwrap(data, response);
   } catch (cause) {
     if (!(cause instanceof TypeError)) throw cause;
   }
-  if (value === undefined || !check(value)) {
+  if (value === undefined) {
     throw new ResponseValidationError(operationId, response.status, [
       { path: [], message: "the body lacks the operation's envelope" },
     ]);
@@ -138,12 +135,12 @@ function attempt(context: RequestContext, operationId: OperationId, endpoint: En
     (settle) => {
       try {
         context.send(operationId, endpoint, { signal: controller ? controller.signal : signal, headers }).then(
-          (answer) =>
+          (received) =>
             settle(() => {
-              const { response } = answer;
+              const { response } = received;
               return response.ok
-                ? { ok: true, answer }
-                : { ok: false, status: response.status, error: errorFromResponse(response.status, answer.body, context.redactor.headers(response.headers), context.redactor.text) };
+                ? { ok: true, received }
+                : { ok: false, status: response.status, error: errorFromResponse(response.status, received.body, context.redactor.headers(response.headers), context.redactor.text) };
             }),
           (cause) => settle(() => failed(cause)),
         );

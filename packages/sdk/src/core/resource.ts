@@ -1,10 +1,13 @@
-import { APIPromise } from './api-promise';
-import type { Endpoint } from './http';
-import type { OperationData, OperationId } from './operations';
-import { Page, type PageSource, PagePromise, type Pagination } from './pagination';
-import { type RequestContext, type RequestOptions, request, type Unwrap } from './request';
+import type { APIPromise } from './api-promise';
+import { type AnyOperationArgs, callOperation, listOperation, type PageClass } from './operation';
+import type { OperationArgs, OperationData, OperationId, OperationItem, PagedOperationId } from './operations';
+import type { Page, PagePromise } from './pagination';
+import type { RequestContext, RequestOptions, Unwrap } from './request';
 
-/** Base of every resource: holds the client's request context out of sight of enumeration. */
+/**
+ * Base of every resource: its methods are one-line wrappers over the operation path that `client.request` takes,
+ * naming the operation and where its result is. The client's request context stays out of sight of enumeration.
+ */
 export abstract class APIResource {
   readonly #context: RequestContext;
 
@@ -12,46 +15,23 @@ export abstract class APIResource {
     this.#context = context;
   }
 
+  /** One call of `operationId`, its result taken out of the answer's body by `unwrap`. */
   protected call<Op extends OperationId, R>(
     operationId: Op,
-    endpoint: Endpoint,
+    args: OperationArgs<Op>,
     options: RequestOptions | undefined,
     unwrap: Unwrap<OperationData<Op>, R>,
   ): APIPromise<R> {
-    return new APIPromise(request(this.#context, operationId, endpoint, options ?? {}, unwrap));
+    return callOperation(this.#context, operationId, args as AnyOperationArgs, options, unwrap);
   }
 
-  /**
-   * A list whose next pages repeat the same request with `cursor` = the previous `next_cursor`. Each page is
-   * `toPage` of its body, or the `Page` of `data[toPage]` and `data.pagination` when it names the items' field.
-   */
-  protected paginated<Op extends OperationId, T, P extends Page<T> = Page<T>>(
+  /** The pages of the list `operationId`. */
+  protected paginated<Op extends PagedOperationId, P extends Page<OperationItem<Op>> = Page<OperationItem<Op>>>(
     operationId: Op,
-    endpoint: Endpoint,
-    options: RequestOptions = {},
-    toPage: string | ((data: OperationData<Op>, response: Response, source: PageSource<P>) => P),
-  ): PagePromise<T, P> {
-    const loadPage = (cursor: string | undefined) =>
-      request(
-        this.#context,
-        operationId,
-        // The first page sends the call's own query (nothing changes it), without the cost of a copy.
-        cursor === undefined ? endpoint : { ...endpoint, query: { ...endpoint.query, cursor } },
-        options,
-        (body: OperationData<Op>, response) => {
-          const source = { load, cursor };
-          if (typeof toPage !== 'string') return toPage(body, response, source);
-          const { data } = body as { data: Record<string, unknown> & { pagination: Pagination } };
-          return new Page(data[toPage] as T[], data.pagination, response, source) as P;
-        },
-        isPage,
-      );
-    const load = (cursor: string | undefined): Promise<P> => loadPage(cursor).then(({ data }) => data);
-    return new PagePromise<T, P>(loadPage(undefined));
+    args: OperationArgs<Op>,
+    options: RequestOptions | undefined,
+    PageOf?: PageClass<OperationItem<Op>, P>,
+  ): PagePromise<OperationItem<Op>, P> {
+    return listOperation(this.#context, operationId, args as AnyOperationArgs, options, PageOf);
   }
-}
-
-/** A page that unwrapped without throwing can still lack its items or pagination. */
-function isPage(page: Page<unknown>): boolean {
-  return Array.isArray(page.items) && typeof page.pagination?.has_more === 'boolean';
 }

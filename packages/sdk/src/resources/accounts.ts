@@ -6,11 +6,6 @@ import { APIResource } from '../core/resource';
 export class Accounts extends APIResource {
   /** The connected accounts the credential may use. */
   list(options?: RequestOptions): APIPromise<AccountSummary[]> {
-    return this.call(
-      'listAccounts',
-      { method: 'GET', path: '/v1/accounts' },
-      options,
-      (data) => data.data.accounts,
-    );
+    return this.call('listAccounts', {}, options, ({ data }) => data.accounts);
   }
 }

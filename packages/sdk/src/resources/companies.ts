@@ -11,16 +11,11 @@ export type CompanyUpdateBody = OperationBody<'updateCompany'>;
 export class Companies extends APIResource {
   /** Companies of the requested accounts' contacts, or of a contact view's contacts (`view_id`). */
   list(query?: CompanyListQuery, options?: RequestOptions): PagePromise<Company> {
-    return this.paginated('listCompanies', { method: 'GET', path: '/v1/companies', query }, options, 'companies');
+    return this.paginated('listCompanies', { query }, options);
   }
 
   /** Changes tags, notes and custom fields (keys other than account_id, tags, notes_json). */
   update(companyId: string, body: CompanyUpdateBody, options?: RequestOptions): APIPromise<Company> {
-    return this.call(
-      'updateCompany',
-      { method: 'PATCH', path: '/v1/companies/{company_id}', pathParams: { company_id: companyId }, body },
-      options,
-      (data) => data.data.company,
-    );
+    return this.call('updateCompany', { path: { company_id: companyId }, body }, options, ({ data }) => data.company);
   }
 }

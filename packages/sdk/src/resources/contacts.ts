@@ -20,40 +20,25 @@ export interface ContactImportResult {
 export class Contacts extends APIResource {
   /** Contacts of the requested accounts (all usable accounts when `account_id` is absent). */
   list(query?: ContactListQuery, options?: RequestOptions): PagePromise<Contact> {
-    return this.paginated('listContacts', { method: 'GET', path: '/v1/contacts', query }, options, 'contacts');
+    return this.paginated('listContacts', { query }, options);
   }
 
   /** Imports the profile at `network_url` into the account. */
   import(body: ContactImportBody, options?: RequestOptions): APIPromise<ContactImportResult> {
-    return this.call(
-      'importContact',
-      { method: 'POST', path: '/v1/contacts', body },
-      options,
-      (data, response) => ({
-        contact: data.data.contact,
-        warnings: data.data.warnings,
-        created: response.status === 201,
-      }),
-    );
+    return this.call('importContact', { body }, options, ({ data }, response) => ({
+      contact: data.contact,
+      warnings: data.warnings,
+      created: response.status === 201,
+    }));
   }
 
   /** Changes tags, notes and custom fields (keys other than account_id, tags, notes_json). */
   update(contactId: string, body: ContactUpdateBody, options?: RequestOptions): APIPromise<Contact> {
-    return this.call(
-      'updateContact',
-      { method: 'PATCH', path: '/v1/contacts/{contact_id}', pathParams: { contact_id: contactId }, body },
-      options,
-      (data) => data.data.contact,
-    );
+    return this.call('updateContact', { path: { contact_id: contactId }, body }, options, ({ data }) => data.contact);
   }
 
   /** Looks up the contact's work e-mail; the result is in `contact_enrichment.work_email`. */
   findEmail(contactId: string, body: ContactFindEmailBody, options?: RequestOptions): APIPromise<Contact> {
-    return this.call(
-      'findContactEmail',
-      { method: 'POST', path: '/v1/contacts/{contact_id}/find-email', pathParams: { contact_id: contactId }, body },
-      options,
-      (data) => data.data.contact,
-    );
+    return this.call('findContactEmail', { path: { contact_id: contactId }, body }, options, ({ data }) => data.contact);
   }
 }

@@ -10,12 +10,7 @@ export type MessageListQuery = OperationQuery<'listConversationMessages'>;
 export class Messages extends APIResource {
   /** Messages of a conversation; `account_id` is required. */
   list(conversationId: string, query: MessageListQuery, options?: RequestOptions): PagePromise<Message> {
-    return this.paginated(
-      'listConversationMessages',
-      { method: 'GET', path: '/v1/conversations/{conversationId}/messages', pathParams: { conversationId }, query },
-      options,
-      'messages',
-    );
+    return this.paginated('listConversationMessages', { path: { conversationId }, query }, options);
   }
 }
 
@@ -28,6 +23,6 @@ export class Conversations extends APIResource {
   }
 
   list(query?: ConversationListQuery, options?: RequestOptions): PagePromise<Conversation> {
-    return this.paginated('listConversations', { method: 'GET', path: '/v1/conversations', query }, options, 'conversations');
+    return this.paginated('listConversations', { query }, options);
   }
 }

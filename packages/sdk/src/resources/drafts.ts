@@ -9,11 +9,6 @@ export type DraftCreateBody = OperationBody<'createDraft'>;
 export class Drafts extends APIResource {
   /** Saves (or replaces) a draft for a contact or conversation; nothing is sent. */
   create(body: DraftCreateBody, options?: RequestOptions): APIPromise<Draft> {
-    return this.call(
-      'createDraft',
-      { method: 'POST', path: '/v1/drafts', body },
-      options,
-      (data) => data.data.draft,
-    );
+    return this.call('createDraft', { body }, options, ({ data }) => data.draft);
   }
 }

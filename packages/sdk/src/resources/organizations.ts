@@ -6,11 +6,6 @@ import { APIResource } from '../core/resource';
 export class Organizations extends APIResource {
   /** The organization of the API key's user (`GET /v1/organization`, the only response without `data`). */
   list(options?: RequestOptions): APIPromise<Organization[]> {
-    return this.call(
-      'listOrganizations',
-      { method: 'GET', path: '/v1/organization' },
-      options,
-      (data) => data.organization,
-    );
+    return this.call('listOrganizations', {}, options, ({ organization }) => organization);
   }
 }

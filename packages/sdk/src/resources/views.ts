@@ -10,16 +10,11 @@ export type ViewCreateBody = OperationBody<'createView'>;
 
 export class Views extends APIResource {
   list(query?: ViewListQuery, options?: RequestOptions): PagePromise<View> {
-    return this.paginated('listViews', { method: 'GET', path: '/v1/views', query }, options, 'views');
+    return this.paginated('listViews', { query }, options);
   }
 
   /** A contact view of specific contacts of the account. */
   create(body: ViewCreateBody, options?: RequestOptions): APIPromise<View> {
-    return this.call(
-      'createView',
-      { method: 'POST', path: '/v1/views', body },
-      options,
-      (data) => data.data.view,
-    );
+    return this.call('createView', { body }, options, ({ data }) => data.view);
   }
 }

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { enumOption, EXIT, integerOption, messageOf, UsageError } from '@network-org/cli-kit';
 import { TargetUnreachableError, VerifyUsageError, type VerifyOptions } from '../options';
 import { exitCode, FORMATS, type Format, render } from '../report/render';
 import { runVerify } from '../run';
@@ -31,8 +32,6 @@ Exit status: 0 every scenario agreed or was skipped with a reason; 1 any differe
 2 bad usage or an unreachable target.
 `;
 
-class Usage extends Error {}
-
 function parse(argv: string[]): { options: VerifyOptions; format: Format; report: string | undefined } | 'help' {
   const { values } = parseArgs({
     args: argv,
@@ -58,10 +57,8 @@ function parse(argv: string[]): { options: VerifyOptions; format: Format; report
     },
   });
   if (values.help) return 'help';
-  const format = (values.format ?? 'table') as Format;
-  if (!FORMATS.includes(format)) throw new Usage(`--format must be one of ${FORMATS.join(', ')}.`);
-  const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
-  if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0)) throw new Usage('--timeout must be a positive whole number of milliseconds.');
+  const format: Format = enumOption('format', values.format, FORMATS) ?? 'table';
+  const timeout = integerOption('timeout', values.timeout, 1);
   const options: VerifyOptions = {
     baseUrl: values['base-url'] ?? process.env.NETWORK_BASE_URL ?? '',
     apiKey: values['api-key'] ?? process.env.NETWORK_API_KEY ?? '',
@@ -88,19 +85,19 @@ export async function main(argv: string[], out: (text: string) => void, err: (te
   try {
     parsed = parse(argv);
   } catch (error) {
-    err(`network-verify: ${safe(error instanceof Error ? error.message : String(error))}\nRun network-verify --help for the options.\n`);
-    return 2;
+    err(`network-verify: ${safe(messageOf(error))}\nRun network-verify --help for the options.\n`);
+    return EXIT.usage;
   }
   if (parsed === 'help') {
     out(HELP);
-    return 0;
+    return EXIT.ok;
   }
   // Ctrl-C stops the scenarios but still puts the PATCHed records back; a second one ends the process at once.
   const interrupt = new AbortController();
   const onInterrupt = () => {
     err('network-verify: stopping; putting PATCHed records back (Ctrl-C again to quit now)\n');
     interrupt.abort();
-    process.once('SIGINT', () => process.exit(130));
+    process.once('SIGINT', () => process.exit(EXIT.interrupted));
   };
   process.once('SIGINT', onInterrupt);
   try {
@@ -110,17 +107,17 @@ export async function main(argv: string[], out: (text: string) => void, err: (te
       try {
         await writeFile(parsed.report, safe(render(report, 'json')));
       } catch (error) {
-        err(`network-verify: could not write the report to ${parsed.report}: ${safe(error instanceof Error ? error.message : String(error))}\n`);
-        return 2;
+        err(`network-verify: could not write the report to ${parsed.report}: ${safe(messageOf(error))}\n`);
+        return EXIT.usage;
       }
     }
     return exitCode(report);
   } catch (error) {
     // VerifyUsageError and TargetUnreachableError: what to fix is in the message. Anything else is a bug of ours.
     const known = error instanceof VerifyUsageError || error instanceof TargetUnreachableError;
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     err(`network-verify: ${safe(known ? message : `internal error: ${message}`)}\n`);
-    return 2;
+    return EXIT.usage;
   } finally {
     process.off('SIGINT', onInterrupt);
   }

@@ -1,0 +1,87 @@
+// The conventions of every network-org command line, written once: how options are read and refused, what each
+// exit status means, which hosts count as this machine, and how a state file is kept. Node only (CLIs).
+import { accessSync, constants, renameSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+/** What a CLI exits with. Every CLI uses these values, each for what its name says. */
+export const EXIT = {
+  /** Done, and everything agreed or succeeded. */
+  ok: 0,
+  /** The API answered an error (`network-org`), or a scenario differed (`network-verify`), or the run failed. */
+  failure: 1,
+  /** The command line cannot be honoured (nothing was sent), or the target is unreachable before anything ran. */
+  usage: 2,
+  /** A transport failure or a timeout: no answer from the API. */
+  transport: 3,
+  /** A bulk run in which some rows failed (the others were applied). */
+  partial: 4,
+  /** Stopped by Ctrl-C (SIGINT), the shell's convention 128 + 2. */
+  interrupted: 130,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** A command line the CLI cannot honour: printed with a pointer to `--help`, exit status `EXIT.usage`. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** The text of anything thrown. */
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * `--name VALUE` as an integer within `[min, max]` (both default to the safe-integer range), or undefined when
+ * not given. Only decimal integers pass: `0x10`, `1e3`, `2.0`, `' 5'` and `''` are refused, naming the flag.
+ */
+export function integerOption(name: string, value: string | undefined, min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+    const range =
+      max !== Number.MAX_SAFE_INTEGER
+        ? min !== Number.MIN_SAFE_INTEGER
+          ? ` from ${min} to ${max}`
+          : ` of at most ${max}`
+        : min !== Number.MIN_SAFE_INTEGER
+          ? ` of at least ${min}`
+          : '';
+    throw new UsageError(`--${name} must be an integer${range}, got "${value}"`);
+  }
+  return parsed;
+}
+
+/** `--name VALUE` as one of `allowed`, or undefined when not given; anything else is refused listing the choices. */
+export function enumOption<const T extends string>(name: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+}
+
+/** Whether `host` names this machine only (`localhost`, 127.0.0.0/8, `::1`, IPv4-mapped loopback). */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(bare);
+}
+
+/**
+ * Refuses at start a `--flag PATH` whose folder does not exist or cannot be written, so that what the CLI writes
+ * there at exit (a mock's state) is not lost then.
+ */
+export function checkWritableFolder(flag: string, path: string): void {
+  const folder = dirname(resolve(path));
+  try {
+    accessSync(folder, constants.W_OK);
+  } catch {
+    throw new UsageError(`--${flag} ${path}: the folder ${folder} does not exist or cannot be written; create it first.`);
+  }
+}
+
+/**
+ * Writes `text` beside `path` and renames it over, so that a crash mid-write never leaves half a file. `mode`
+ * (e.g. 0o600 for a file that holds a key) applies from the first byte written.
+ */
+export function writeFileAtomically(path: string, text: string, mode?: number): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text, mode === undefined ? undefined : { mode });
+  renameSync(temporary, path);
+}

@@ -1,0 +1,92 @@
+import { operationRoutes } from '@network-org/spec/routes';
+import { APIPromise } from './api-promise';
+import { NetworkError } from './errors';
+import type { Endpoint } from './http';
+import type { OperationData, OperationId, OperationItem, PagedOperationId } from './operations';
+import { Page, PagePromise, type PageSource, type Pagination } from './pagination';
+import { type RequestContext, type RequestOptions, request, type Unwrap } from './request';
+
+/** The arguments of any operation, as `client.request` takes them. */
+export interface AnyOperationArgs {
+  path?: Record<string, string>;
+  query?: object;
+  body?: unknown;
+}
+
+/** Builds the pages of a list: `Page`, or a subclass that names the payload's other fields (`ActivityPage`). */
+export type PageClass<T, P extends Page<T>> = new (items: T[], pagination: Pagination, response: Response, source: PageSource<P>) => P;
+
+/** Every request starts here: the operation's method and path come from the generated route table, never a caller. */
+function endpointOf(operationId: OperationId, args: AnyOperationArgs | undefined): Endpoint {
+  const { method, path } = operationRoutes[operationId];
+  return { method: method as Endpoint['method'], path, pathParams: args?.path, query: args?.query, body: args?.body };
+}
+
+/** One call of an operation that is not a paged list; `unwrap` takes the result out of the answer's body. */
+export function callOperation<Op extends OperationId, R = OperationData<Op>>(
+  context: RequestContext,
+  operationId: Op,
+  args: AnyOperationArgs | undefined,
+  options: RequestOptions | undefined,
+  unwrap: Unwrap<OperationData<Op>, R> = (body) => body as unknown as R,
+): APIPromise<R> {
+  return new APIPromise(request(context, operationId, endpointOf(operationId, args), options ?? {}, unwrap));
+}
+
+/**
+ * A paged list: the next pages repeat the same request with `cursor` = the previous `next_cursor`. A page holds the
+ * payload's items (the route table names them) and `pagination`, and every other field of the payload (the activity
+ * list's `filters`, `generated_at`, `timezone`).
+ */
+export function listOperation<Op extends PagedOperationId, P extends Page<OperationItem<Op>> = Page<OperationItem<Op>>>(
+  context: RequestContext,
+  operationId: Op,
+  args: AnyOperationArgs | undefined,
+  options: RequestOptions = {},
+  PageOf: PageClass<OperationItem<Op>, P> = Page as unknown as PageClass<OperationItem<Op>, P>,
+): PagePromise<OperationItem<Op>, P> {
+  const endpoint = endpointOf(operationId, args);
+  const { key, envelope } = operationRoutes[operationId].list;
+  const loadPage = (cursor: string | undefined) =>
+    request(
+      context,
+      operationId,
+      // The first page sends the call's own query (nothing changes it), without the cost of a copy.
+      cursor === undefined ? endpoint : { ...endpoint, query: { ...endpoint.query, cursor } },
+      options,
+      (body: OperationData<Op>, response) => {
+        const payload = (envelope ? (body as Record<string, unknown>)[envelope] : body) as Record<string, unknown>;
+        const items = payload[key] as OperationItem<Op>[];
+        const pagination = payload.pagination as Pagination;
+        // A body that lacks its items or pagination is no page (the request reports it as not matching the spec).
+        if (!Array.isArray(items) || typeof pagination?.has_more !== 'boolean') return undefined as unknown as P;
+        const page = new PageOf(items, pagination, response, { load, cursor });
+        for (const name of Object.keys(payload)) {
+          // A field the page already has (its items, `pagination`, a method) is never overwritten by the payload.
+          if (name !== key && !(name in page)) (page as unknown as Record<string, unknown>)[name] = payload[name];
+        }
+        return page;
+      },
+    );
+  const load = (cursor: string | undefined): Promise<P> => loadPage(cursor).then(({ data }) => data);
+  return new PagePromise<OperationItem<Op>, P>(loadPage(undefined));
+}
+
+/**
+ * `client.request`: a paged list gives a `PagePromise`, any other operation an `APIPromise` of its answer's body. An
+ * operationId a JavaScript caller made up is refused before anything is sent.
+ */
+export function requestOperation(
+  context: RequestContext,
+  operationId: OperationId,
+  args: AnyOperationArgs | undefined,
+  options: RequestOptions | undefined,
+): APIPromise<unknown> {
+  if (typeof operationId !== 'string' || !Object.hasOwn(operationRoutes, operationId)) {
+    const names = Object.keys(operationRoutes).join(', ');
+    return new APIPromise(Promise.reject(new NetworkError(`Unknown operation ${JSON.stringify(String(operationId))}: use one of ${names}`)));
+  }
+  return operationRoutes[operationId].list?.paged
+    ? listOperation(context, operationId as PagedOperationId, args, options)
+    : callOperation(context, operationId, args, options);
+}

@@ -1,0 +1,53 @@
+// The route table behind `pnpm generate`: each operation's HTTP method and path template and, for a list, where its
+// items are. It imports nothing (no zod), so the SDK's main entry can build every request from it; the zod
+// operation table spreads the same entries, so both say the same thing.
+
+import { METHODS, resolve } from './openapi-walk.mjs';
+
+/**
+ * Where a list operation's items are, read from its 200 answer: the one array property of the payload (`data`
+ * when the answer has that envelope, the answer itself otherwise); `paged` when the payload also carries
+ * `pagination`. Operations named `list…` must have exactly one such array; others are no list (null).
+ */
+function listOf(spec, operationId, op) {
+  if (!operationId.startsWith('list')) return null;
+  const ok = resolve(spec, op.responses?.['200']);
+  const body = resolve(spec, ok?.content?.['application/json']?.schema);
+  const envelope = body?.properties?.data ? 'data' : null;
+  const payload = envelope ? resolve(spec, body.properties.data) : body;
+  const properties = Object.entries(payload?.properties ?? {});
+  const arrays = properties.filter(([, schema]) => resolve(spec, schema)?.type === 'array').map(([name]) => name);
+  if (arrays.length !== 1) {
+    throw new Error(`${operationId}: a list operation's 200 payload must have exactly one array property (found ${arrays.length ? arrays.join(', ') : 'none'})`);
+  }
+  return { key: arrays[0], envelope, paged: properties.some(([name]) => name === 'pagination') };
+}
+
+/** The route of every operation of `spec`, by operationId, in the spec's order. */
+export function operationRoutes(spec) {
+  const table = {};
+  for (const [path, item] of Object.entries(spec.paths ?? {})) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (op) table[op.operationId] = { method: method.toUpperCase(), path, list: listOf(spec, op.operationId, op) };
+    }
+  }
+  return table;
+}
+
+/** Source text of the routes module of `spec` (a parsed OpenAPI 3.1 document), after `banner`. */
+export function routesModule(spec, banner = '') {
+  const entries = Object.entries(operationRoutes(spec)).map(([id, route]) => `  ${id}: ${JSON.stringify(route)},`);
+  return `${banner}
+/**
+ * Every operation's HTTP method, path template and, for a list, where its items are: \`list.key\` names the array
+ * inside the \`list.envelope\` object of the answer (or the answer itself when null); \`paged\` lists carry
+ * \`pagination\` beside it.
+ */
+export const operationRoutes = {
+${entries.join('\n')}
+} as const;
+
+export type OperationId = keyof typeof operationRoutes;
+`;
+}
