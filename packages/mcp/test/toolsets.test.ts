@@ -93,7 +93,11 @@ describe('dynamic toolsets', () => {
       expect(await prompt()).toMatch(/^First, call `enable_toolset` with `toolset` "conversations"\.\n/);
 
       const enabled = await mcp.call('enable_toolset', { toolset: 'conversations' });
-      expect(enabled.structuredContent).toMatchObject({ toolset: 'conversations', enabled: true });
+      expect(enabled.structuredContent).toEqual({
+        toolset: 'conversations',
+        enabled: true,
+        tools: ['list_conversations', 'list_conversation_messages', 'create_draft'].map((name) => ({ name, description: expect.stringMatching(/\w+/) })),
+      });
       await expect.poll(() => changed).toBe(1);
       expect(await names()).toEqual(['list_organizations', 'list_accounts', 'list_conversations', 'list_conversation_messages', 'create_draft', 'list_toolsets', 'enable_toolset']);
       expect((await mcp.call('list_conversations', { limit: 1 })).isError).toBeFalsy();

@@ -1,8 +1,8 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { TOOLS, toolsetTools } from './index';
 import { toolJsonSchema } from './json-schema';
 import { TOOLSETS, toolsetNames, type ToolsetName } from './toolsets';
-import { z } from 'zod';
 
 /** A tool about the tools (dynamic toolsets): not an operation of the API. */
 export interface DiscoveryTool {
@@ -65,7 +65,7 @@ export function discoveryTools({ enabled, available, onChange }: DiscoveryOption
         const added = toolsOf(toolset).filter((tool) => !enabled.has(tool));
         added.forEach((tool) => enabled.add(tool));
         if (added.length > 0) onChange();
-        const tools = toolsOf(toolset).map((name) => ({ name, description: TOOLS.get(name)!.tool.title }));
+        const tools = toolsOf(toolset).map((name) => ({ name, description: TOOLS.get(name)!.tool.description }));
         return result({ toolset, enabled: true, tools }, `The toolset ${toolset} is enabled${added.length ? '' : ' (it already was)'}: ${tools.map((tool) => tool.name).join(', ')}.`);
       },
     },

@@ -1,5 +1,4 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { operationDocs } from '@network-org/spec/docs';
 import { accountTools } from './accounts';
 import { activityTools } from './activity';
 import { toolArguments, type ToolArguments } from './arguments';
@@ -38,7 +37,6 @@ export interface ToolDefinition {
 }
 
 function definitionOf(spec: ToolSpec): ToolDefinition {
-  const docs = operationDocs[spec.operationId];
   const name = toolNameOf(spec.operationId);
   const args = toolArguments(spec);
   // Hints at their defaults are left out (readOnlyHint false, openWorldHint true): the tool list stays short.
