@@ -44,12 +44,10 @@ describe('the tool list', () => {
       expect(byName.get(name)).toMatchObject({ readOnlyHint: true });
     }
     for (const name of ['update_contact', 'update_company', 'create_draft', 'import_contact']) {
-      expect(byName.get(name)).toMatchObject({ destructiveHint: false, idempotentHint: true });
-      expect(byName.get(name)?.readOnlyHint).toBeFalsy();
+      expect(byName.get(name)).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
     }
     for (const name of ['create_view', 'enrich', 'find_contact_email']) {
-      expect(byName.get(name)).toMatchObject({ destructiveHint: false, idempotentHint: false });
-      expect(byName.get(name)?.readOnlyHint).toBeFalsy();
+      expect(byName.get(name)).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
     }
   });
 

@@ -1,6 +1,6 @@
 import { defineTools } from './tool';
 
-const ADMIN_ONLY = 'Admin keys only (another gets forbidden: do not retry).';
+const ADMIN_ONLY = 'Admin keys only (others get forbidden).';
 
 /** The window and filters both activity tools take, in an agent's terms (the spec's speak of the wire). */
 const window = {
@@ -17,7 +17,7 @@ export const activityTools = defineTools(
   {
     operationId: 'listActivity',
     toolset: 'activity',
-    description: `The team's activity events (messages, replies, connection requests) in a window, newest first. ${ADMIN_ONLY} For counts, use get_activity_summary.`,
+    description: `The team's activity events (messages, replies, invitations) in a window, newest first. ${ADMIN_ONLY} For counts, use get_activity_summary.`,
     describe: window,
     // The service reserves `tag`: passing it always answers 400.
     omit: ['tag'],

@@ -62,10 +62,10 @@ export interface ToolArguments {
 const DESCRIPTIONS = {
   cursor: 'next_cursor of the last call, same other arguments.',
   fields: `Fields to add to items, or ["${ALL_FIELDS}"] for all.`,
-  tags: 'Tags to add, remove (by name), or set (replaces all; not with add or remove). Colors seen: green, red.',
+  tags: 'Tags to add, remove (names) or set (replaces all; not with add/remove). Colors seen: green, red.',
   notes_json: 'The notes as JSON text; null clears them.',
-  custom_fields: 'Values by registered name (resource network://custom-fields), e.g. {"Deal stage": "Won"}; null clears one.',
-  search: 'Broad search: profile, tags, notes, locations, work history, education, company.',
+  custom_fields: 'By registered name (network://custom-fields), e.g. {"Deal stage": "Won"}; null clears.',
+  search: 'Broad search: profile, tags, notes, places, work, education, company.',
 };
 
 const ID_ERROR = 'expected an id: a positive integer, as a number or a string of digits';

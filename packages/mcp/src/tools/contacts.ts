@@ -27,10 +27,11 @@ export const contactTools = defineTools(
     operationId: 'listContacts',
     toolset: 'contacts',
     description:
-      'Contacts of the accounts, searched and filtered (text filters match substrings). Items show main fields and custom field values.',
+      'Contacts of the accounts, searched and filtered (text matches substrings). Items show main fields and custom fields.',
     describe: {
       company_size: 'A headcount range (51-200) or an employee count (120).',
-      relationship_status: 'Relationship with the account; any (the default) matches all.',
+      relationship_status: 'Relationship with the account; any matches all.',
+      invitation_status: 'Contacts with an invitation in this status.',
       conversation_id: 'Contacts in a conversation: its conversation_id (list_conversations).',
       view_id: 'Contacts of a view: its id or public_id (list_views).',
     },
@@ -55,7 +56,7 @@ export const contactTools = defineTools(
       'Changes a contact\'s tags, notes and custom field values, which belong to one account: pass the contact\'s account_id.',
     describe: {
       contact_id: CONTACT_ID,
-      account_id: 'The contact\'s account_id (list_contacts); default its lowest-numbered account.',
+      account_id: 'The contact\'s account_id (list_contacts); default its first account.',
     },
     label: 'updated contact',
     write: { idempotent: true },

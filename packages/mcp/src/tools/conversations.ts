@@ -14,9 +14,9 @@ export const conversationTools = defineTools(
     operationId: 'listConversations',
     toolset: 'conversations',
     description:
-      'Conversations, latest first, without the account owner among the participants. Pass an item\'s conversation_id and account_id to list_conversation_messages and create_draft.',
+      'Conversations, latest first (participants without the account owner). Pass an item\'s conversation_id and account_id to list_conversation_messages and create_draft.',
     describe: {
-      tag: 'Conversations with a participant carrying this tag.',
+      tag: 'Conversations with a participant of this tag.',
       contact_id: 'Conversations with this contact: its contact_id (list_contacts).',
     },
     projection: {

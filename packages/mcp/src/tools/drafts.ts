@@ -4,7 +4,7 @@ export const draftTools = defineTools({
   operationId: 'createDraft',
   toolset: 'conversations',
   description:
-    'Saves a reply to a conversation or a message to a contact as a draft. Nothing is ever sent: a person reviews it. Saving again for the same conversation or contact replaces the draft.',
+    'Saves a reply to a conversation, or a message to a contact, as a draft. Nothing is ever sent: a person reviews it. Saving again replaces the draft.',
   describe: {
     account_id: 'The account_id of the conversation (list_conversations) or contact (list_contacts).',
     draft_message: 'The text of the draft.',

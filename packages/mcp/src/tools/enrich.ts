@@ -6,7 +6,7 @@ export const enrichTools = defineTools({
   description:
     'Profile and company data for a profile URL or a contact. Each result uses a credit: enrich only what the user asked about.',
   describe: {
-    account_id: 'The account_id (list_accounts) the lookup is made for.',
+    account_id: 'An account_id (list_accounts).',
     contact_id: 'A contact to enrich: its contact_id (list_contacts). Give this or network_url.',
     network_url: 'A person\'s or company\'s profile URL. Give this or contact_id.',
   },

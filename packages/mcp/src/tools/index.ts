@@ -39,9 +39,9 @@ export interface ToolDefinition {
 function definitionOf(spec: ToolSpec): ToolDefinition {
   const name = toolNameOf(spec.operationId);
   const args = toolArguments(spec);
-  // Hints at their defaults are left out (readOnlyHint false, openWorldHint true): the tool list stays short.
+  // openWorldHint is left at its default (true: the tools reach the API), so the tool list stays short.
   const annotations: Tool['annotations'] = spec.write
-    ? { destructiveHint: false, idempotentHint: spec.write.idempotent }
+    ? { readOnlyHint: false, destructiveHint: false, idempotentHint: spec.write.idempotent }
     : { readOnlyHint: true };
   // No title: the name says it, and the list stays short (clients show the name).
   const tool: Tool = { name, description: spec.description, inputSchema: args.jsonSchema as Tool['inputSchema'], annotations };

@@ -14,7 +14,7 @@ export const viewTools = defineTools(
     toolset: 'views',
     description: 'Creates a view of specific contacts of one account. Each call creates another view.',
     describe: {
-      account_id: 'The view\'s account_id (list_accounts); its contacts must be of this account.',
+      account_id: 'The view\'s account_id (list_accounts), its contacts\' account.',
       name: 'The view\'s name.',
       description: 'What the view is for.',
       filters: '{"specific_contacts": {"contact_ids": [...]}}: contacts of the account (list_contacts).',
