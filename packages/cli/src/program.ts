@@ -99,7 +99,7 @@ function operationCommand(parent: AnyCommand, spec: CommandSpec, outcome: Outcom
   const bulkHelp = spec.customFields
     ? `\nBulk (--from-csv FILE): header columns ${id}, account_id, add_tags, remove_tags, set_tags (each ;-separated NAME[:COLOR]),\nnotes_json (JSON text or null), and one column per custom field by registered name; an empty cell leaves a value alone.`
     : '';
-  command.addHelpText('after', `${bulkHelp}\nExample:\n  ${spec.example}\n`);
+  command.addHelpText('after', `${bulkHelp}${bulkHelp ? "\n" : ""}\nExample:\n  ${spec.example}\n`);
   command.action(async (...params) => {
     const self = params.at(-1) as AnyCommand;
     const { runOperation } = await import('./commands/run');

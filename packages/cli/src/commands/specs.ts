@@ -66,7 +66,7 @@ const SAMPLES: Record<string, string> = {
   account_id: '101',
   contact_id: '1000001',
   company_id: '300001',
-  conversation_id: '40126',
+  conversation_id: '40030',
   view_id: '901',
   network_url: 'https://www.network.com/in/jordy-mraz-255t',
   draft_message: '"Thanks for the call"',
