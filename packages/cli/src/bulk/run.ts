@@ -58,7 +58,7 @@ async function rowsOf(spec: CommandSpec, idColumn: string, records: BulkRecord[]
   for (const record of records) {
     try {
       const args = rowArgs(spec, idColumn, record, types);
-      await validateRequest(spec.operationId, args);
+      await validateRequest(spec.operationId, args, 'columns');
       rows.push({ ...record, args });
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;

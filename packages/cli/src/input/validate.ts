@@ -8,9 +8,13 @@ interface Issue {
   message: string;
 }
 
-function whereOf(part: 'path' | 'query' | 'body', path: PropertyKey[]): string {
+/** How a value is named in a message: by its flag (or argument), or by its column in a bulk file. */
+export type Naming = 'flags' | 'columns';
+
+function whereOf(part: 'path' | 'query' | 'body', path: PropertyKey[], naming: Naming): string {
   const [name, ...rest] = path.map(String);
   if (name === undefined) return part === 'body' ? 'the body' : `the ${part}`;
+  if (naming === 'columns') return [name, ...rest].join('.');
   if (part === 'path') return argumentLabel(name);
   const flag = `--${kebab(name)}`;
   return rest.length > 0 ? `${flag} (${[name, ...rest].join('.')})` : flag;
@@ -21,7 +25,7 @@ function whereOf(part: 'path' | 'query' | 'body', path: PropertyKey[]): string {
  * sent: a value the API would refuse is a usage error naming its flag, and nothing is sent. Loaded only when a
  * command runs, so `--help` does not load zod.
  */
-export async function validateRequest(operationId: OperationId, args: RequestArgs): Promise<void> {
+export async function validateRequest(operationId: OperationId, args: RequestArgs, naming: Naming = 'flags'): Promise<void> {
   const { operations } = await import('@network-org/spec/operations');
   const operation = operations[operationId] as {
     params: { safeParse(value: unknown): { success: boolean; error?: { issues: Issue[] } } } | null;
@@ -37,6 +41,6 @@ export async function validateRequest(operationId: OperationId, args: RequestArg
     if (!schema || (part === 'body' && value === undefined)) continue;
     const result = schema.safeParse(value);
     const issue = result.error?.issues[0];
-    if (!result.success && issue) throw new UsageError(`${whereOf(part, issue.path)}: ${issue.message}`);
+    if (!result.success && issue) throw new UsageError(`${whereOf(part, issue.path, naming)}: ${issue.message}`);
   }
 }
