@@ -65,7 +65,7 @@ async function tableOf(value: unknown, width: number): Promise<string> {
     if (value.length === 0) return '(no items)\n';
     if (!value.every(isRow)) return `${value.map(cellText).join('\n')}\n`;
     const columns = tableColumns(value, width);
-    const table = new Table({ head: columns, style: { head: ['bold'] } });
+    const table = new Table({ head: columns, style: { head: ['bold'], compact: true } });
     for (const row of value) table.push(columns.map((column) => clip(cellText(row[column]), CELL_WIDTH)));
     return `${table.toString()}\n`;
   }
