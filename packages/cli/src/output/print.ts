@@ -59,19 +59,21 @@ function tableColumns(rows: readonly Row[], width: number): string[] {
   return chosen;
 }
 
-async function tableOf(value: unknown, width: number): Promise<string> {
+async function tableOf(value: unknown, width: number, color: boolean): Promise<string> {
   const { default: Table } = await import('cli-table3');
+  // Colors only on a terminal: a table written to a file or a pipe stays plain text.
+  const style = (head: string[]) => ({ head: color ? head : [], border: color ? ['grey'] : [], compact: true });
   if (Array.isArray(value)) {
     if (value.length === 0) return '(no items)\n';
     if (!value.every(isRow)) return `${value.map(cellText).join('\n')}\n`;
     const columns = tableColumns(value, width);
-    const table = new Table({ head: columns, style: { head: ['bold'], compact: true } });
+    const table = new Table({ head: columns, style: style(['bold']) });
     for (const row of value) table.push(columns.map((column) => clip(cellText(row[column]), CELL_WIDTH)));
     return `${table.toString()}\n`;
   }
   if (isRow(value)) {
     const keyWidth = Math.max(...Object.keys(value).map((key) => key.length), 1);
-    const table = new Table({ style: { head: [] } });
+    const table = new Table({ style: style([]) });
     for (const [key, inner] of Object.entries(value)) table.push({ [key]: clip(cellText(inner), Math.max(20, width - keyWidth - 8)) });
     return `${table.toString()}\n`;
   }
@@ -79,7 +81,7 @@ async function tableOf(value: unknown, width: number): Promise<string> {
 }
 
 /** One value (an object, or a whole list) in a format. */
-export async function formatValue(value: unknown, format: OutputFormat, width = 120): Promise<string> {
+export async function formatValue(value: unknown, format: OutputFormat, width = 120, color = false): Promise<string> {
   switch (format) {
     case 'json':
       return `${JSON.stringify(value, null, 2)}\n`;
@@ -94,7 +96,7 @@ export async function formatValue(value: unknown, format: OutputFormat, width = 
       return stringify(value);
     }
     case 'table':
-      return tableOf(value, width);
+      return tableOf(value, width, color);
   }
 }
 
@@ -124,7 +126,7 @@ const stdout = () => process.stdout as Writable & { columns?: number };
 export async function printValue(value: unknown, options: PrintOptions): Promise<void> {
   const out = options.out ?? stdout();
   const shown = options.query === undefined ? value : await applyQuery(value, options.query);
-  await write(out, await formatValue(shown, options.format, out.columns ?? 120));
+  await write(out, await formatValue(shown, options.format, out.columns ?? 120, (out as { isTTY?: boolean }).isTTY === true));
 }
 
 /**
