@@ -45,7 +45,8 @@ function commonOptions(command: AnyCommand, list: CommandSpec['list'] | 'any'): 
   }
   command.option('--profile <name>', 'a profile of `network-org config` (default: NETWORK_API_KEY and NETWORK_BASE_URL, else the current profile)');
   command.option('--mock', 'answer offline from an in-process @network-org/mock, as its admin');
-  command.option('--mock-state <file>', 'start the mock from this state file when it exists and save its state there at exit (implies --mock)');
+  command.option('--mock-state <file>', 'start the mock from this state file when it exists and save its state there at exit (implies --mock; also --state-file, as network-mock and network-mcp spell it)');
+  command.addOption(new Option('--state-file <file>').hideHelp());
 }
 
 /** Usage errors as one line on stderr naming the command's help; commander's exits thrown, not taken. */

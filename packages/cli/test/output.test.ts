@@ -92,7 +92,8 @@ describe('--mock-state', () => {
     const tagged = await run(cli(), ['contacts', 'update', '1000001', '--account-id', '101', '--add-tag', 'kept:red', '--mock-state', state]);
     expect(tagged.code).toBe(0);
     expect(existsSync(state)).toBe(true);
-    const again = await run(cli(), ['contacts', 'list', '--account-id', '101', '--tag', 'kept', '--mock-state', state, '--query', '[].contact_id']);
+    // As network-mock and network-mcp spell it.
+    const again = await run(cli(), ['contacts', 'list', '--account-id', '101', '--tag', 'kept', '--state-file', state, '--query', '[].contact_id']);
     expect(JSON.parse(again.stdout)).toEqual(['1000001']);
     const fresh = await run(cli(), ['contacts', 'list', '--account-id', '101', '--tag', 'kept', '--mock', '--query', '[].contact_id']);
     expect(JSON.parse(fresh.stdout)).toEqual([]);

@@ -17,6 +17,8 @@ export interface CommonValues {
   profile?: string;
   mock?: boolean;
   mockState?: string;
+  /** `--mock-state` as network-mock and network-mcp spell it. */
+  stateFile?: string;
   redisUrl?: string;
 }
 
@@ -37,9 +39,11 @@ export async function printOptionsOf(values: CommonValues): Promise<PrintOptions
  * `onStop` is given (a bulk run finishes the row it is sending first).
  */
 export async function withTarget<T>(values: CommonValues, work: (target: Target) => Promise<T>, onStop?: () => void): Promise<T> {
+  if (values.mockState !== undefined && values.stateFile !== undefined) throw new UsageError('--mock-state and --state-file are the same flag: give one');
+  const mockState = values.mockState ?? values.stateFile;
   const target = await connect({
     ...(values.mock ? { mock: true } : {}),
-    ...(values.mockState === undefined ? {} : { mockState: values.mockState }),
+    ...(mockState === undefined ? {} : { mockState }),
     ...(values.profile === undefined ? {} : { profile: values.profile }),
     ...(values.redisUrl === undefined ? {} : { redisUrl: values.redisUrl }),
   });
