@@ -1,5 +1,8 @@
 import { EXIT, messageOf, UsageError, type ExitCode } from '@network-org/cli-kit';
 
+/** The keys this run holds (registered when it connects): kept out of every line printed on stderr. */
+export const knownSecrets: string[] = [];
+
 /** No answer from a service the command needs (Redis, or the API after the SDK's retries). */
 export class TransportFailure extends Error {
   override name = 'TransportFailure';

@@ -103,6 +103,7 @@ function operationCommand(parent: AnyCommand, spec: CommandSpec, outcome: Outcom
   command.addHelpText('after', `${bulkHelp}${bulkHelp ? "\n" : ""}\nExample:\n  ${spec.example}\n`);
   command.action(async (...params) => {
     const self = params.at(-1) as AnyCommand;
+    outcome.words = spec.words;
     const { runOperation } = await import('./commands/run');
     outcome.exit = await runOperation(spec, self.args, self.opts() as FlagValues);
   });
@@ -158,6 +159,7 @@ export function buildProgram(outcome: Outcome): AnyCommand {
   program.addCommand(api as unknown as AnyCommand);
   api.addHelpText('after', `\nExample:\n  network-org api PATCH /v1/contacts/1000001 --data '{"account_id":"101","tags":{"add":[{"name":"vip","color":"green"}]}}' --mock\n`);
   api.action(async (method, path, values) => {
+    outcome.words = ['api'];
     const { runApi } = await import('./commands/api');
     outcome.exit = await runApi(method, path, values);
   });
@@ -171,6 +173,7 @@ export function buildProgram(outcome: Outcome): AnyCommand {
     .option('--api-key <key>', 'the API key, or - to read it from standard input (keeps it out of the shell history)')
     .addHelpText('after', '\nExample:\n  printf %s "$KEY" | network-org config set work --base-url https://api.example.com --api-key -\n')
     .action(async (name, values) => {
+      outcome.words = ['config', 'set'];
       const { configSet } = await import('./commands/config');
       process.stdout.write(configSet(name, values));
     });
@@ -184,6 +187,7 @@ export function buildProgram(outcome: Outcome): AnyCommand {
     .description('make a profile the current one')
     .argument('<NAME>', 'the profile name')
     .action(async (name) => {
+      outcome.words = ['config', 'use'];
       const { configUse } = await import('./commands/config');
       process.stdout.write(configUse(name));
     });

@@ -99,6 +99,10 @@ export async function runOperation(spec: CommandSpec, positionals: string[], val
     const { runBulk } = await import('../bulk/run');
     return runBulk(spec, positionals, { ...values, fromCsv: values.fromCsv });
   }
+  const bulkOnly = ['dryRun', 'failures', 'resume', 'checkpoint', 'redisUrl'].filter((key) => values[key] !== undefined);
+  if (bulkOnly.length > 0) {
+    throw new UsageError(`${bulkOnly.map((key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(', ')} ${bulkOnly.length === 1 ? 'applies' : 'apply'} to --from-csv only`);
+  }
   const missing = spec.arguments.find((_, index) => positionals[index] === undefined);
   if (missing) throw new UsageError(`missing ${missing.label}${spec.customFields ? ' (or --from-csv FILE for many)' : ''}`);
   const print = await printOptionsOf(values);

@@ -1,7 +1,7 @@
 import { mockStateFile, UsageError } from '@network-org/cli-kit';
 import type { MockApi } from '@network-org/mock';
 import { NetworkClient, secretScrubber, type RateLimitStore } from '@network-org/sdk';
-import { TransportFailure } from '../errors';
+import { knownSecrets, TransportFailure } from '../errors';
 import { readConfig } from './config-file';
 
 export interface TargetOptions {
@@ -90,6 +90,7 @@ async function redisStore(url: string): Promise<{ store: RateLimitStore; close()
 export async function connect(options: TargetOptions): Promise<Target> {
   const offline = options.mock || options.mockState !== undefined ? await mockTarget(options.mockState) : undefined;
   const { apiKey, baseUrl } = offline ?? liveCredentials(options.profile);
+  knownSecrets.push(apiKey);
   const redis = options.redisUrl === undefined ? undefined : await redisStore(options.redisUrl);
   const client = new NetworkClient({
     apiKey,
