@@ -12,7 +12,7 @@ const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
 type AnyCommand = Command<unknown[], Record<string, unknown>>;
 
 /** The spec's prose on one line for help: markdown emphasis and the decision markers dropped. */
-const prose = (text: string) => text.replace(/\s*\*\(network-org decision\)\*/g, '').replace(/\s+/g, ' ').trim();
+const prose = (text: string) => text.replace(/\s*\*\(network-org\s+decision\)\*/g, '').replace(/\s+/g, ' ').trim();
 
 function optionOf(flag: FlagSpec): Option {
   const { input } = flag;
