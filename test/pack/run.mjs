@@ -7,7 +7,7 @@
 //  3. for each pair (Node 20 + msw 2, Node 22 + msw 3, Node 24 + msw 3) it runs the quick start from ESM and
 //     from CommonJS (createMockApi + msw's setupServer + the SDK, then startMockServer) and the `network-mock`
 //     CLI (listening line, a request, SIGTERM), and `npx network-mcp --mock` driven by the official MCP client over stdio,
-//     and `network-verify` against that CLI (every scenario agrees);
+//     and `network-verify` against that CLI (every scenario agrees), and `npx network-org` (--help, a --mock command);
 //  4. in the msw 2 project it type-checks the imports with TypeScript's node16 and bundler resolution (also with
 //     the oldest TypeScript the README promises), and type-checks and runs each README snippet on its own, as a
 //     newcomer pasting one would (readme-snippets.mjs);
@@ -136,6 +136,7 @@ try {
       [`${label}: CLI network-mock serve --port 0, a request, SIGTERM`, inApp(['cli.mjs'])],
       [`${label}: npx network-mcp --mock: an MCP client lists the tools and calls one over stdio`, inApp(['mcp.mjs'])],
       [`${label}: network-verify against network-mock serve, every scenario agrees`, inApp(['verify.mjs'])],
+      [`${label}: npx network-org --help, and contacts list --mock`, inApp(['network-org.mjs'])],
     );
   }
   checks.push([
