@@ -12,7 +12,9 @@
 //     the oldest TypeScript the README promises), and type-checks and runs each README snippet on its own, as a
 //     newcomer pasting one would (readme-snippets.mjs);
 //  5. Node 20 in the msw 3 project: importing the mock throws at once, naming both versions and the fix;
-//  6. a fresh clone's `pnpm install --frozen-lockfile` prints no warning (quiet-install.mjs).
+//  6. a fresh clone's `pnpm install --frozen-lockfile` prints no warning (quiet-install.mjs);
+//  7. a project with only the MCP server and the SDK (a live install) holds neither the mock nor msw, and its
+//     `network-mcp` answers live from a `network-mock serve` of the workspace build.
 // `--keep` leaves the temporary folder for a look inside.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,14 +100,26 @@ try {
     return app;
   }
 
+  /** A live install of the MCP server: its tarball and the SDK's, nothing of the mock. */
+  async function liveMcpProject() {
+    const app = join(work, 'app-mcp-live');
+    cpSync(consumer, app, { recursive: true });
+    writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'pack-smoke-mcp-live', private: true, version: '0.0.0' }, null, 2)}\n`);
+    await npmInstall(app, [packed.files['@network-org/mcp'], packed.files['@network-org/sdk']]);
+    step(`npm installed @network-org/mcp and @network-org/sdk alone into ${app}`);
+    return app;
+  }
+
   const [runtimes, ...apps] = await Promise.allSettled([
     installRuntimes(join(work, 'runtimes'), [...new Set(PAIRS.map(({ node }) => node))]),
     project(2),
     project(3),
+    liveMcpProject(),
   ]);
   if (runtimes.status === 'rejected') throw runtimes.reason;
   step(`runtimes: ${Object.entries(runtimes.value).map(([alias, { version }]) => `${alias} ${version}`).join(', ')}`);
   const app = { 2: apps[0], 3: apps[1] };
+  const liveApp = apps[2];
 
   /** A check: label and a function that runs it (rejecting with the reason when it fails). */
   const checks = [];
@@ -125,6 +139,20 @@ try {
       [`${label}: npx network-org --help, and contacts list --mock`, inApp(['network-org.mjs'])],
     );
   }
+  checks.push([
+    `Node ${runtimes.value.node20.version}: @network-org/mcp installed live pulls neither the mock nor msw, and answers live from network-mock serve`,
+    async () => {
+      if (liveApp.status === 'rejected') throw liveApp.reason;
+      const node = runtimes.value.node20;
+      const mock = await startServer(process.execPath, [join(root, 'packages/mock/dist/cli.js'), 'serve', '--port', '0'], { cwd: root });
+      try {
+        const env = { ...withPath(dirname(node.path)), NETWORK_BASE_URL: mock.url, NETWORK_API_KEY: 'sk_test_admin' };
+        return await run(node.path, ['mcp-live.mjs'], { cwd: liveApp.value, env, timeoutMs: 3 * 60_000 });
+      } finally {
+        await mock.stop();
+      }
+    },
+  ]);
   // msw 3 where it cannot run: Node 20 in the msw 3 project.
   checks.push([
     `Node ${runtimes.value.node20.version} + msw 3: importing the mock throws at once, naming both versions and msw@2`,

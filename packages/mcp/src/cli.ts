@@ -22,6 +22,8 @@ async function main(options: CliOptions): Promise<void> {
       client: backend.client,
       apiKey: backend.apiKey,
       readOnly: options.readOnly,
+      dynamicToolsets: options.dynamicToolsets,
+      ...(options.toolsets ? { toolsets: options.toolsets } : {}),
       ...(options.tools ? { tools: options.tools } : {}),
       ...(options.maxChars ? { maxChars: options.maxChars } : {}),
       ...(backend.customFields ? { customFields: backend.customFields } : {}),
