@@ -166,6 +166,7 @@ describe('usage errors exit 2 and say what to do', () => {
     [['--transport', 'http', '--host', '0.0.0.0', '--port', '0', '--mock'], /beyond loopback.*--http-token/],
     [['--seed', '2'], /--seed applies to --mock only/],
     [[], /NETWORK_API_KEY is not set/],
+    [['--mock', '--state-file', '/nonexistent-folder/state.json'], /--state-file \/nonexistent-folder\/state.json: the folder \/nonexistent-folder does not exist/],
   ])('%j', async (args, message) => {
     const run = runCli(cliPath(), args);
     expect(await run.exited).toBe(2);

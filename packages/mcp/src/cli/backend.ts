@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { writeFileAtomically } from '@network-org/cli-kit';
+import { messageOf, mockStateFile } from '@network-org/cli-kit';
 import { NetworkClient, type Logger } from '@network-org/sdk';
 import type { CustomFieldsSource } from '../resources/index';
 import { UsageError, type CliOptions } from './args';
@@ -47,9 +46,11 @@ async function importMock() {
 export async function mockBackend(options: NonNullable<CliOptions['mock']>, logger: Logger): Promise<Backend> {
   const [{ createMockApi }, { startMockServer }] = await importMock();
   const { stateFile, seed } = options;
+  // Read now, and its folder checked now: the state is written there when the server stops.
+  const file = stateFile === undefined ? undefined : mockStateFile('network-mcp', 'state-file', stateFile);
   const mockOptions = {
     ...(seed === undefined ? {} : { seed }),
-    ...(stateFile !== undefined && existsSync(stateFile) ? { state: readFileSync(stateFile, 'utf8') } : {}),
+    ...(file?.state === undefined ? {} : { state: file.state }),
   };
   let mock: ReturnType<typeof createMockApi>;
   let server: Awaited<ReturnType<typeof startMockServer>> | undefined;
@@ -57,8 +58,7 @@ export async function mockBackend(options: NonNullable<CliOptions['mock']>, logg
     if (options.port === undefined) mock = createMockApi(mockOptions);
     else ({ mock } = server = await startMockServer({ ...mockOptions, port: options.port, host: '127.0.0.1' }));
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new UsageError('state' in mockOptions ? `cannot start from the state file ${stateFile}: ${reason}` : reason);
+    throw file?.state === undefined ? new UsageError(messageOf(error)) : file.refused(error);
   }
   const apiKey = mock.keys.admin;
   const client = new NetworkClient({ apiKey, baseUrl: mock.baseUrl, fetch: mock.fetch, rateLimit: 'service', maxRetryDelay: MAX_RETRY_DELAY_MS, logger, logLevel: 'warn' });
@@ -75,7 +75,7 @@ export async function mockBackend(options: NonNullable<CliOptions['mock']>, logg
     customFields,
     banner,
     close: async () => {
-      if (stateFile !== undefined) writeFileAtomically(stateFile, mock.exportState());
+      file?.save(() => mock.exportState());
       await server?.close();
     },
   };
