@@ -16,7 +16,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['engine/', 'activity/'],
   ['routes/', 'control/'],
   ['answer-request.ts', 'adapters/'],
-  ['mock-api.ts', 'index.ts', 'node.ts', 'browser.ts', 'cli.ts'],
+  ['mock-api.ts', 'index.ts', 'node.ts', 'browser.ts', 'cli.ts', 'vitest.ts'],
 ];
 
 function layerOf(file: string): number {
