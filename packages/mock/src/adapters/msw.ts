@@ -1,6 +1,6 @@
 import * as msw from 'msw';
 import type { HttpHandler } from 'msw';
-import type { MockAnswer, MockRequest } from '../engine/message';
+import type { Engine } from '../engine/message';
 import { assertMswRuns } from './msw-support';
 import { fromFetchRequest, toFetchResponse } from './web';
 
@@ -11,7 +11,7 @@ assertMswRuns(msw);
  * One catch-all handler over the base URL, built with msw's public `http.all` only, so that the same build runs
  * with msw 2 and msw 3; the engine does the routing.
  */
-export function createMswHandlers(baseUrl: string, answer: (request: MockRequest) => Promise<MockAnswer>): HttpHandler[] {
+export function createMswHandlers(baseUrl: string, answer: Engine): HttpHandler[] {
   return [
     msw.http.all(`${baseUrl}/*`, async ({ request }) => toFetchResponse(await answer(await fromFetchRequest(request)), request.method)),
   ];
