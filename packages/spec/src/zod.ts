@@ -19,7 +19,7 @@ export function exactlyOneOf(keys: readonly string[]) {
 
 /** An object shape with its fields `K` no longer optional. */
 type Unwrapped<Shape extends z.core.$ZodShape, K extends keyof Shape> = {
-  [P in keyof Shape]: P extends K ? (Shape[P] extends z.ZodOptional<infer Inner> ? Inner : Shape[P]) : Shape[P];
+  [P in keyof Shape]: P extends K ? (Shape[P] extends z.ZodOptional<infer Inner extends z.core.$ZodType> ? Inner : Shape[P]) : Shape[P];
 };
 
 /** `schema` with the optional fields `keys` required (the spec's `required` beside `allOf`). */

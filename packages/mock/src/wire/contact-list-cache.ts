@@ -1,4 +1,4 @@
-import type { Contact } from '@network-org/spec/openapi';
+import type { ContactListItem, ContactWithEnrichment } from '@network-org/spec/openapi';
 import { setBounded } from '../lib/bounded-map';
 import type { Store } from '../store/index';
 import { PARTS, type Part, type VersionedStorage } from '../store/storage';
@@ -55,7 +55,7 @@ interface WireCache {
 
 interface ListEntry {
   record: ContactRecord;
-  wire: Contact;
+  wire: ContactListItem;
   json: Uint8Array;
 }
 
@@ -114,7 +114,7 @@ function listedFrom(full: FullEntry): ListEntry {
   const json = new Uint8Array(full.listBytes + 1);
   json.set(full.json.subarray(0, full.listBytes));
   json[full.listBytes] = CLOSING_BRACE;
-  return { record: full.record, wire: wire as Contact, json };
+  return { record: full.record, wire: wire as ContactListItem, json };
 }
 
 function listEntry(store: Store, contact: ContactRecord): ListEntry {
@@ -140,7 +140,7 @@ function listEntry(store: Store, contact: ContactRecord): ListEntry {
  * `contactWire(store, contact, 'list')`, built and serialized once per record while what it reads stays the same;
  * the answer splices its JSON in.
  */
-export function contactListWire(store: Store, contact: ContactRecord): Contact {
+export function contactListWire(store: Store, contact: ContactRecord): ContactListItem {
   return listEntry(store, contact).wire;
 }
 
@@ -150,7 +150,7 @@ export function contactListWire(store: Store, contact: ContactRecord): Contact {
  * comma, and the appended fields' JSON without its opening brace. The next list page cuts the list entry back out of
  * it at the length it was made with.
  */
-export function contactFullWire(store: Store, contact: ContactRecord): Contact {
+export function contactFullWire(store: Store, contact: ContactRecord): ContactWithEnrichment {
   const wire = contactWire(store, contact, 'list');
   const listText = JSON.stringify(wire);
   const appended = contactFullFields(contact);
