@@ -642,13 +642,13 @@ export interface components {
          *     `notes_json` (null when cleared) and every custom field that has a value. `contact_enrichment`, `sequence`
          *     and `last_interaction_at` may be left out (the find-email response is the one that adds them).
          */
-        UpdatedContact: components["schemas"]["ContactListItem"];
+        UpdatedContact: WithRequired<components["schemas"]["Contact"], "work_email" | "phone" | "avatar_url" | "background_cover_url" | "about" | "profile_action_label" | "profile_action_url" | "follower_count" | "connections_count" | "connection_invitation" | "languages" | "experiences" | "educations" | "locations" | "company" | "notes_json">;
         /**
          * @description A contact as find-email answers it: every field of `Contact` is present (unknown values are null), with
          *     `contact_enrichment.work_email` carrying the lookup's status and error code, `sequence` (null when the
          *     contact is in none) and `last_interaction_at`. Custom field values are additional top-level keys.
          */
-        ContactWithEnrichment: components["schemas"]["ContactListItem"];
+        ContactWithEnrichment: WithRequired<components["schemas"]["Contact"], "work_email" | "phone" | "avatar_url" | "background_cover_url" | "about" | "profile_action_label" | "profile_action_url" | "follower_count" | "connections_count" | "connection_invitation" | "languages" | "experiences" | "educations" | "locations" | "company" | "notes_json" | "contact_enrichment" | "sequence" | "last_interaction_at">;
         /** @description The contact list envelope. */
         ContactListResponse: {
             data: {
@@ -3023,5 +3023,5 @@ export interface operations {
     };
 }
 type WithRequired<T, K extends keyof T> = T & {
-    [P in K]-?: T[P];
+    [P in K]-?: Exclude<T[P], undefined>;
 };

@@ -118,10 +118,13 @@ export function companyListItemWire(company: CompanyRecord, contactCount: number
  */
 export type ContactShape = 'import' | 'list' | 'full';
 
+/** The list shape: a list item, with the `last_interaction_at` this mock always shows there. */
+export type ListedContact = ContactListItem & Pick<ContactWithEnrichment, 'last_interaction_at'>;
+
 /** The wire type of each shape: `full` answers both the update (`UpdatedContact`) and find-email. */
 interface ContactOfShape {
   import: Contact;
-  list: ContactListItem;
+  list: ListedContact;
   full: ContactWithEnrichment;
 }
 
@@ -186,12 +189,12 @@ export function contactWire(store: Store, contact: ContactRecord, shape: Contact
     locations: [locationWire(person.location, false)],
     company: companyWire(store.companies.ofContact(contact)),
     last_interaction_at: contact.last_interaction_at,
-  }) as ContactListItem;
+  }) as ListedContact;
   return shape === 'full' ? Object.assign(wire, contactFullFields(contact)) : wire;
 }
 
 /** What the full shape adds to the list shape, last and in this order. */
-export function contactFullFields(contact: ContactRecord): Pick<Contact, 'notes_json' | 'contact_enrichment' | 'sequence'> {
+export function contactFullFields(contact: ContactRecord): Pick<ContactWithEnrichment, 'notes_json' | 'contact_enrichment' | 'sequence'> {
   return {
     notes_json: contact.notes_json,
     contact_enrichment: {
