@@ -165,3 +165,53 @@ export function observedShape(records: readonly unknown[]): Record<string, strin
   }
   return Object.fromEntries([...types].sort(([a], [b]) => a.localeCompare(b)).map(([key, seen]) => [key, [...seen].sort().join('|')]));
 }
+
+/** The fields an object schema names, in the spec's order, with whether each is required. */
+export function fieldsOf(schema: Schema): { name: string; required: boolean; schema: Schema }[] {
+  const def = defOf(unwrap(schema));
+  return Object.entries(def.shape ?? {}).map(([name, field]) => {
+    const type = defOf(field).type;
+    return { name, required: type !== 'optional' && type !== 'default', schema: field };
+  });
+}
+
+/** The field `name` of an object schema (through its wrappers), or undefined. */
+export function fieldSchema(schema: Schema, name: string): Schema | undefined {
+  return defOf(unwrap(schema)).shape?.[name];
+}
+
+/** The element schema of an array schema (through its wrappers), or undefined. */
+export function elementSchema(schema: Schema): Schema | undefined {
+  const def = defOf(unwrap(schema));
+  return def.type === 'array' ? def.element : undefined;
+}
+
+/** The schema of a list's items in a response: `envelope.key[*]`. */
+export function itemSchema(response: Schema | undefined, envelope: string | null, key: string): Schema | undefined {
+  const payload = response && (envelope ? fieldSchema(response, envelope) : response);
+  const list = payload && fieldSchema(payload, key);
+  return list && elementSchema(list);
+}
+
+/**
+ * The schema of the value at `key` of an object (through wrappers and unions of an object with null), and whether
+ * the object takes custom fields: undefined for a key the schema does not name.
+ */
+export function memberSchema(schema: Schema, key: string): Schema | undefined {
+  return fieldSchema(objectOption(schema) ?? schema, key);
+}
+
+/** Whether an object schema takes custom fields (a catch-all of string, number or boolean values). */
+export function takesCustomFields(schema: Schema): boolean {
+  const def = defOf(unwrap(objectOption(schema) ?? schema));
+  return def.catchall !== undefined && defOf(def.catchall).type !== 'unknown';
+}
+
+/** The object among a union's options (`Company | null`), or the schema itself when it is an object. */
+function objectOption(schema: Schema): Schema | undefined {
+  const inner = unwrap(schema);
+  const def = defOf(inner);
+  if (def.type === 'object') return inner;
+  if (def.type === 'union') return def.options?.map(unwrap).find((option) => defOf(option).type === 'object');
+  return undefined;
+}

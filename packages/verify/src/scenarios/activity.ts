@@ -47,10 +47,11 @@ function everyEvent(t: ScenarioContext, list: ActivityEvent[], field: keyof Acti
 }
 
 export const activityScenarios: Scenario[] = [
-  ...listScenarios({ operation: 'listActivity', name: 'activity', query: noQuery, defaultLimit: 50, maxLimit: 200, clamps: false }),
+  ...listScenarios({ operation: 'listActivity', name: 'activity', query: noQuery, otherQuery: async () => ({ event_type: ['message_sent'] }) }),
   {
     id: 'activity.tag.rejected',
     operation: 'listActivity',
+    behaviour: 'refusal',
     title: 'tag on the activity list is 400 bad_request',
     source: 'description §7',
     async run(t) {
@@ -60,6 +61,7 @@ export const activityScenarios: Scenario[] = [
   {
     id: 'activity.window.date-only',
     operation: 'listActivity',
+    behaviour: 'window',
     title: 'date-only from and to are read in timezone; filters echo from, the following local midnight as to, and to_exclusive true',
     source: 'description §4',
     async run(t) {
@@ -73,6 +75,7 @@ export const activityScenarios: Scenario[] = [
   {
     id: 'activity.window.instants',
     operation: 'listActivity',
+    behaviour: 'window',
     title: 'RFC 3339 from and to are echoed as given, and every event lies in [from, to)',
     source: 'description §4',
     async run(t) {
@@ -90,6 +93,7 @@ export const activityScenarios: Scenario[] = [
   {
     id: 'activity.timezone.unknown',
     operation: 'listActivity',
+    behaviour: 'refusal',
     title: 'an unknown time zone is 400 bad_request',
     source: 'decision',
     async run(t) {
@@ -99,6 +103,7 @@ export const activityScenarios: Scenario[] = [
   {
     id: 'activity.filter.event-type',
     operation: 'listActivity',
+    behaviour: 'filter',
     title: 'event_type gives only events of that type',
     source: 'description §4',
     async run(t) {
@@ -109,6 +114,7 @@ export const activityScenarios: Scenario[] = [
   {
     id: 'activity.filter.account',
     operation: 'listActivity',
+    behaviour: 'filter',
     title: 'account_id gives only events of that account',
     source: 'description §4',
     async run(t) {
@@ -120,6 +126,7 @@ export const activityScenarios: Scenario[] = [
   {
     id: 'activity.order',
     operation: 'listActivity',
+    behaviour: 'order',
     title: 'events come newest first (occurred_at descending)',
     source: 'decision',
     async run(t) {
@@ -135,6 +142,7 @@ export const activityScenarios: Scenario[] = [
   {
     id: 'summary.envelope',
     operation: 'getActivitySummary',
+    behaviour: 'envelope',
     title: 'the summary comes as {data: <summary>} of the spec’s schema, with the window echoed',
     source: 'description §4',
     async run(t) {
@@ -146,6 +154,7 @@ export const activityScenarios: Scenario[] = [
   {
     id: 'summary.tag.rejected',
     operation: 'getActivitySummary',
+    behaviour: 'refusal',
     title: 'tag on the activity summary is 400 bad_request',
     source: 'description §7',
     async run(t) {
@@ -155,6 +164,7 @@ export const activityScenarios: Scenario[] = [
   {
     id: 'summary.counts-the-list',
     operation: 'getActivitySummary',
+    behaviour: 'filter',
     title: 'total_events is the number of events the list gives for the same filters',
     source: 'decision',
     async run(t) {
@@ -168,6 +178,7 @@ export const activityScenarios: Scenario[] = [
   {
     id: 'activity.filter.channel',
     operation: 'listActivity',
+    behaviour: 'filter',
     title: 'channel gives only events of that channel',
     source: 'description §4',
     async run(t) {
@@ -180,6 +191,7 @@ export const activityScenarios: Scenario[] = [
   {
     id: 'activity.timezone.default',
     operation: 'listActivity',
+    behaviour: 'window',
     title: 'without timezone, date-only bounds are read in UTC and the answer says timezone UTC',
     source: 'description §4',
     async run(t) {

@@ -7,6 +7,7 @@ export const authScenarios: Scenario[] = [
   {
     id: 'auth.header.missing',
     operation: 'listContacts',
+    behaviour: 'auth',
     title: 'no Authorization header is 401 unauthorized with the error body',
     source: 'description §5',
     async run(t) {
@@ -16,6 +17,7 @@ export const authScenarios: Scenario[] = [
   {
     id: 'auth.header.missing-on-write',
     operation: 'createDraft',
+    behaviour: 'auth',
     title: 'a write without Authorization is 401 unauthorized before its body is read (nothing is written)',
     source: 'description §5',
     async run(t) {
@@ -25,6 +27,7 @@ export const authScenarios: Scenario[] = [
   {
     id: 'auth.scheme.other',
     operation: 'listAccounts',
+    behaviour: 'auth',
     title: 'another scheme than Bearer is 401 unauthorized',
     source: 'description §5',
     async run(t) {
@@ -34,6 +37,7 @@ export const authScenarios: Scenario[] = [
   {
     id: 'auth.key.malformed',
     operation: 'listOrganizations',
+    behaviour: 'auth',
     title: 'a malformed key is 401 unauthorized',
     source: 'description §5',
     async run(t) {
@@ -43,6 +47,7 @@ export const authScenarios: Scenario[] = [
   {
     id: 'auth.member.activity',
     operation: 'listActivity',
+    behaviour: 'auth',
     title: 'a non-admin key on the activity list is 403 forbidden',
     source: 'description §5',
     needs: ['member'],
@@ -53,6 +58,7 @@ export const authScenarios: Scenario[] = [
   {
     id: 'auth.member.summary',
     operation: 'getActivitySummary',
+    behaviour: 'auth',
     title: 'a non-admin key on the activity summary is 403 forbidden',
     source: 'description §5',
     needs: ['member'],
@@ -63,6 +69,7 @@ export const authScenarios: Scenario[] = [
   {
     id: 'auth.member.unshared-account',
     operation: 'listContacts',
+    behaviour: 'auth',
     title: 'a non-admin key naming an account not shared with it is 403 account_shared_access_required',
     source: 'description §5',
     needs: ['member'],
@@ -74,6 +81,7 @@ export const authScenarios: Scenario[] = [
   {
     id: 'auth.member.accounts-listed',
     operation: 'listAccounts',
+    behaviour: 'auth',
     title: 'a non-admin key lists only the accounts it may use: each one lists its contacts with that key',
     source: 'decision',
     needs: ['member'],

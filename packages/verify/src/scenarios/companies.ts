@@ -2,10 +2,11 @@ import { account, itemsOf, listScenarios, viewOverAccount, walk } from './lists'
 import type { Scenario } from './scenario';
 
 export const companyScenarios: Scenario[] = [
-  ...listScenarios({ operation: 'listCompanies', name: 'companies', query: account, defaultLimit: 10, maxLimit: 25, clamps: true, seeded: true }),
+  ...listScenarios({ operation: 'listCompanies', name: 'companies', query: account, otherQuery: async (t) => ({ view_id: (await t.facts.view()).id }), seeded: true }),
   {
     id: 'companies.filter.view',
     operation: 'listCompanies',
+    behaviour: 'filter',
     title: "view_id gives the companies of the view's contacts",
     source: 'description §4',
     async run(t) {
@@ -26,6 +27,7 @@ export const companyScenarios: Scenario[] = [
   {
     id: 'companies.scope.view-over-account',
     operation: 'listCompanies',
+    behaviour: 'filter',
     title: "view_id with another account's account_id gives the same companies: account_id is then ignored",
     source: 'description §4',
     async run(t) {
@@ -35,6 +37,7 @@ export const companyScenarios: Scenario[] = [
   {
     id: 'companies.filter.view.unknown',
     operation: 'listCompanies',
+    behaviour: 'status',
     title: 'an unknown view_id is 404 not_found',
     source: 'description §7',
     async run(t) {

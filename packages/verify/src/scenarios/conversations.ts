@@ -15,10 +15,11 @@ function everyConversation(t: ScenarioContext, conversations: Conversation[], ex
 }
 
 export const conversationScenarios: Scenario[] = [
-  ...listScenarios({ operation: 'listConversations', name: 'conversations', query: account, defaultLimit: 10, maxLimit: 25, clamps: true, seeded: true }),
+  ...listScenarios({ operation: 'listConversations', name: 'conversations', query: account, otherQuery: async (t) => ({ ...(await account(t)), tag: 'network-verify' }), seeded: true }),
   {
     id: 'conversations.filter.contact',
     operation: 'listConversations',
+    behaviour: 'filter',
     title: 'contact_id gives the conversations in which that contact takes part',
     source: 'description §4',
     async run(t) {
@@ -34,6 +35,7 @@ export const conversationScenarios: Scenario[] = [
   {
     id: 'conversations.filter.tag',
     operation: 'listConversations',
+    behaviour: 'filter',
     title: "tag gives the conversations with a participant carrying it (the account's own profile aside)",
     source: 'description §4',
     async run(t) {
@@ -51,16 +53,18 @@ export const conversationScenarios: Scenario[] = [
   {
     id: 'conversations.contact-id.pattern',
     operation: 'listConversations',
+    behaviour: 'refusal',
     title: 'a contact_id that is not a positive integer is 400 bad_request',
     source: 'description §4',
     async run(t) {
       t.expectError(await t.call('listConversations', { query: { contact_id: 'abc' } }), 400, 'bad_request');
     },
   },
-  ...listScenarios({ operation: 'listConversationMessages', name: 'messages', query: messages, params: conversationParam, defaultLimit: 10, maxLimit: 25, clamps: true }),
+  ...listScenarios({ operation: 'listConversationMessages', name: 'messages', query: messages, params: conversationParam }),
   {
     id: 'messages.account-id.required',
     operation: 'listConversationMessages',
+    behaviour: 'refusal',
     title: 'messages without account_id are 400 bad_request',
     source: 'description §4',
     async run(t) {
@@ -70,6 +74,7 @@ export const conversationScenarios: Scenario[] = [
   {
     id: 'messages.conversation.unknown',
     operation: 'listConversationMessages',
+    behaviour: 'refusal',
     title: 'an unknown conversation is 400 bad_request',
     source: 'decision',
     async run(t) {
@@ -79,6 +84,7 @@ export const conversationScenarios: Scenario[] = [
   {
     id: 'messages.cursor.other-conversation',
     operation: 'listConversationMessages',
+    behaviour: 'pagination',
     title: "a conversation's cursor sent for another conversation is 400 bad_request",
     source: 'decision',
     async run(t) {
@@ -96,6 +102,7 @@ export const conversationScenarios: Scenario[] = [
   {
     id: 'messages.order',
     operation: 'listConversationMessages',
+    behaviour: 'order',
     title: 'messages come newest first (sent_at descending)',
     source: 'decision',
     async run(t) {

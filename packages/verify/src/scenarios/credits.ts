@@ -18,6 +18,7 @@ export const creditScenarios: Scenario[] = [
   {
     id: 'enrich.profile',
     operation: 'enrich',
+    behaviour: 'envelope',
     title: 'enrich by network_url is 200 with {network_enrichment: {profile, company}} of the spec’s schema',
     source: 'description §4',
     needs: needsCredits,
@@ -28,6 +29,7 @@ export const creditScenarios: Scenario[] = [
   {
     id: 'enrich.contact',
     operation: 'enrich',
+    behaviour: 'envelope',
     title: 'enrich by contact_id is 200 with the profile of that contact',
     source: 'description §4',
     needs: needsCredits,
@@ -42,6 +44,7 @@ export const creditScenarios: Scenario[] = [
   {
     id: 'enrich.unknown-profile',
     operation: 'enrich',
+    behaviour: 'status',
     title: 'enriching a well-formed profile URL nobody has is 404 not_found',
     source: 'description §7',
     needs: needsCredits,
@@ -52,6 +55,7 @@ export const creditScenarios: Scenario[] = [
   {
     id: 'enrich.both-identifiers',
     operation: 'enrich',
+    behaviour: 'refusal',
     title: 'enrich with both network_url and contact_id is 400 bad_request',
     source: 'decision',
     needs: needsCredits,
@@ -64,6 +68,7 @@ export const creditScenarios: Scenario[] = [
   {
     id: 'contacts.find-email',
     operation: 'findContactEmail',
+    behaviour: 'envelope',
     title: 'find-email is 200 with the contact, contact_enrichment.work_email carrying the lookup status, sequence and last_interaction_at keys',
     source: 'description §4',
     needs: needsCredits,
@@ -82,6 +87,7 @@ export const creditScenarios: Scenario[] = [
   {
     id: 'contacts.find-email.unknown',
     operation: 'findContactEmail',
+    behaviour: 'refusal',
     title: 'find-email for an unknown contact is 400 bad_request',
     source: 'decision',
     needs: needsCredits,

@@ -8,7 +8,9 @@ import { organizationScenarios } from './organization';
 import { rateLimitScenarios } from './rate-limit';
 import type { Scenario } from './scenario';
 import { viewScenarios } from './views';
-import { draftScenarios, writeScenarios } from './writes';
+import { draftScenarios } from './drafts';
+import { importScenarios } from './imports';
+import { updateScenarios } from './updates';
 
 /** Every scenario, in the order they run: reads first, then writes, credits and the rate-limit probe. */
 export const scenarios: readonly Scenario[] = [
@@ -19,7 +21,8 @@ export const scenarios: readonly Scenario[] = [
   ...conversationScenarios,
   ...viewScenarios,
   ...activityScenarios,
-  ...writeScenarios,
+  ...importScenarios,
+  ...updateScenarios,
   ...draftScenarios,
   ...creditScenarios,
   ...rateLimitScenarios,
