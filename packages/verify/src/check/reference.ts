@@ -15,9 +15,10 @@ export interface MockShapes {
 
 export interface RecordShape {
   records: number;
-  fields: Record<string, { present: number; null: number }>;
-  /** The schema takes custom fields as extra keys here: a key the mock did not send may be one of them. */
-  custom?: true;
+  /** Per field the spec names: on how many records it was present, and on how many of those null. */
+  fields: Record<string, [present: number, nulls: number]>;
+  /** The schema takes keys of the data's own here (custom fields, counts by day): a key the mock did not send may be one. */
+  open?: true;
 }
 
 type Json = Record<string, unknown>;
@@ -40,17 +41,16 @@ export function recordsOf(body: unknown): Map<string, Json[]> {
 
 export const shapeKey = (operation: OperationId, status: number, path: string) => `${operation} ${status} ${path}`;
 
-/** A field the mock sends with a value on this share of its records must show on at least one of N ≥ 10/share. */
-const EXPECTED_AT_LEAST = 10;
-
-const isCustomValue = (value: unknown) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+/** A value an open object takes as a key of its own (a custom field's, a count's). */
+const isOpenValue = (value: unknown) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
 /**
  * Where one successful answer's records are not of the mock's shape:
- * - a field the mock sends with a value (on every record, or on enough of them to expect it on some of these) that
- *   every record here lacks or leaves null, naming a key these records all carry and the mock never sends as the
- *   likely rename;
- * - a field every record here carries that the mock never sends (custom fields aside).
+ * - a field the mock sends on every record (with a value on every one, or with one on some) that every record
+ *   here lacks, or leaves null where the mock never does, naming a key these records all carry and the mock never
+ *   sends as the likely rename;
+ * - a field every record here carries that the mock never sends (an open object's own keys aside).
+ * A field the mock sends on some records only follows the data (a message event's metadata): it is not judged.
  */
 export function referenceDifferences(
   answer: { operation: OperationId; status: number; body: unknown },
@@ -63,19 +63,18 @@ export function referenceDifferences(
     const count = records.length;
     const everywhere = (key: string) => records.every((record) => key in record);
     const unknown = [...new Set(records.flatMap(Object.keys))].filter((key) => !(key in shape.fields) && everywhere(key));
-    for (const [key, { present, null: nulls }] of Object.entries(shape.fields)) {
-      const share = (present - nulls) / shape.records;
-      if (share === 0 || (share < 1 && share * count < EXPECTED_AT_LEAST)) continue;
-      const sent = records.filter((record) => record[key] !== undefined && record[key] !== null).length;
-      if (sent > 0) continue;
+    for (const [key, [present, nulls]] of Object.entries(shape.fields)) {
+      if (present < shape.records) continue;
       const absent = records.filter((record) => !(key in record)).length;
+      // Null is a value where the mock sends it too; where it never does, null on every record is no value at all.
+      const valueless = nulls === 0 ? records.filter((record) => record[key] === undefined || record[key] === null).length : absent;
+      if (valueless < count) continue;
       const actual = absent === count ? `missing on all ${count}` : absent === 0 ? `null on all ${count}` : `missing or null on all ${count}`;
-      const expected = share === 1 ? `a value (the mock sends one on every record${nulls === 0 ? ', never null' : ''})` : `a value on some (the mock sends one on ${Math.round(share * 100)}% of records)`;
-      const renamed = absent > 0 ? unknown : [];
-      differences.push({ path: `${path}.${key}`, expected, actual, ...(renamed.length > 0 && { note: `likely renamed: ${renamed.join(', ')}` }) });
+      const expected = nulls === 0 ? 'a value (the mock sends one on every record, never null)' : 'present (the mock sends it on every record)';
+      differences.push({ path: `${path}.${key}`, expected, actual, ...(absent > 0 && unknown.length > 0 && { note: `likely renamed: ${unknown.join(', ')}` }) });
     }
     for (const key of unknown) {
-      if (shape.custom && records.every((record) => isCustomValue(record[key]))) continue;
+      if (shape.open && records.every((record) => isOpenValue(record[key]))) continue;
       differences.push({ path: `${path}.${key}`, expected: 'absent (the mock never sends it)', actual: `on all ${count}` });
     }
   }
