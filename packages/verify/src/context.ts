@@ -1,6 +1,8 @@
 import { ApiError, type APIPromise, type NetworkClient, type OperationId, type RequestOptions, ResponseValidationError } from '@network-org/sdk';
 import { answerDifferences, conforms } from './check/answer';
-import { describeValue, schemaDifferences } from './check/schema';
+import { customFieldDifferences } from './check/custom-fields';
+import { describeValue, reaches, schemaDifferences } from './check/schema';
+import { operations } from '@network-org/spec/operations';
 import { schemas } from '@network-org/spec/zod';
 import type { Facts } from './facts';
 import type { Ledger } from './ledger';
@@ -110,6 +112,13 @@ function transportReason(error: unknown): Error {
   return new TargetFault(`${name}: ${message}`);
 }
 
+/** The operations whose successes hold contacts or companies, the records that carry custom fields. */
+const CUSTOM_FIELD_RECORDS = new Set(
+  (Object.keys(operations) as OperationId[]).filter((operation) =>
+    Object.entries(operations[operation].responses).some(([status, schema]) => status.startsWith('2') && (reaches(schema, schemas.Contact) || reaches(schema, schemas.Company))),
+  ),
+);
+
 /** A value as compact JSON, cut short past 160 characters. */
 export function compact(value: unknown): string {
   const text = value === undefined ? 'missing' : JSON.stringify(value);
@@ -138,6 +147,9 @@ export class ScenarioContext {
     const answer = await callOperation(this.run, operation, input);
     this.answers.push(answer);
     for (const difference of answerDifferences(answer)) this.differ(difference);
+    if (answer.status >= 200 && answer.status < 300 && CUSTOM_FIELD_RECORDS.has(operation)) {
+      for (const difference of customFieldDifferences(answer, await this.facts.registry())) this.differ(difference);
+    }
     return answer;
   };
 

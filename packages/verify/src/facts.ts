@@ -1,5 +1,6 @@
 import type { AccountSummary, Company, Contact, Conversation, OperationId, Organization, View } from '@network-org/sdk';
 import { schemas } from '@network-org/spec/zod';
+import type { Registry } from './check/custom-fields';
 import { type Answer, type Call, type CallInput, compact, Skip } from './context';
 import { TargetFault } from './target/transport';
 
@@ -180,14 +181,8 @@ export class Facts {
    */
   customFields(target: 'contact' | 'company'): Promise<CustomField[]> {
     return this.#once(`custom:${target}`, async () => {
-      if (this.#sources.isMock) {
-        const organization = await this.organization();
-        const registered = (await this.#sources.control('custom-fields')) as
-          | { organizations?: { organization_id: number; contact: CustomField[]; company: CustomField[] }[] }
-          | undefined;
-        const mine = registered?.organizations?.find((entry) => entry.organization_id === organization.id);
-        if (mine) return mine[target];
-      }
+      const registry = await this.registry();
+      if (registry) return registry[target];
       const records: object[] = target === 'contact' ? await this.contacts() : await this.companies();
       const known = new Set(Object.keys((target === 'contact' ? schemas.Contact : schemas.Company).shape));
       const fields = new Map<string, CustomField>();
@@ -200,6 +195,19 @@ export class Facts {
         }
       }
       return [...fields.values()];
+    });
+  }
+
+  /** The custom fields the organization registered, by record kind: the mock's control API tells; elsewhere undefined. */
+  registry(): Promise<Registry> {
+    return this.#once('registry', async () => {
+      if (!this.#sources.isMock) return undefined;
+      const organization = await this.organization();
+      const registered = (await this.#sources.control('custom-fields')) as
+        | { organizations?: { organization_id: number; contact: CustomField[]; company: CustomField[] }[] }
+        | undefined;
+      const mine = registered?.organizations?.find((entry) => entry.organization_id === organization.id);
+      return mine && { contact: mine.contact, company: mine.company };
     });
   }
 

@@ -59,7 +59,7 @@ const ID_NAMES = new Set(
 );
 
 /** Whether a key of an answer holds such ids: the parameter's name (`account_id`), or its plural (`selected_contact_ids`). */
-function holdsIds(key: string): boolean {
+export function holdsIds(key: string): boolean {
   if (ID_NAMES.has(key)) return true;
   const singular = key.endsWith('_ids') ? key.slice(0, -1) : undefined;
   return singular !== undefined && [...ID_NAMES].some((name) => singular === name || singular.endsWith(`_${name}`));

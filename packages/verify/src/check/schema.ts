@@ -215,3 +215,46 @@ function objectOption(schema: Schema): Schema | undefined {
   if (def.type === 'union') return def.options?.map(unwrap).find((option) => defOf(option).type === 'object');
   return undefined;
 }
+
+/** What a string schema constrains its values to: its enumeration, or its format (`datetime`, `url`). */
+export function valueRule(schema: Schema): { enum?: string[]; format?: string } {
+  const inner = unwrap(objectOption(schema) ?? schema);
+  const def = defOf(inner) as Def & { format?: string };
+  if (def.type === 'enum' && def.entries) return { enum: Object.keys(def.entries) };
+  if (def.type === 'union' && def.options) {
+    for (const option of def.options) {
+      const rule = valueRule(option);
+      if (rule.enum || rule.format) return rule;
+    }
+  }
+  return def.format ? { format: def.format } : {};
+}
+
+/** Whether `schema` is `target` under its wrappers (`Company.nullable().optional()` is `Company`). */
+export function isSchema(schema: Schema | undefined, target: Schema): boolean {
+  return schema !== undefined && (objectOption(schema) ?? unwrap(schema)) === target;
+}
+
+/** Every object of a body with the schema the spec gives it there, by its path (list items as `[*]`). */
+export function eachObject(schema: Schema | undefined, body: unknown, visit: (record: Record<string, unknown>, schema: Schema | undefined, path: string) => void, path = '$'): void {
+  if (Array.isArray(body)) {
+    const element = schema && elementSchema(schema);
+    for (const item of body) eachObject(element, item, visit, `${path}[*]`);
+    return;
+  }
+  if (body === null || typeof body !== 'object') return;
+  const record = body as Record<string, unknown>;
+  visit(record, schema, path);
+  for (const [key, inner] of Object.entries(record)) eachObject(schema && memberSchema(schema, key), inner, visit, `${path}.${key}`);
+}
+
+/** Whether `target` is somewhere inside `schema` (a field, an item, an option, at any depth). */
+export function reaches(schema: Schema, target: Schema, seen = new Set<Schema>()): boolean {
+  const inner = unwrap(schema);
+  if (inner === target) return true;
+  if (seen.has(inner)) return false;
+  seen.add(inner);
+  const def = defOf(inner);
+  const children = [...Object.values(def.shape ?? {}), ...(def.element ? [def.element] : []), ...(def.options ?? [])];
+  return children.some((child) => reaches(child, target, seen));
+}

@@ -4,6 +4,21 @@ import type { Scenario } from './scenario';
 export const companyScenarios: Scenario[] = [
   ...listScenarios({ operation: 'listCompanies', name: 'companies', query: account, otherQuery: async (t) => ({ view_id: (await t.facts.view()).id }), seeded: true }),
   {
+    id: 'companies.filter.account',
+    operation: 'listCompanies',
+    behaviour: 'filter',
+    title: 'account_id gives the companies of that account, for each account the key may use: each says so in its account_id',
+    source: 'description §4',
+    async run(t) {
+      for (const { account_id: id } of await t.facts.accounts()) {
+        const answer = await t.call('listCompanies', { query: { account_id: [id], limit: 25 } });
+        if (!t.expectOk(answer)) return;
+        const others = itemsOf(answer, 'listCompanies').filter((company) => company.account_id !== id);
+        t.check(others.length === 0, { path: '$.data.companies[*].account_id', expected: id, actual: JSON.stringify([...new Set(others.map((company) => company.account_id))]), note: `account_id=${id}` });
+      }
+    },
+  },
+  {
     id: 'companies.filter.view',
     operation: 'listCompanies',
     behaviour: 'filter',

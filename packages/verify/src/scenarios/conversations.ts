@@ -17,6 +17,19 @@ function everyConversation(t: ScenarioContext, conversations: Conversation[], ex
 export const conversationScenarios: Scenario[] = [
   ...listScenarios({ operation: 'listConversations', name: 'conversations', query: account, otherQuery: async (t) => ({ ...(await account(t)), tag: 'network-verify' }), seeded: true }),
   {
+    id: 'conversations.filter.account',
+    operation: 'listConversations',
+    behaviour: 'filter',
+    title: 'account_id gives the conversations of that account',
+    source: 'description §4',
+    async run(t) {
+      const id = await t.facts.accountId();
+      const answer = await t.call('listConversations', { query: { account_id: [id], limit: 25 } });
+      if (!t.expectOk(answer)) return;
+      itemsOf(answer, 'listConversations').forEach((conversation, index) => t.equal(`$.data.conversations[${index}].account_id`, conversation.account_id, id));
+    },
+  },
+  {
     id: 'conversations.filter.contact',
     operation: 'listConversations',
     behaviour: 'filter',

@@ -78,7 +78,9 @@ export const creditScenarios: Scenario[] = [
       if (!t.expectOk(answer)) return;
       const found = (answer.body as { data: { contact: Record<string, unknown> & { contact_enrichment?: { work_email?: { status?: string } } } } }).data.contact;
       t.equal('$.data.contact.contact_id', found.contact_id, contact.contact_id);
-      t.check(typeof found.contact_enrichment?.work_email?.status === 'string', { path: '$.data.contact.contact_enrichment.work_email.status', expected: 'a lookup status', actual: 'missing' });
+      const status = found.contact_enrichment?.work_email?.status;
+      t.check(typeof status === 'string', { path: '$.data.contact.contact_enrichment.work_email.status', expected: 'a lookup status', actual: 'missing' });
+      if (status === 'found') t.check(typeof found.work_email === 'string' && found.work_email !== '', { path: '$.data.contact.work_email', expected: 'the e-mail found (the lookup says found)', actual: JSON.stringify(found.work_email) ?? 'missing' });
       for (const key of ['sequence', 'last_interaction_at']) {
         t.check(key in found, { path: `$.data.contact.${key}`, expected: 'present (a value or null)', actual: 'missing' });
       }

@@ -1,11 +1,14 @@
 import { activityScenarios } from './activity';
 import { authScenarios } from './auth';
 import { companyScenarios } from './companies';
+import { contactFilterScenarios } from './contact-filters';
 import { contactScenarios } from './contacts';
 import { conversationScenarios } from './conversations';
 import { creditScenarios } from './credits';
 import { organizationScenarios } from './organization';
 import { rateLimitScenarios } from './rate-limit';
+import { sameRecordScenarios } from './same-record';
+import { summaryScenarios } from './summary';
 import type { Scenario } from './scenario';
 import { viewScenarios } from './views';
 import { draftScenarios } from './drafts';
@@ -17,14 +20,17 @@ export const scenarios: readonly Scenario[] = [
   ...organizationScenarios,
   ...authScenarios,
   ...contactScenarios,
+  ...contactFilterScenarios,
   ...companyScenarios,
   ...conversationScenarios,
   ...viewScenarios,
   ...activityScenarios,
+  ...summaryScenarios,
   ...importScenarios,
   ...updateScenarios,
   ...draftScenarios,
   ...creditScenarios,
+  ...sameRecordScenarios,
   ...rateLimitScenarios,
 ];
 

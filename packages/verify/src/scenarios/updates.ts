@@ -3,7 +3,7 @@ import type { CustomField } from '../facts';
 import type { Scenario } from './scenario';
 
 type Tag = { name: string; color: string };
-type Record_ = Record<string, unknown> & { tags?: Tag[]; notes_json?: string | null };
+type Record_ = Record<string, unknown> & { tags?: Tag[]; notes_json?: string | null; account?: { account_id?: unknown } };
 
 // Names the run adds, so that nobody mistakes them for the user's own.
 const TAG: Tag = { name: 'network-verify', color: 'green' };
@@ -18,9 +18,11 @@ async function keptContact(t: ScenarioContext, fields: string[] = []): Promise<{
   return { id, accountId, original: original as Record_ };
 }
 
+/** A PATCH of the contact in the account: the answer is that account's relationship with the person. */
 async function patchContact(t: ScenarioContext, id: string, accountId: string, body: Record<string, unknown>, note: string): Promise<Answer> {
   const answer = await t.call('updateContact', { params: { contact_id: id }, body: { account_id: accountId, ...body } });
   t.run.ledger.wrote(answer, `contact ${id} in account ${accountId}`, note);
+  if (answer.status === 200) t.equal('$.data.contact.account.account_id', contactOf(answer)?.account?.account_id, accountId, 'the account the PATCH named');
   return answer;
 }
 
@@ -201,6 +203,7 @@ export const updateScenarios: Scenario[] = [
       t.run.ledger.wrote(answer, `company ${id} in account ${accountId}`, 'tags.add, notes_json, custom field');
       if (!t.expectOk(answer)) return;
       const company = (answer.body as { data: { company: Record_ } }).data.company;
+      t.equal('$.data.company.account_id', company.account_id, accountId, 'the account the PATCH named');
       expectTags(t, company, '$.data.company.tags', [TAG.name], []);
       t.equal('$.data.company.notes_json', company.notes_json, NOTES);
       if (field) t.equal(`$.data.company[${JSON.stringify(field.name)}]`, company[field.name], VALUE[field.type]);

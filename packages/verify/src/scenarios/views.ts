@@ -42,12 +42,14 @@ export const viewScenarios: Scenario[] = [
       const accountId = await t.facts.accountId();
       const contactIds = (await t.facts.contacts()).slice(0, 2).map((c) => c.contact_id);
       if (contactIds.length === 0) return t.skip('the account has no contacts');
-      const answer = await t.call('createView', {
-        body: { account_id: accountId, type: 'contact', name: 'network-verify view', description: 'Made by network-verify', filters: { specific_contacts: { contact_ids: contactIds } } },
-      });
+      const body = { account_id: accountId, type: 'contact', name: 'network-verify view', description: 'Made by network-verify', filters: { specific_contacts: { contact_ids: contactIds } } };
+      const answer = await t.call('createView', { body });
       const view = (answer.body as { data?: { view?: View } } | undefined)?.data?.view;
       t.run.ledger.wrote(answer, `view ${view?.id ?? '?'} in account ${accountId}`, 'created', 'the API has no way to delete a view');
       if (!t.expectOk(answer, 201) || !view) return;
+      t.equal('$.data.view.name', view.name, body.name);
+      t.equal('$.data.view.description', view.description, body.description);
+      t.equal('$.data.view.type', view.type, body.type);
       t.equal('$.data.view.selected_contact_ids', [...(view.selected_contact_ids ?? [])].sort(), [...contactIds].sort());
       let filters: unknown;
       try {

@@ -4,7 +4,7 @@ import { createMockApi } from '@network-org/mock';
 import { expect, it } from 'vitest';
 import { runSuite } from '../../src/run';
 import { selectScenarios } from '../../src/scenarios/select';
-import { buildShapes, shapesText } from './build';
+import { buildShapes, sampleMore, shapesText } from './build';
 
 const file = fileURLToPath(new URL('../../src/check/mock-shapes.json', import.meta.url));
 const UPDATE = process.env.NETWORK_VERIFY_UPDATE === '1';
@@ -15,7 +15,7 @@ it(`src/check/mock-shapes.json is the shape of the mock's answers to the whole s
     { baseUrl: 'https://api.network.test', apiKey: mock.keys.admin, memberKey: 'sk_test_member', allowWrites: true, allowCredits: true, rateLimit: false, fetch: mock.fetch },
     selectScenarios(undefined),
   );
-  const text = shapesText(buildShapes([...answers.values()].flat()));
+  const text = shapesText(buildShapes([...[...answers.values()].flat(), ...(await sampleMore(mock))]));
   if (UPDATE) writeFileSync(file, text);
   expect(readFileSync(file, 'utf8')).toBe(text);
   expect(report.scenarios.filter((s) => s.outcome === 'differ' || s.outcome === 'error').map(({ id, differences, reason }) => ({ id, differences, reason }))).toEqual([]);
