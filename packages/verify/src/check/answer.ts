@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Answer } from '../context';
 import { expectedLimit, isPaged, LISTS } from '../lists';
 import type { Difference } from '../report/types';
-import { referenceDifferences } from './reference';
+import { shapeDifferences } from './reference';
 import { describeValue, schemaDifferences } from './schema';
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
@@ -46,7 +46,7 @@ export function answerDifferences(answer: Answer): Difference[] {
   differences.push(...idDifferences(answer.body));
   if (answer.status >= 200 && answer.status < 300) {
     if (isPaged(answer.operation)) differences.push(...pageDifferences(answer));
-    differences.push(...referenceDifferences(answer));
+    differences.push(...shapeDifferences(answer));
   }
   return differences;
 }

@@ -3,7 +3,7 @@ import type { Answer } from '../context';
 import type { CustomField } from '../facts';
 import type { Difference } from '../report/types';
 import { schemaOf } from './answer';
-import { eachObject, fieldSchema, isSchema, jsonPath, typeName } from './schema';
+import { eachObject, fieldSchema, isSchema, keyPath, typeName } from './schema';
 
 /** The custom fields an organization registered, per record kind; undefined where nothing tells (not the mock). */
 export type Registry = Record<'contact' | 'company', CustomField[]> | undefined;
@@ -24,7 +24,7 @@ export function customFieldDifferences(answer: Answer, registry: Registry): Diff
     if (!kind || !schema) return;
     for (const [key, value] of Object.entries(record)) {
       if (fieldSchema(schema, key) || value === null || !isValue(value)) continue;
-      const at = jsonPath([key]).replace(/^\$/, path);
+      const at = keyPath(path, key);
       if (registry) {
         const field = registry[kind].find((registered) => registered.name === key);
         if (!field) differences.set(at, { path: at, expected: `a field of the spec or a custom field registered for ${kind}s`, actual: `${key}, which is neither` });

@@ -13,11 +13,16 @@ export interface MockShapes {
   shapes: Record<string, RecordShape>;
 }
 
+/** A value a record's field can have that says which records carry another field. */
+export type Scalar = string | number | boolean;
+
 /**
- * How the mock sends a field: on every record with a value (`value`), on every record and null on some
- * (`nullable`), on every record and always null (`null`), or on some records only (`sometimes`).
+ * Where the mock sends a field: on every record (`always`, null or not), on exactly the records whose enclosing
+ * record's field `when` is one of `in` (an activity event's metadata keys, for the events of messages), or on some
+ * records only, by no rule its answers show (`sometimes`). Which values are null is data (the spec lets them be):
+ * only whether a field is there is judged here; a record read through two operations is compared value by value.
  */
-export type FieldShape = 'value' | 'nullable' | 'null' | 'sometimes';
+export type FieldShape = 'always' | 'sometimes' | { when: string; in: Scalar[] };
 
 export interface RecordShape {
   /** Each field the spec names that the mock sent here. */
@@ -28,14 +33,20 @@ export interface RecordShape {
 
 type Json = Record<string, unknown>;
 
-const FIELD_SHAPES = new Set<string>(['value', 'nullable', 'null', 'sometimes']);
+const FIELD_SHAPES = new Set<unknown>(['always', 'sometimes']);
 
-/** The generated file, its field shapes checked (a JSON import types them as any string). */
-function loaded(file: { version: number; shapes: Record<string, { fields: Record<string, string>; open?: boolean }> }): MockShapes {
+function fieldShape(shape: unknown): FieldShape {
+  if (FIELD_SHAPES.has(shape)) return shape as FieldShape;
+  const rule = shape as { when?: unknown; in?: unknown };
+  if (typeof rule?.when === 'string' && Array.isArray(rule.in)) return { when: rule.when, in: rule.in as Scalar[] };
+  throw new Error(`mock-shapes.json: ${JSON.stringify(shape)} is no field shape`);
+}
+
+/** The generated file, its field shapes checked (a JSON import types them loosely). */
+function loaded(file: { version: number; shapes: Record<string, { fields: Record<string, unknown>; open?: boolean }> }): MockShapes {
   const shapes: Record<string, RecordShape> = {};
   for (const [key, { fields, open }] of Object.entries(file.shapes)) {
-    for (const [name, shape] of Object.entries(fields)) if (!FIELD_SHAPES.has(shape)) throw new Error(`mock-shapes.json: ${key} ${name} is ${shape}`);
-    shapes[key] = { fields: fields as Record<string, FieldShape>, ...(open && { open: true as const }) };
+    shapes[key] = { fields: Object.fromEntries(Object.entries(fields).map(([name, shape]) => [name, fieldShape(shape)])), ...(open && { open: true as const }) };
   }
   return { version: 1, shapes };
 }
@@ -43,18 +54,24 @@ function loaded(file: { version: number; shapes: Record<string, { fields: Record
 const MOCK_SHAPES = loaded(reference);
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Every object of a body by its path, list items as `[*]` (`$.data.contacts[*].company`). */
-export function recordsOf(body: unknown): Map<string, Json[]> {
-  const found = new Map<string, Json[]>();
-  const visit = (value: unknown, path: string) => {
-    if (Array.isArray(value)) return value.forEach((item) => visit(item, `${path}[*]`));
+/** A record of an answer and the record that holds it (none for the body itself). */
+export interface Held {
+  record: Json;
+  parent: Json | undefined;
+}
+
+/** Every object of a body by its path, list items as `[*]` (`$.data.contacts[*].company`), with its enclosing object. */
+export function recordsOf(body: unknown): Map<string, Held[]> {
+  const found = new Map<string, Held[]>();
+  const visit = (value: unknown, path: string, parent: Json | undefined) => {
+    if (Array.isArray(value)) return value.forEach((item) => visit(item, `${path}[*]`, parent));
     if (!isObject(value)) return;
     const list = found.get(path);
-    if (list) list.push(value);
-    else found.set(path, [value]);
-    for (const [key, inner] of Object.entries(value)) visit(inner, `${path}.${key}`);
+    if (list) list.push({ record: value, parent });
+    else found.set(path, [{ record: value, parent }]);
+    for (const [key, inner] of Object.entries(value)) visit(inner, `${path}.${key}`, value);
   };
-  visit(body, '$');
+  visit(body, '$', undefined);
   return found;
 }
 
@@ -63,41 +80,35 @@ export const shapeKey = (operation: OperationId, status: number, path: string) =
 /** A value an open object takes as a key of its own (a custom field's, a count's). */
 const isOpenValue = (value: unknown) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
+type Successful = { operation: OperationId; status: number; body: unknown };
+
 /**
  * Where one successful answer's records are not of the mock's shape:
- * - a field the mock sends on every record that every record here lacks, or leaves null where the mock never
- *   does, naming a key these records all carry and the mock never sends as the likely rename;
- * - a field the mock always leaves null that every record here fills;
+ * - a field the mock sends on every record that every record here lacks, naming a key these records all carry and
+ *   the mock never sends as the likely rename;
+ * - a field the mock sends on exactly the records of a kind (a message event's metadata) that all such records
+ *   here lack;
  * - a field every record here carries that the mock never sends (an open object's own keys aside).
- * A field the mock sends on some records only follows the data (a message event's metadata): it is not judged.
+ * A field the mock sends on some records by no rule its answers show follows the data: it is not judged.
  */
-export function referenceDifferences(
-  answer: { operation: OperationId; status: number; body: unknown },
-  shapes: MockShapes = MOCK_SHAPES,
-): Difference[] {
+export function shapeDifferences(answer: Successful, shapes: MockShapes = MOCK_SHAPES): Difference[] {
   const differences: Difference[] = [];
-  for (const [path, records] of recordsOf(answer.body)) {
+  for (const [path, held] of recordsOf(answer.body)) {
     const shape = shapes.shapes[shapeKey(answer.operation, answer.status, path)];
     if (!shape) continue;
+    const records = held.map(({ record }) => record);
     const count = records.length;
-    const everywhere = (key: string) => records.every((record) => key in record);
-    const unknown = [...new Set(records.flatMap(Object.keys))].filter((key) => !(key in shape.fields) && everywhere(key));
+    const unknown = [...new Set(records.flatMap(Object.keys))].filter((key) => !(key in shape.fields) && records.every((record) => key in record));
     for (const [key, field] of Object.entries(shape.fields)) {
       if (field === 'sometimes') continue;
-      const absent = records.filter((record) => !(key in record)).length;
-      const valued = records.filter((record) => record[key] !== undefined && record[key] !== null).length;
-      const renamed = absent > 0 && unknown.length > 0 ? { note: `likely renamed: ${unknown.join(', ')}` } : {};
-      if (field === 'null') {
-        // A field the mock only ever leaves null: a value on every record here is a field the mock does not fill.
-        if (valued === count) differences.push({ path: `${path}.${key}`, expected: 'null (the mock sends null on every record)', actual: `a value on all ${count}` });
-        else if (absent === count) differences.push({ path: `${path}.${key}`, expected: 'present (the mock sends it on every record)', actual: `missing on all ${count}`, ...renamed });
-        continue;
+      if (typeof field === 'object') {
+        const due = held.filter(({ parent }) => field.in.includes(parent?.[field.when] as Scalar));
+        if (due.length > 0 && due.every(({ record }) => !(key in record))) {
+          differences.push({ path: `${path}.${key}`, expected: `present where the enclosing ${field.when} is ${field.in.join(' or ')} (the mock sends it there)`, actual: `missing on all ${due.length} such` });
+        }
+      } else if (records.every((record) => !(key in record))) {
+        differences.push({ path: `${path}.${key}`, expected: 'present (the mock sends it on every record)', actual: `missing on all ${count}`, ...(unknown.length > 0 && { note: `likely renamed: ${unknown.join(', ')}` }) });
       }
-      // Null is a value where the mock sends it too; where it never does, null on every record is no value at all.
-      if ((field === 'value' ? valued : count - absent) > 0) continue;
-      const actual = absent === count ? `missing on all ${count}` : absent === 0 ? `null on all ${count}` : `missing or null on all ${count}`;
-      const expected = field === 'value' ? 'a value (the mock sends one on every record, never null)' : 'present (the mock sends it on every record)';
-      differences.push({ path: `${path}.${key}`, expected, actual, ...renamed });
     }
     for (const key of unknown) {
       if (shape.open && records.every((record) => isOpenValue(record[key]))) continue;
@@ -106,3 +117,4 @@ export function referenceDifferences(
   }
   return differences;
 }
+

@@ -101,25 +101,32 @@ export function describeValue(value: unknown): string {
  * (its catch-all takes string, number or boolean values) are known.
  */
 export function unknownKeys(schema: Schema, value: unknown, path = '$', found = new Set<string>()): Set<string> {
+  if (value === null || typeof value !== 'object') return found;
   const inner = unwrap(schema);
   const def = defOf(inner);
-  if (value === null || value === undefined) return found;
   if (def.type === 'array' && def.element && Array.isArray(value)) {
-    for (const item of value) unknownKeys(def.element, item, `${path}[*]`, found);
+    const itemPath = `${path}[*]`;
+    for (const item of value) unknownKeys(def.element, item, itemPath, found);
   } else if (def.type === 'union' && def.options) {
-    const match = def.options.find((option) => option.safeParse(value).success) ?? def.options[0];
+    // Objects are told apart by their shape: the first object option whose fields the value has (or the first one).
+    const objects = def.options.filter((option) => defOf(unwrap(option)).type === 'object');
+    const match = objects.find((option) => Object.keys(value).some((key) => defOf(unwrap(option)).shape?.[key])) ?? objects[0];
     if (match) unknownKeys(match, value, path, found);
-  } else if (def.type === 'object' && def.shape && typeof value === 'object' && !Array.isArray(value)) {
+  } else if (def.type === 'object' && def.shape && !Array.isArray(value)) {
     const customFields = def.catchall !== undefined && defOf(def.catchall).type !== 'unknown';
     for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-      const keyPath = jsonPath([key]).replace(/^\$/, path);
       const known = def.shape[key];
-      if (known) unknownKeys(known, inner, keyPath, found);
-      else if (!customFields) found.add(keyPath);
+      if (known) {
+        if (inner !== null && typeof inner === 'object') unknownKeys(known, inner, keyPath(path, key), found);
+      } else if (!customFields) found.add(keyPath(path, key));
     }
   }
   return found;
 }
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** `path.key`, or `path["a key"]` for a key that is no identifier. */
+export const keyPath = (path: string, key: string) => (IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
 
 /** The spec's shape of an object schema: each key with its type (`string|null`, `Tag[]`, `?` when optional). */
 export function specShape(schema: Schema): Record<string, string> {

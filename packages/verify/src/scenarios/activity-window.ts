@@ -18,9 +18,13 @@ export function localMidnight(date: string, zone: string): string {
   return new Date(guess.getTime() - (asLocal - guess.getTime())).toISOString();
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The local date (`YYYY-MM-DD`) of an instant in `zone`. */
 export function localDate(instant: string, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant));
+  let format = dateFormats.get(zone);
+  if (!format) dateFormats.set(zone, (format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return format.format(new Date(instant));
 }
 
 export function nextDay(date: string): string {

@@ -1,6 +1,6 @@
 import type { Conversation } from '@network-org/sdk';
 import type { ScenarioContext } from '../context';
-import { account, itemsOf, listScenarios, paginationOf } from './lists';
+import { account, itemsOf, listScenarios, paginationOf, walk } from './lists';
 import type { Scenario } from './scenario';
 
 
@@ -110,6 +110,24 @@ export const conversationScenarios: Scenario[] = [
       if (typeof cursor !== 'string') return void t.differ({ path: '$.data.pagination.next_cursor', expected: 'a cursor (two or more messages, limit 1)', actual: 'missing' });
       const other = await t.call('listConversationMessages', { params: { conversationId: second.conversation_id }, query: { ...(await messages(t)), limit: 1, cursor } });
       t.expectError(other, 400, 'bad_request');
+    },
+  },
+  {
+    id: 'messages.conversation-summary',
+    operation: 'listConversationMessages',
+    behaviour: 'envelope',
+    title: "a conversation's messages are its own and its summary is theirs: message_count, and the newest one's sent_at and text",
+    source: 'decision',
+    async run(t) {
+      const conversation = await t.facts.conversation(2);
+      const { items, complete } = await walk(t, 'listConversationMessages', { params: { conversationId: conversation.conversation_id }, query: { ...(await messages(t)), limit: 25 } }, 8);
+      const note = `the messages of conversation ${conversation.conversation_id}`;
+      items.forEach((message, index) => t.equal(`$.data.messages[${index}].conversation_id`, message.conversation_id, conversation.conversation_id, note));
+      if (complete) t.equal('$.data.conversations[*].message_count', conversation.message_count, items.length, note);
+      const newest = items[0];
+      if (!newest) return;
+      t.equal('$.data.conversations[*].last_message_at', conversation.last_message_at, newest.sent_at, `${note}: the newest`);
+      t.equal('$.data.conversations[*].last_message_text', conversation.last_message_text ?? null, newest.text ?? null, `${note}: the newest`);
     },
   },
   {

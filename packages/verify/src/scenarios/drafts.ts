@@ -1,5 +1,6 @@
 import type { Contact } from '@network-org/sdk';
 import type { Answer, ScenarioContext } from '../context';
+import { expectSame } from './agree';
 import type { Scenario } from './scenario';
 
 const needsWrites: Scenario['needs'] = ['writes'];
@@ -21,6 +22,13 @@ async function draftHeld(t: ScenarioContext, accountId: string, to: { contact_id
   const saved = (await t.run.target.control(`drafts?account_id=${encodeURIComponent(accountId)}`)) as { drafts?: { contact_id?: unknown; conversation_id?: unknown }[] } | undefined;
   if (!Array.isArray(saved?.drafts)) return undefined;
   return saved.drafts.some((draft) => (to.contact_id !== undefined && draft.contact_id === to.contact_id && !draft.conversation_id) || (to.conversation_id !== undefined && draft.conversation_id === to.conversation_id));
+}
+
+/** The draft the account keeps under this id, where it can be read (the mock's control API); undefined elsewhere. */
+async function keptDraft(t: ScenarioContext, accountId: string, draftId: unknown): Promise<Record<string, unknown> | undefined> {
+  if (!t.run.isMock) return undefined;
+  const saved = (await t.run.target.control(`drafts?account_id=${encodeURIComponent(accountId)}`)) as { drafts?: Record<string, unknown>[] } | undefined;
+  return saved?.drafts?.find((draft) => draft.draft_id === draftId);
 }
 
 /** The draft's `replaced_previous` is what the state read before the save calls for. */
@@ -55,6 +63,10 @@ export const draftScenarios: Scenario[] = [
       t.equal('$.data.draft.draft_message', saved?.draft_message, draft_message);
       t.equal('$.data.draft.status', saved?.status, 'saved');
       expectReplaced(t, answer, held);
+      // The draft answered is the draft kept: the mock's control API reads it back (the service has no read of drafts);
+      // its status and whether it replaced one are of the save, not of the draft kept.
+      const kept = saved && (await keptDraft(t, account_id, saved.draft_id));
+      if (saved && kept) expectSame(t, '$.data.draft', kept, saved, { first: ['status', 'replaced_previous'], second: [] }, 'the draft answered against the draft the mock keeps');
     },
   },
   {

@@ -1,6 +1,6 @@
 import type { Answer, ScenarioContext } from '../context';
-import { compact } from '../context';
-import { itemsOf } from './lists';
+import { expectSame, LIST_OMITS } from './agree';
+import { itemsOf, walk } from './lists';
 import type { Scenario } from './scenario';
 
 type Fields = Record<string, unknown>;
@@ -16,26 +16,7 @@ async function listedContacts(t: ScenarioContext, limit: number): Promise<Fields
 
 const recordOf = (answer: Answer, key: 'contact' | 'company') => (answer.body as { data?: Record<string, Fields> } | undefined)?.data?.[key];
 
-/**
- * One record as two operations show it must agree: every field both show has the same value, and each shows every
- * field of the other but those it may leave out (`omits`: what the description says one of them leaves out, or
- * what one of them changes, such as find-email's lookup results).
- */
-function expectSame(t: ScenarioContext, path: string, shown: Fields, again: Fields, omits: { first: string[]; second: string[] }, note: string): void {
-  for (const key of new Set([...Object.keys(shown), ...Object.keys(again)])) {
-    const at = `${path}[${JSON.stringify(key)}]`.replace(/\["([A-Za-z_][A-Za-z0-9_]*)"\]$/, '.$1');
-    if (!(key in again)) {
-      if (!omits.second.includes(key)) t.differ({ path: at, expected: `present, as the other answer has it: ${compact(shown[key])}`, actual: 'missing', note });
-    } else if (!(key in shown)) {
-      if (!omits.first.includes(key)) t.differ({ path: at, expected: 'absent, as the other answer has it', actual: compact(again[key]), note });
-    } else if (!omits.first.includes(key) && !omits.second.includes(key)) {
-      t.equal(at, again[key], shown[key], note);
-    }
-  }
-}
-
-// What the description says a list item leaves out, and what find-email changes (its lookup results).
-const LIST_OMITS = ['notes_json', 'contact_enrichment', 'sequence'];
+// What find-email changes: its lookup's results.
 const LOOKUP = ['work_email', 'contact_enrichment'];
 
 export const sameRecordScenarios: Scenario[] = [
@@ -99,6 +80,35 @@ export const sameRecordScenarios: Scenario[] = [
       const answer = await t.call('findContactEmail', { params: { contact_id: chosen.id }, body: { account_id } });
       const found = recordOf(answer, 'contact');
       if (t.expectOk(answer) && found) expectSame(t, '$.data.contact', chosen.read, found, { first: LOOKUP, second: LOOKUP }, `find-email of contact ${chosen.id} against its PATCH`);
+    },
+  },
+  {
+    id: 'contacts.update.account-scoped',
+    operation: 'updateContact',
+    behaviour: 'write',
+    title: 'a person held by two accounts: a PATCH names the account, and answers that account\'s relationship (contract §4)',
+    source: 'decision',
+    needs: ['writes'],
+    async run(t) {
+      const own = await t.facts.accountId();
+      const mine = new Set((await t.facts.contacts()).map((contact) => contact.contact_id));
+      for (const { account_id: other } of (await t.facts.accounts()).filter((account) => account.account_id !== own)) {
+        const { items } = await walk(t, 'listContacts', { query: { account_id: [other], limit: 25 } }, 8);
+        const shared = items.find((contact) => mine.has(String(contact.contact_id)));
+        if (!shared) continue;
+        const id = String(shared.contact_id);
+        const relationships = new Set<unknown>();
+        for (const account_id of [own, other]) {
+          const answer = await t.call('updateContact', { params: { contact_id: id }, body: { account_id } });
+          const read = recordOf(answer, 'contact');
+          if (!t.expectOk(answer) || !read) return;
+          t.equal('$.data.contact.account.account_id', (read.account as Fields | undefined)?.account_id, account_id, `PATCH of contact ${id} with account_id ${account_id}`);
+          relationships.add(read.account_relationship_id);
+        }
+        t.check(relationships.size === 2, { path: '$.data.contact.account_relationship_id', expected: "each account's own relationship", actual: `the same in accounts ${own} and ${other}` });
+        return;
+      }
+      t.skip('no contact on the first page of the account is held by another account the key can use');
     },
   },
   {

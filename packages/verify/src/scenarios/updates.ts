@@ -1,5 +1,6 @@
 import type { Answer, ScenarioContext } from '../context';
 import type { CustomField } from '../facts';
+import { expectLookups } from './enrichment';
 import type { Scenario } from './scenario';
 
 type Tag = { name: string; color: string };
@@ -61,6 +62,7 @@ export const updateScenarios: Scenario[] = [
       if (!t.expectOk(answer)) return;
       const contact = contactOf(answer);
       t.check(contact !== undefined && 'notes_json' in contact, { path: '$.data.contact.notes_json', expected: 'present (string or null)', actual: 'missing' });
+      expectLookups(t, contact, '$.data.contact');
       t.equal('$.data.contact.tags', contact?.tags, original.tags);
     },
   },

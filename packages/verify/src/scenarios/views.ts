@@ -1,5 +1,6 @@
 import type { View } from '@network-org/sdk';
-import { account, itemsOf, listScenarios } from './lists';
+import { expectSame } from './agree';
+import { account, itemsOf, listScenarios, walk } from './lists';
 import type { Scenario } from './scenario';
 
 
@@ -59,10 +60,15 @@ export const viewScenarios: Scenario[] = [
       }
       t.check(filters !== undefined && typeof filters === 'object', { path: '$.data.view.simple_filters_json', expected: 'JSON text', actual: JSON.stringify(view.simple_filters_json) });
       t.equal('$.data.view.account.account_id', view.account?.account_id, accountId);
+      const { items: views } = await walk(t, 'listViews', { query: { account_id: [accountId], limit: 25 } }, 8);
+      const listed = views.find((item) => item.id === view.id);
+      t.check(listed !== undefined, { path: '$.data.views[*].id', expected: `view ${view.id}, just created`, actual: 'not listed' });
+      // The list shows the view as it was made (list items leave out selected_contact_ids and simple_filters_json).
+      if (listed) expectSame(t, '$.data.view', listed, view as unknown as Record<string, unknown>, { first: ['selected_contact_ids', 'simple_filters_json'], second: [] }, 'the created view against the views listed');
       const contacts = await t.call('listContacts', { query: { view_id: view.id, limit: 25 } });
       if (!t.expectOk(contacts)) return;
-      const listed = itemsOf(contacts, 'listContacts').map((c) => String(c.contact_id)).sort();
-      t.equal('$.data.contacts[*].contact_id', listed, [...contactIds].sort(), 'contacts of the new view (view_id works for API-created views)');
+      const members = itemsOf(contacts, 'listContacts').map((c) => String(c.contact_id)).sort();
+      t.equal('$.data.contacts[*].contact_id', members, [...contactIds].sort(), 'contacts of the new view (view_id works for API-created views)');
     },
   },
 ];

@@ -18,6 +18,8 @@ export interface Generated extends Mutation {
   kind: string;
   /** The field it changes, for field drifts (`$.data.contacts[*].headline`). */
   path?: string;
+  /** The JSON types the mock's values of that field had. */
+  seen?: JsonType[];
   /** Whether it would change this answer of the mock, where changing a copy cannot tell (or costs more). */
   touches?(answer: SeenAnswer): boolean;
 }
@@ -26,7 +28,7 @@ type Json = Record<string, any>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const success = (answer: { status: number }) => answer.status >= 200 && answer.status < 300;
 
-type JsonType = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array';
+export type JsonType = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array';
 const JSON_TYPES: JsonType[] = ['string', 'number', 'boolean', 'null', 'object', 'array'];
 const typeOf = (value: unknown): JsonType => (value === null ? 'null' : Array.isArray(value) ? 'array' : (typeof value as JsonType));
 
@@ -60,13 +62,14 @@ function recordsAt(body: unknown, path: string): Json[] {
 }
 
 /** A drift of one field of an operation's successful answers, at every record that carries it. */
-function fieldDrift(operation: OperationId, parent: string, key: string, kind: string, change: (record: Json) => void): Generated {
+function fieldDrift(operation: OperationId, parent: string, key: string, seen: Set<JsonType>, kind: string, change: (record: Json) => void): Generated {
   const path = `${parent}.${key}`;
   return {
     id: `field ${operation} ${path} ${kind}`,
     class: 'field',
     kind,
     path,
+    seen: [...seen].sort(),
     operation,
     drift: `${path} ${kind}`,
     touches: (answer) => success(answer) && recordsAt(answer.body, parent).some((record) => key in record),
@@ -117,18 +120,18 @@ function fieldDrifts(answers: readonly SeenAnswer[]): Generated[] {
   for (const [operation, fields] of fieldsOf(answers)) {
     for (const { parent, key, types, rule } of fields.values()) {
       const renamed = camel(key) === key ? `${key}_v2` : camel(key);
-      drifts.push(fieldDrift(operation, parent, key, `renamed ${renamed}`, (record) => {
+      drifts.push(fieldDrift(operation, parent, key, types, `renamed ${renamed}`, (record) => {
         record[renamed] = record[key];
         delete record[key];
       }));
-      drifts.push(fieldDrift(operation, parent, key, 'dropped', (record) => delete record[key]));
+      drifts.push(fieldDrift(operation, parent, key, types, 'dropped', (record) => delete record[key]));
       for (const type of JSON_TYPES.filter((t) => !types.has(t))) {
-        drifts.push(fieldDrift(operation, parent, key, `retyped to ${type}`, (record) => (record[key] = retyped(record[key], type))));
+        drifts.push(fieldDrift(operation, parent, key, types, `retyped to ${type}`, (record) => (record[key] = retyped(record[key], type))));
       }
-      if (rule.enum) drifts.push(fieldDrift(operation, parent, key, 'out of its enum', (record) => (record[key] = 'not_in_the_enum')));
+      if (rule.enum) drifts.push(fieldDrift(operation, parent, key, types, 'out of its enum', (record) => (record[key] = 'not_in_the_enum')));
       const format = holdsIds(key) ? 'id' : rule.format;
       if (format && format in BROKEN) {
-        drifts.push(fieldDrift(operation, parent, key, `broken format (${format})`, (record) => {
+        drifts.push(fieldDrift(operation, parent, key, types, `broken format (${format})`, (record) => {
           record[key] = Array.isArray(record[key]) ? [BROKEN[format]] : record[key] === null ? null : BROKEN[format];
         }));
       }

@@ -44,7 +44,15 @@ function requestOf(url: URL, init: RequestInit, operation: OperationId, params: 
 
 const copyOf = (request: ProxyRequest): ProxyRequest => ({ ...request, url: new URL(request.url), headers: { ...request.headers }, body: structuredClone(request.body) });
 
-const fingerprint = (answer: ProxyAnswer) => `${answer.status} ${answer.headers['content-type'] ?? ''} ${answer.body === undefined ? answer.text : JSON.stringify(answer.body)}`;
+/**
+ * What of an answer verify can see: status, content type and body, an error's message as text of some kind only
+ * (its wording is for people; a drift that only rewords one changes no behaviour).
+ */
+function fingerprint(answer: ProxyAnswer): string {
+  const body = answer.body as Record<string, unknown> | undefined;
+  const shown = answer.status >= 400 && body && typeof body === 'object' && typeof body.message === 'string' ? { ...body, message: '<text>' } : body;
+  return `${answer.status} ${answer.headers['content-type'] ?? ''} ${shown === undefined ? answer.text : JSON.stringify(shown)}`;
+}
 
 /**
  * `fetch` in front of one mock session, applying one mutation to the requests and answers of its operation, as

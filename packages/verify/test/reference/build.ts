@@ -1,7 +1,7 @@
 import type { MockApi } from '@network-org/mock';
 import { NetworkClient, type OperationId } from '@network-org/sdk';
 import { schemaOf } from '../../src/check/answer';
-import type { FieldShape, MockShapes } from '../../src/check/reference';
+import type { FieldShape, MockShapes, Scalar } from '../../src/check/reference';
 import { shapeKey } from '../../src/check/reference';
 import { elementSchema, memberSchema, takesCustomFields } from '../../src/check/schema';
 import type { Answer } from '../../src/context';
@@ -9,41 +9,77 @@ import type { Answer } from '../../src/context';
 type Schema = NonNullable<ReturnType<typeof schemaOf>>;
 
 /**
- * The mock's shapes from its successful answers: per object path, how many records and, per field the spec names
- * (an open object's own keys aside: custom fields, counts by day), on how many it was present and how many null.
+ * The mock's shapes from its successful answers: per object path with enough records, where each field the spec
+ * names is sent (an open object's own keys aside: custom fields, counts by day).
  */
 export function buildShapes(answers: readonly Answer[]): MockShapes {
-  const shapes: Record<string, { records: number; fields: Record<string, number[]>; open?: true }> = {};
-  const visit = (answer: Answer, value: unknown, schema: Schema | undefined, path: string) => {
+  interface Seen {
+    records: number;
+    /** On how many records each field was present. */
+    fields: Record<string, number>;
+    open?: true;
+    /** Per record: the scalar fields of the record that holds it, and the keys it has. */
+    rows: Row[];
+  }
+  const shapes: Record<string, Seen> = {};
+  const visit = (answer: Answer, value: unknown, schema: Schema | undefined, path: string, parent: Record<string, unknown> | undefined) => {
     if (Array.isArray(value)) {
       const element = schema && elementSchema(schema);
-      return value.forEach((item) => visit(answer, item, element, `${path}[*]`));
+      return value.forEach((item) => visit(answer, item, element, `${path}[*]`, parent));
     }
     if (value === null || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
     const key = shapeKey(answer.operation, answer.status, path);
     const open = schema !== undefined && takesCustomFields(schema);
-    const shape = (shapes[key] ??= { records: 0, fields: {}, ...(open && { open: true as const }) });
+    const shape = (shapes[key] ??= { records: 0, fields: {}, rows: [], ...(open && { open: true as const }) });
     shape.records++;
-    for (const [name, inner] of Object.entries(value)) {
+    const keys = new Set<string>();
+    for (const [name, inner] of Object.entries(record)) {
       const member = schema && memberSchema(schema, name);
       if (open && !member) continue;
-      const [present = 0, nulls = 0] = shape.fields[name] ?? [];
-      shape.fields[name] = [present + 1, nulls + (inner === null ? 1 : 0)];
-      visit(answer, inner, member, `${path}.${name}`);
+      keys.add(name);
+      shape.fields[name] = (shape.fields[name] ?? 0) + 1;
+      visit(answer, inner, member, `${path}.${name}`, record);
     }
+    shape.rows.push({ parent: scalars(parent), keys });
   };
   for (const answer of answers) {
-    if (answer.status >= 200 && answer.status < 300) visit(answer, answer.body, schemaOf(answer), '$');
+    if (answer.status >= 200 && answer.status < 300) visit(answer, answer.body, schemaOf(answer), '$', undefined);
   }
   const classified = Object.keys(shapes)
     .sort()
     .filter((key) => shapes[key]!.records >= ENOUGH_RECORDS)
     .map((key) => {
-      const { records, fields, open } = shapes[key]!;
-      const shape = (present = 0, nulls = 0): FieldShape => (present < records ? 'sometimes' : nulls === 0 ? 'value' : nulls === present ? 'null' : 'nullable');
-      return [key, { fields: Object.fromEntries(Object.keys(fields).sort().map((name) => [name, shape(...(fields[name] ?? []))])), ...(open && { open }) }];
+      const { records, fields, open, rows } = shapes[key]!;
+      const shape = (name: string): FieldShape => ((fields[name] ?? 0) < records ? (presentWhen(rows, name) ?? 'sometimes') : 'always');
+      return [key, { fields: Object.fromEntries(Object.keys(fields).sort().map((name) => [name, shape(name)])), ...(open && { open }) }];
     });
   return { version: 1, shapes: Object.fromEntries(classified) };
+}
+
+const scalars = (record: Record<string, unknown> | undefined): Record<string, Scalar> =>
+  Object.fromEntries(Object.entries(record ?? {}).filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value))) as Record<string, Scalar>;
+
+/** The scalar fields of the record that holds a record, and the keys the record has. */
+type Row = { parent: Record<string, Scalar>; keys: Set<string> };
+
+/** A field that sorts records into kinds has this many values at most (an id or a name has one per record). */
+const KINDS = 12;
+
+/**
+ * The rule a field some records carry follows, if the enclosing records show one: a field of theirs that sorts them
+ * into a few kinds, whose values on the records that carry it are never its values on those that do not (an
+ * activity event's `source` is `canonical_messages`).
+ */
+function presentWhen(rows: Row[], name: string): { when: string; in: Scalar[] } | undefined {
+  const fields = [...new Set(rows.flatMap((row) => Object.keys(row.parent)))].sort();
+  for (const when of fields) {
+    if (!rows.every((row) => when in row.parent) || new Set(rows.map((row) => row.parent[when])).size > KINDS) continue;
+    const carrying = new Set(rows.filter((row) => row.keys.has(name)).map((row) => row.parent[when]!));
+    const lacking = new Set(rows.filter((row) => !row.keys.has(name)).map((row) => row.parent[when]!));
+    if (carrying.size > 0 && [...carrying].every((value) => !lacking.has(value))) return { when, in: [...carrying].sort() };
+  }
+  return undefined;
 }
 
 /** The shapes as the file holds them: one line per record path, so that a change to the mock reads as a small diff. */
