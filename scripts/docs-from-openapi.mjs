@@ -3,16 +3,7 @@
 // Tools that explain the API to people or agents (the MCP server's tool descriptions, the CLI's help, the SDK's
 // api.md) read them from here instead of copying the text.
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-
-/** Follows a local `$ref` (`#/components/...`) inside `spec`. */
-function resolve(spec, node) {
-  if (!node?.$ref) return node;
-  return node.$ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce((at, part) => at?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
-}
+import { METHODS, resolve } from './openapi-walk.mjs';
 
 const text = (value) => (typeof value === 'string' ? value.trim() : undefined);
 

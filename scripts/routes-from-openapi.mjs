@@ -2,16 +2,7 @@
 // items are. It imports nothing (no zod), so the SDK's main entry can build every request from it; the zod
 // operation table spreads the same entries, so both say the same thing.
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-
-/** Follows a local `$ref` (`#/components/...`) inside `spec`. */
-function resolve(spec, node) {
-  if (!node?.$ref) return node;
-  return node.$ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce((at, part) => at?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
-}
+import { METHODS, resolve } from './openapi-walk.mjs';
 
 /**
  * Where a list operation's items are, read from its 200 answer: the one array property of the payload (`data`

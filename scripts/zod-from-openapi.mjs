@@ -3,6 +3,8 @@
 // else (maxLength, anyOf, a new format, ...) throws naming the schema's location and the keyword, so an edit
 // of spec/openapi.yaml can never silently loosen what the mock (and `validateResponses`) accept.
 
+import { METHODS, resolveRef } from './openapi-walk.mjs';
+
 /** Keywords that never change what a value may be. */
 const ANNOTATIONS = ['description', 'title', 'examples', 'example', 'deprecated', '$comment'];
 
@@ -222,17 +224,9 @@ export function checkParameter(param, location) {
   }
 }
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const PATH_ITEM_FIELDS = [...METHODS, 'parameters', 'summary', 'description'];
 
 /** Follows a local `$ref` (`#/components/...`) inside `spec`. */
-function resolveRef(spec, ref) {
-  return ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce((node, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
-}
-
 function operationEntry(spec, path, method, item) {
   const op = item[method];
   const where = pointer('#/paths', path, method);

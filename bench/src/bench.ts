@@ -1,4 +1,5 @@
 import { captureFixtures } from './fixtures';
+import { CLI_FULL, cliStartup, type CliOptions } from './suites/cli';
 import { describeMachine } from './lib/machine';
 import { sectionMarkdown, targetsMarkdown, type Section } from './report';
 import { HTTP_THROUGHPUT_FULL, httpThroughput, type HttpOptions } from './suites/http-throughput';
@@ -9,7 +10,7 @@ import { PACING_FULL, pacing, type PacingOptions } from './suites/pacing';
 import { SDK_OVERHEAD_FULL, sdkOverhead, type SdkOverheadOptions } from './suites/sdk-overhead';
 import { STATE_FULL, stateSuite, type StateOptions } from './suites/state';
 
-export const SUITES = ['sdk', 'pacing', 'http', 'in-process', 'scale', 'state', 'mcp'] as const;
+export const SUITES = ['sdk', 'pacing', 'http', 'in-process', 'scale', 'state', 'mcp', 'cli'] as const;
 export type SuiteName = (typeof SUITES)[number];
 
 export interface BenchConfig {
@@ -21,6 +22,7 @@ export interface BenchConfig {
   scale: ScaleOptions;
   state: StateOptions;
   mcp: McpOptions;
+  cli: CliOptions;
 }
 
 export const FULL_CONFIG: BenchConfig = {
@@ -32,6 +34,7 @@ export const FULL_CONFIG: BenchConfig = {
   scale: SCALE_FULL,
   state: STATE_FULL,
   mcp: MCP_FULL,
+  cli: CLI_FULL,
 };
 
 /** Seconds, not minutes: for checking that every suite still runs, not for numbers. */
@@ -44,6 +47,7 @@ export const QUICK_CONFIG: BenchConfig = {
   scale: { sizes: [200, 1_000], requestsPerQuery: 3 },
   state: { sizes: [160, 1_000], rounds: 2 },
   mcp: { rounds: 2, callsPerRound: 5 },
+  cli: { runs: 1 },
 };
 
 export interface BenchReport {
@@ -69,6 +73,7 @@ export async function runBench(config: BenchConfig, command: string, log: (line:
   await run('scale', () => scale(config.scale));
   await run('state', () => stateSuite(config.state));
   await run('mcp', () => mcpOverhead(fixtures, config.mcp));
+  await run('cli', () => cliStartup(config.cli));
   const markdown = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${describeMachine()}, with \`${command}\`.`,
     '#### Targets',

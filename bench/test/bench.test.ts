@@ -14,6 +14,7 @@ describe('pnpm bench --quick', () => {
       'Scale: one account of 1k to 100k contacts',
       'State: reset, snapshots and sessions',
       'MCP server: tool-call overhead and page size',
+      'CLI: start-up of network-org',
     ]);
     expect(report.sections).toHaveLength(SUITES.length);
     for (const section of report.sections) {
@@ -40,6 +41,9 @@ describe('pnpm bench --quick', () => {
         '100 sessions of 20 writes add at most 2x the default session\'s memory at 160 contacts per account',
         'list_contacts: MCP tool call at most 1 ms over the SDK call it wraps, on the in-process mock',
         'default list_contacts page under 8 kB of text',
+        'tools/list with every tool under 16 kB',
+        'network-org --help under 150 ms',
+        'network-org contacts list --mock under 1.5 s cold',
       ]),
     );
     expect(report.markdown).toContain('| target | measured | status |');

@@ -1,45 +1,13 @@
-// RFC 4180 CSV: enough for the examples' input and output, no dependency.
+// CSV through csv-parse and csv-stringify, the libraries `network-org` uses (RFC 4180: quotes, commas, newlines).
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 
+/** One CSV line (without its line break) of `values`; null and undefined are empty cells. */
 export function toCsvRow(values: readonly unknown[]): string {
-  return values
-    .map((value) => {
-      const text = value === null || value === undefined ? '' : String(value);
-      return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-    })
-    .join(',');
+  return stringify([values.map((value) => (value === null || value === undefined ? '' : String(value)))]).replace(/\r?\n$/, '');
 }
 
-/** Parses CSV text into records keyed by the header row. */
+/** Parses CSV text into records keyed by the header row (names and cells trimmed, blank lines skipped). */
 export function parseCsv(text: string): Array<Record<string, string>> {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  const [header, ...records] = rows.filter((r) => r.some((cell) => cell.trim() !== ''));
-  if (!header) return [];
-  return records.map((cells) => Object.fromEntries(header.map((name, i) => [name.trim(), (cells[i] ?? '').trim()])));
+  return parse(text, { columns: (header: string[]) => header.map((name) => name.trim()), skip_empty_lines: true, trim: true, relax_column_count: true, bom: true });
 }

@@ -9,13 +9,18 @@ const entry = { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browse
 const spec = '@network-org/spec';
 // @network-org/cli-kit (private): the conventions the CLIs share, bundled the same way.
 const cliKit = '@network-org/cli-kit';
-// The mock never loads the SDK (a devDependency, for tests): bundling it would hide a run-time dependency.
+// The mock never loads the SDK (a devDependency, for tests): bundling it would hide a run-time dependency. The one
+// exception is `@network-org/mock/vitest`, whose fixture hands each test an SDK client: there the SDK is an optional
+// peer dependency, left external.
+const vitestEntry = resolve('src/vitest.ts');
 const withoutSdk: Plugin = {
   name: 'without-sdk',
   setup(build) {
-    build.onResolve({ filter: /^@network-org\/sdk(\/|$)/ }, (args) => ({
-      errors: [{ text: `${args.importer} imports ${args.path}: take wire types and schemas from @network-org/spec instead` }],
-    }));
+    build.onResolve({ filter: /^@network-org\/sdk(\/|$)/ }, (args) =>
+      args.importer === vitestEntry
+        ? { path: args.path, external: true }
+        : { errors: [{ text: `${args.importer} imports ${args.path}: take wire types and schemas from @network-org/spec instead` }] },
+    );
   },
 };
 
@@ -24,7 +29,8 @@ const plugins = [withoutSdk, inspectorBundlePlugin(resolve('src/control/ui'))];
 
 export default defineConfig([
   {
-    entry,
+    // `./vitest` is ESM only, as vitest is; it shares the other entries' chunks.
+    entry: { ...entry, vitest: 'src/vitest.ts' },
     format: ['esm'],
     noExternal: [spec, cliKit],
     esbuildPlugins: plugins,

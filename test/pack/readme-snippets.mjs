@@ -1,56 +1,29 @@
-// The READMEs' TypeScript snippets as programs a newcomer could paste into a project that installed the tarballs.
-// A README whose snippets continue each other (the SDK's: the quick start defines `client`, `mock`, `accountId`)
-// becomes one program, its imports merged at the top. A snippet that starts over on its own (imports and builds
-// what it needs, e.g. a client from the environment) is its own program. Snippets that import a test runner
-// are left out: they need that runner installed.
+// The READMEs' TypeScript snippets as a newcomer pastes them: each one a program of its own, in a project that
+// installed the packages. Every snippet must import and build what it uses (no snippet continues another), so a
+// section copied alone compiles and runs. What a snippet is decides how it is checked:
+//   script     type-checked, then run with tsx (SDK snippets build their client from NETWORK_BASE_URL and
+//              NETWORK_API_KEY, which the runner points at a fresh `network-mock serve`);
+//   test       a vitest test file (imports `vitest` or `@network-org/mock/vitest` and declares tests): type-checked,
+//              then run with `vitest run`;
+//   typecheck  type-checked only: a page's code (`@network-org/mock/browser`), or test hooks without a test.
+// Snippets of jest (`@jest/globals`) are left out: they need jest installed and its ESM mode.
 const SNIPPET = /```ts\n([\s\S]*?)```/g;
-const IMPORT = /^import (type )?\{([^}]*)\} from '([^']+)';\n/gm;
-const TEST_RUNNERS = ['vitest', '@jest/globals'];
+const imports = (source, pattern) => new RegExp(`from '(${pattern})'`).test(source);
 
-function snippets(markdown) {
-  return [...markdown.matchAll(SNIPPET)].map((match) => match[1]);
+function kindOf(source) {
+  if (imports(source, '@jest/globals')) return undefined;
+  if (imports(source, '@network-org/mock/browser')) return 'typecheck';
+  if (imports(source, 'vitest|@network-org/mock/vitest')) return /^\s*(?:test|it|describe)\b[\w.]*\(/m.test(source) ? 'test' : 'typecheck';
+  return 'script';
 }
 
-function importsOf(snippet) {
-  return [...snippet.matchAll(IMPORT)].map((match) => ({
-    statement: match[0],
-    module: match[3],
-    names: match[2]
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean)
-      .map((name) => (match[1] ? `type ${name}` : name)),
-  }));
-}
-
-/** One program of the snippets, in order, each import statement moved to the top and merged per module. */
-function program(parts) {
-  const modules = new Map();
-  const bodies = parts.map((part) => {
-    let body = part;
-    for (const { statement, module, names } of importsOf(part)) {
-      const merged = modules.get(module) ?? new Set();
-      names.forEach((name) => merged.add(name));
-      modules.set(module, merged);
-      body = body.replace(statement, '');
-    }
-    return body;
+/** `{name, file, source, kind}` per snippet of a README; `file` is where it is written (`.test.mts` for a test). */
+export function readmePrograms(name, markdown) {
+  return [...markdown.matchAll(SNIPPET)].flatMap((match, index) => {
+    const source = match[1];
+    const kind = kindOf(source);
+    if (kind === undefined) return [];
+    const program = `${name}-${index + 1}`;
+    return [{ name: program, file: `${program}${kind === 'test' ? '.test' : ''}.mts`, source, kind }];
   });
-  const head = [...modules].map(([module, names]) => `import { ${[...names].join(', ')} } from '${module}';`);
-  return `${head.join('\n')}\n${bodies.join('\n')}`;
-}
-
-/**
- * `{name, source, runnable}` per program of a README. `continued`: whether snippets without a setup of their own
- * continue the first one. Only the continued program runs (it starts the in-process mock itself); the others
- * are type-checked.
- */
-export function readmePrograms(name, markdown, { continued }) {
-  const usable = snippets(markdown).filter((snippet) => !importsOf(snippet).some(({ module }) => TEST_RUNNERS.includes(module)));
-  const standalone = (snippet) => /new NetworkClient\(\)/.test(snippet) || (!continued && snippet.startsWith('import '));
-  const programs = usable
-    .filter(standalone)
-    .map((snippet, i) => ({ name: `${name}-${i + 1}`, source: program([snippet]), runnable: false }));
-  if (continued) programs.unshift({ name, source: program(usable.filter((snippet) => !standalone(snippet))), runnable: true });
-  return programs;
 }

@@ -7,17 +7,23 @@
 //  3. for each pair (Node 20 + msw 2, Node 22 + msw 3, Node 24 + msw 3) it runs the quick start from ESM and
 //     from CommonJS (createMockApi + msw's setupServer + the SDK, then startMockServer) and the `network-mock`
 //     CLI (listening line, a request, SIGTERM), and `npx network-mcp --mock` driven by the official MCP client over stdio,
-//     and `network-verify` against that CLI (every scenario agrees);
-//  4. in the msw 2 project it type-checks the imports with TypeScript's node16 and bundler resolution, and
-//     type-checks and runs the READMEs' snippets, as a newcomer pasting them would.
+//     and `network-verify` against that CLI (every scenario agrees), and `npx network-org` (--help, a --mock command);
+//  4. in the msw 2 project it type-checks the imports with TypeScript's node16 and bundler resolution (also with
+//     the oldest TypeScript the README promises), and type-checks and runs each README snippet on its own, as a
+//     newcomer pasting one would (readme-snippets.mjs);
+//  5. Node 20 in the msw 3 project: importing the mock throws at once, naming both versions and the fix;
+//  6. a fresh clone's `pnpm install --frozen-lockfile` prints no warning (quiet-install.mjs);
+//  7. a project with only the MCP server and the SDK (a live install) holds neither the mock nor msw, and its
+//     `network-mcp` answers live from a `network-mock serve` of the workspace build.
 // `--keep` leaves the temporary folder for a look inside.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cleanEnv, run, settleWithLimit, withPath } from '../tools/process.mjs';
+import { cleanEnv, run, settleWithLimit, startServer, withPath } from '../tools/process.mjs';
 import { packTarballs, root } from '../tools/tarballs.mjs';
 import { installRuntimes, npmInstall } from '../tools/toolchain.mjs';
+import { checkQuietInstall } from './quiet-install.mjs';
 import { readmePrograms } from './readme-snippets.mjs';
 
 const consumer = fileURLToPath(new URL('./consumer', import.meta.url));
@@ -33,6 +39,11 @@ function step(text) {
 
 /** msw per project: the pinned msw 2 of the repo, and msw 3 as `npm i msw@3` gives it on Node 22+. */
 const MSW = { 2: `msw@${rootPackage.devDependencies.msw}`, 3: 'msw@3' };
+/**
+ * The oldest TypeScript the SDK README promises (Install): 5.0 with `skipLibCheck: true`, 5.4 with `false` (the
+ * declarations of openapi-fetch, which `client.raw` exposes, need 5.4). 4.9 and 5.3 fail those checks.
+ */
+const OLDEST_TYPESCRIPT = { skipLibCheck: '5.0.4', strict: '5.4.5' };
 const PAIRS = [
   { node: 'node20', msw: 2 },
   { node: 'node22', msw: 3 },
@@ -58,10 +69,16 @@ try {
   const mockManifest = packed.manifests['@network-org/mock'];
 
   const readmes = [
-    ...readmePrograms('sdk', readFileSync(join(root, 'packages/sdk/README.md'), 'utf8'), { continued: true }),
-    ...readmePrograms('mock', readFileSync(join(root, 'packages/mock/README.md'), 'utf8'), { continued: false }),
+    ...readmePrograms('sdk', readFileSync(join(root, 'packages/sdk/README.md'), 'utf8')),
+    ...readmePrograms('mock', readFileSync(join(root, 'packages/mock/README.md'), 'utf8')),
   ];
-  const tools = [...['typescript', '@types/node'].map((name) => `${name}@${rootPackage.devDependencies[name]}`), `tsx@${examplesPackage.devDependencies.tsx}`];
+  // The oldest TypeScripts the SDK README promises type-check the imports too.
+  const tools = [
+    ...['typescript', '@types/node', 'vitest'].map((name) => `${name}@${rootPackage.devDependencies[name]}`),
+    `tsx@${examplesPackage.devDependencies.tsx}`,
+    `typescript-oldest@npm:typescript@${OLDEST_TYPESCRIPT.skipLibCheck}`,
+    `typescript-oldest-strict@npm:typescript@${OLDEST_TYPESCRIPT.strict}`,
+  ];
 
   /** A fresh project with the consumer scripts, the tarballs and msw `msw` (plus the TypeScript tools for msw 2). */
   async function project(msw) {
@@ -70,7 +87,7 @@ try {
     writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: `pack-smoke-msw${msw}`, private: true, version: '0.0.0' }, null, 2)}\n`);
     if (msw === 2) {
       mkdirSync(join(app, 'readme'));
-      for (const { name, source } of readmes) writeFileSync(join(app, 'readme', `${name}.mts`), source);
+      for (const { file, source } of readmes) writeFileSync(join(app, 'readme', file), source);
     }
     try {
       await npmInstall(app, [...tarballs, MSW[msw], ...(msw === 2 ? tools : [])]);
@@ -83,14 +100,26 @@ try {
     return app;
   }
 
+  /** A live install of the MCP server: its tarball and the SDK's, nothing of the mock. */
+  async function liveMcpProject() {
+    const app = join(work, 'app-mcp-live');
+    cpSync(consumer, app, { recursive: true });
+    writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'pack-smoke-mcp-live', private: true, version: '0.0.0' }, null, 2)}\n`);
+    await npmInstall(app, [packed.files['@network-org/mcp'], packed.files['@network-org/sdk']]);
+    step(`npm installed @network-org/mcp and @network-org/sdk alone into ${app}`);
+    return app;
+  }
+
   const [runtimes, ...apps] = await Promise.allSettled([
     installRuntimes(join(work, 'runtimes'), [...new Set(PAIRS.map(({ node }) => node))]),
     project(2),
     project(3),
+    liveMcpProject(),
   ]);
   if (runtimes.status === 'rejected') throw runtimes.reason;
   step(`runtimes: ${Object.entries(runtimes.value).map(([alias, { version }]) => `${alias} ${version}`).join(', ')}`);
   const app = { 2: apps[0], 3: apps[1] };
+  const liveApp = apps[2];
 
   /** A check: label and a function that runs it (rejecting with the reason when it fails). */
   const checks = [];
@@ -107,18 +136,58 @@ try {
       [`${label}: CLI network-mock serve --port 0, a request, SIGTERM`, inApp(['cli.mjs'])],
       [`${label}: npx network-mcp --mock: an MCP client lists the tools and calls one over stdio`, inApp(['mcp.mjs'])],
       [`${label}: network-verify against network-mock serve, every scenario agrees`, inApp(['verify.mjs'])],
+      [`${label}: npx network-org --help, and contacts list --mock`, inApp(['network-org.mjs'])],
     );
   }
-  const inTypesApp = (args) => () =>
-    app[2].status === 'rejected' ? Promise.reject(app[2].reason) : run(process.execPath, args, { cwd: app[2].value, env: cleanEnv });
-  const tsc = (project) => ['node_modules/typescript/bin/tsc', '-p', project];
+  checks.push([
+    `Node ${runtimes.value.node20.version}: @network-org/mcp installed live pulls neither the mock nor msw, and answers live from network-mock serve`,
+    async () => {
+      if (liveApp.status === 'rejected') throw liveApp.reason;
+      const node = runtimes.value.node20;
+      const mock = await startServer(process.execPath, [join(root, 'packages/mock/dist/cli.js'), 'serve', '--port', '0'], { cwd: root });
+      try {
+        const env = { ...withPath(dirname(node.path)), NETWORK_BASE_URL: mock.url, NETWORK_API_KEY: 'sk_test_admin' };
+        return await run(node.path, ['mcp-live.mjs'], { cwd: liveApp.value, env, timeoutMs: 3 * 60_000 });
+      } finally {
+        await mock.stop();
+      }
+    },
+  ]);
+  // msw 3 where it cannot run: Node 20 in the msw 3 project.
+  checks.push([
+    `Node ${runtimes.value.node20.version} + msw 3: importing the mock throws at once, naming both versions and msw@2`,
+    () =>
+      app[3].status === 'rejected'
+        ? Promise.reject(app[3].reason)
+        : run(runtimes.value.node20.path, ['msw-pairing.mjs'], { cwd: app[3].value, env: withPath(dirname(runtimes.value.node20.path)) }),
+  ]);
+  const inTypesApp = (args, env = cleanEnv) => () =>
+    app[2].status === 'rejected' ? Promise.reject(app[2].reason) : run(process.execPath, args, { cwd: app[2].value, env });
+  const tsc = (project, typescript = 'typescript') => ['node_modules/' + typescript + '/bin/tsc', '-p', project];
+  /** A README script, run with tsx against a fresh `network-mock serve` that its environment names. */
+  const runScript = (file) => async () => {
+    if (app[2].status === 'rejected') throw app[2].reason;
+    const server = await startServer(process.execPath, ['node_modules/@network-org/mock/bin/network-mock.js', 'serve', '--port', '0'], { cwd: app[2].value });
+    try {
+      return await inTypesApp(['node_modules/tsx/dist/cli.mjs', `readme/${file}`], { ...cleanEnv, NETWORK_BASE_URL: server.url, NETWORK_API_KEY: 'sk_test_admin' })();
+    } finally {
+      await server.stop();
+    }
+  };
   checks.push(
+    ['a fresh clone: `pnpm install --frozen-lockfile` prints no WARN and no ignored build scripts', () => checkQuietInstall(work)],
     ['types: moduleResolution node16 (.mts and .cts)', inTypesApp(tsc('types/tsconfig.node16.json'))],
     ['types: moduleResolution bundler', inTypesApp(tsc('types/tsconfig.bundler.json'))],
-    [`README snippets type-check (${readmes.length} programs)`, inTypesApp(tsc('types/tsconfig.readme.json'))],
+    [`types: TypeScript ${OLDEST_TYPESCRIPT.skipLibCheck}, the oldest the README promises (skipLibCheck)`, inTypesApp(tsc('types/tsconfig.oldest.json', 'typescript-oldest'))],
+    ['types: the SDK with skipLibCheck false', inTypesApp(tsc('types/tsconfig.sdk-strict.json'))],
+    [`types: the SDK with skipLibCheck false and TypeScript ${OLDEST_TYPESCRIPT.strict}, the oldest the README promises so`, inTypesApp(tsc('types/tsconfig.sdk-strict.json', 'typescript-oldest-strict'))],
+    [`README snippets type-check, each on its own (${readmes.length} programs)`, inTypesApp(tsc('types/tsconfig.readme.json'))],
     ...readmes
-      .filter(({ runnable }) => runnable)
-      .map(({ name }) => [`README snippets run: ${name}`, inTypesApp(['node_modules/tsx/dist/cli.mjs', `readme/${name}.mts`])]),
+      .filter(({ kind }) => kind === 'script')
+      .map(({ name, file }) => [`README snippet runs on its own: ${name}`, runScript(file)]),
+    ...readmes
+      .filter(({ kind }) => kind === 'test')
+      .map(({ name, file }) => [`README test file runs in vitest on its own: ${name}`, inTypesApp(['node_modules/vitest/vitest.mjs', 'run', `readme/${file}`])]),
   );
 
   const results = await settleWithLimit(

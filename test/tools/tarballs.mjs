@@ -44,8 +44,8 @@ export function checkBuilt(packages = publishedPackages()) {
   }
 }
 
-/** The checkout's files as git sees them (tracked and new, not ignored), plus the built dist folders. */
-function copyRepo(target, packages) {
+/** The checkout's files as git sees them (tracked and new, not ignored): what a fresh clone holds. */
+export function copyCheckout(target) {
   const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
     .split('\0')
     .filter((file) => file && existsSync(join(root, file)) && statSync(join(root, file)).isFile());
@@ -53,6 +53,11 @@ function copyRepo(target, packages) {
     mkdirSync(dirname(join(target, file)), { recursive: true });
     cpSync(join(root, file), join(target, file));
   }
+}
+
+/** The checkout's files plus the built dist folders. */
+function copyRepo(target, packages) {
+  copyCheckout(target);
   for (const { dir } of packages) cpSync(join(dir, 'dist'), join(target, dir.slice(root.length), 'dist'), { recursive: true });
 }
 

@@ -22,6 +22,8 @@ const BASE_URL = 'https://api.network.test';
 /** Issue 20's targets: what a tool call adds to the SDK call it wraps, and the size of a default page. */
 const OVERHEAD_TARGET_MS = 1;
 const PAGE_TEXT_TARGET_BYTES = 8_000;
+/** Issue 28's target (contract §7): what a client receives for `tools/list` with every tool served. */
+const TOOL_LIST_TARGET_BYTES = 16_000;
 
 const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
 
@@ -62,11 +64,13 @@ export async function mcpOverhead(fixtures: Fixtures, options: McpOptions): Prom
     );
     const defaultPage = textOf(await call('list_contacts', {}));
     const pageBytes = Buffer.byteLength(defaultPage);
+    const toolListBytes = Buffer.byteLength(JSON.stringify(await client.listTools()));
     const overheadOf = (results: typeof list) => (results[1]?.perRunMs ?? NaN) - (results[0]?.perRunMs ?? NaN);
     const rows = [
       ...list.map((r) => [`GET /v1/contacts (limit ${LIST_LIMIT})`, r.name, us(r.perRunMs), `${r.ratioToBaseline.toFixed(2)}× the SDK call`]),
       ...patch.map((r) => ['PATCH /v1/contacts/{id}', r.name, us(r.perRunMs), `${r.ratioToBaseline.toFixed(2)}× the SDK call`]),
       ['list_contacts with no arguments', 'text of the result', `${pageBytes} bytes`, '-'],
+      ['tools/list, every tool', 'JSON of the result', `${toolListBytes} bytes`, '-'],
     ];
     const overheadTarget = (call: string, results: typeof list) => {
       const overhead = overheadOf(results);
@@ -78,13 +82,15 @@ export async function mcpOverhead(fixtures: Fixtures, options: McpOptions): Prom
         `In the bench process, ${options.rounds * options.callsPerRound} sequential calls per contender (${options.rounds} interleaved rounds of ${options.callsPerRound}), ` +
         'medians over rounds: the SDK call against the same work as an MCP tool call from the official client over InMemoryTransport ' +
         '(JSON-RPC, argument validation, the compact page and its text rendering), both on the in-process mock. The page size is the text ' +
-        'of `list_contacts` called with no arguments (every account, the default limit and fields).',
+        'of `list_contacts` called with no arguments (every account, the default limit and fields); the tool list is the JSON of the ' +
+        '`tools/list` result a client receives with every tool served.',
       columns: ['call', 'path', 'time per call', 'ratio'],
       rows,
       targets: [
         overheadTarget('list_contacts', list),
         overheadTarget('update_contact', patch),
         { target: `default list_contacts page under ${PAGE_TEXT_TARGET_BYTES / 1000} kB of text`, measured: `${pageBytes} bytes`, met: pageBytes < PAGE_TEXT_TARGET_BYTES },
+        { target: `tools/list with every tool under ${TOOL_LIST_TARGET_BYTES / 1000} kB`, measured: `${toolListBytes} bytes`, met: toolListBytes < TOOL_LIST_TARGET_BYTES },
       ],
     };
   } finally {

@@ -1,6 +1,6 @@
 // The conventions of every network-org command line, written once: how options are read and refused, what each
 // exit status means, which hosts count as this machine, and how a state file is kept. Node only (CLIs).
-import { accessSync, constants, renameSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 /** What a CLI exits with. Every CLI uses these values, each for what its name says. */
@@ -84,4 +84,60 @@ export function writeFileAtomically(path: string, text: string, mode?: number): 
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, text, mode === undefined ? undefined : { mode });
   renameSync(temporary, path);
+}
+
+/** A mock's state kept in a file between runs (`network-mock --state-file`, `network-mcp --state-file`, `network-org --mock-state`). */
+export interface MockStateFile {
+  readonly path: string;
+  /** The state to start the mock from: the file's text when the file exists. */
+  readonly state: string | undefined;
+  /** The mock refused `state` (another format version, a broken file): a usage error naming the file. */
+  refused(error: unknown): UsageError;
+  /**
+   * Writes the mock's state atomically. A failure is reported on stderr under the CLI's name and sets the exit
+   * status to `EXIT.failure` (the command's own outcome is kept otherwise); returns whether it was written.
+   */
+  save(exportState: () => string): boolean;
+}
+
+/**
+ * Opens `--flag PATH` for a mock's state: read now when the file exists; otherwise its folder is checked now, so
+ * that the state written at exit is not lost then.
+ */
+export function mockStateFile(program: string, flag: string, path: string): MockStateFile {
+  const state = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+  if (state === undefined) checkWritableFolder(flag, path);
+  return {
+    path,
+    state,
+    refused: (error) => new UsageError(`cannot start from the state file ${path}: ${messageOf(error)}`),
+    save(exportState) {
+      try {
+        writeFileAtomically(path, exportState());
+        return true;
+      } catch (error) {
+        process.stderr.write(`${program}: could not write the state to ${path}: ${messageOf(error)}\n`);
+        process.exitCode = EXIT.failure;
+        return false;
+      }
+    },
+  };
+}
+
+/**
+ * Calls `stop` once, on the first SIGINT or SIGTERM, instead of Node's default of dying on the spot (so that a
+ * state file or a checkpoint is written first). Returns a function that removes the handlers.
+ */
+export function onStopSignal(stop: (signal: 'SIGINT' | 'SIGTERM') => void): () => void {
+  const handler = (signal: 'SIGINT' | 'SIGTERM') => {
+    remove();
+    stop(signal);
+  };
+  const remove = () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+  return remove;
 }

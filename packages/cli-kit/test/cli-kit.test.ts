@@ -1,8 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { checkWritableFolder, enumOption, EXIT, integerOption, isLoopbackHost, UsageError, writeFileAtomically } from '@network-org/cli-kit';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkWritableFolder, enumOption, EXIT, integerOption, isLoopbackHost, mockStateFile, onStopSignal, UsageError, writeFileAtomically } from '@network-org/cli-kit';
 
 describe('integerOption', () => {
   it('reads decimal integers within the bounds, and undefined when the flag is absent', () => {
@@ -59,5 +59,59 @@ describe('state files', () => {
 describe('EXIT', () => {
   it('gives each outcome its documented status', () => {
     expect(EXIT).toEqual({ ok: 0, failure: 1, usage: 2, transport: 3, partial: 4, interrupted: 130 });
+  });
+});
+
+describe('mockStateFile', () => {
+  afterEach(() => {
+    process.exitCode = undefined;
+    vi.restoreAllMocks();
+  });
+
+  it('starts from nothing when the file does not exist yet, and writes the state there at exit', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'cli-kit-')), 'state.json');
+    const file = mockStateFile('network-mock', 'state-file', path);
+    expect(file.state).toBeUndefined();
+    expect(file.save(() => '{"version":1}')).toBe(true);
+    expect(mockStateFile('network-mock', 'state-file', path).state).toBe('{"version":1}');
+  });
+
+  it('refuses at start a file whose folder is missing, naming the flag', () => {
+    expect(() => mockStateFile('network-org', 'mock-state', '/nonexistent-folder/state.json')).toThrow('--mock-state /nonexistent-folder/state.json');
+  });
+
+  it('names the file when the mock refuses its state', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'cli-kit-')), 'state.json');
+    const error = mockStateFile('network-mock', 'state-file', path).refused(new Error('unknown format version 9'));
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.message).toBe(`cannot start from the state file ${path}: unknown format version 9`);
+  });
+
+  it('reports a state it could not write under the CLI\'s name and fails the exit status', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cli-kit-'));
+    const file = mockStateFile('network-org', 'mock-state', join(folder, 'state.json'));
+    const stderr = vi.spyOn(process.stderr, 'write').mockReturnValue(true);
+    expect(file.save(() => { throw new Error('disk full'); })).toBe(false);
+    expect(String(stderr.mock.calls[0]?.[0])).toBe(`network-org: could not write the state to ${join(folder, 'state.json')}: disk full\n`);
+    expect(process.exitCode).toBe(EXIT.failure);
+  });
+});
+
+describe('onStopSignal', () => {
+  it('runs the handler once on the first SIGINT or SIGTERM and then lets go of both', () => {
+    const before = { int: process.listenerCount('SIGINT'), term: process.listenerCount('SIGTERM') };
+    const stop = vi.fn();
+    onStopSignal(stop);
+    process.emit('SIGTERM', 'SIGTERM');
+    expect(stop).toHaveBeenCalledExactlyOnceWith('SIGTERM');
+    expect({ int: process.listenerCount('SIGINT'), term: process.listenerCount('SIGTERM') }).toEqual(before);
+  });
+
+  it('removes its handlers when asked', () => {
+    const before = process.listenerCount('SIGINT');
+    const remove = onStopSignal(vi.fn());
+    expect(process.listenerCount('SIGINT')).toBe(before + 1);
+    remove();
+    expect(process.listenerCount('SIGINT')).toBe(before);
   });
 });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { EXIT, messageOf } from '@network-org/cli-kit';
+import { EXIT, messageOf, onStopSignal } from '@network-org/cli-kit';
 import type { Logger } from '@network-org/sdk';
 import { liveBackend, mockBackend, type Backend } from './cli/backend';
 import { parseCli, UsageError, USAGE, type CliOptions } from './cli/args';
@@ -22,6 +22,8 @@ async function main(options: CliOptions): Promise<void> {
       client: backend.client,
       apiKey: backend.apiKey,
       readOnly: options.readOnly,
+      dynamicToolsets: options.dynamicToolsets,
+      ...(options.toolsets ? { toolsets: options.toolsets } : {}),
       ...(options.tools ? { tools: options.tools } : {}),
       ...(options.maxChars ? { maxChars: options.maxChars } : {}),
       ...(backend.customFields ? { customFields: backend.customFields } : {}),
@@ -54,8 +56,7 @@ async function main(options: CliOptions): Promise<void> {
     }
     process.exit(process.exitCode ?? EXIT.ok);
   }
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  onStopSignal(() => void stop());
 }
 
 let options: ReturnType<typeof parseCli>;

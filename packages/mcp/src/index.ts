@@ -1,4 +1,6 @@
-export { createNetworkMcpServer, checkToolNames, type NetworkMcpServerOptions } from './server';
-export { toolNames, readOnlyToolNames, DEFAULT_MAX_CHARS } from './tools/index';
+export { createNetworkMcpServer, checkToolNames, selectTools, type NetworkMcpServerOptions } from './server';
+export { toolNames, readOnlyToolNames, toolsetTools } from './tools/index';
+export { DEFAULT_MAX_CHARS } from './tools/run';
+export { TOOLSETS, toolsetNames, type ToolsetName } from './tools/toolsets';
 export { customFieldsFromRecords, type CustomField, type CustomFieldsSource } from './resources/index';
 export { VERSION } from './version';

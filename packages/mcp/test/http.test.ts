@@ -54,7 +54,7 @@ describe('network-mcp over Streamable HTTP', () => {
       } while (cursor);
       expect(conversations.length).toBeGreaterThan(0);
       for (const { conversation_id, account_id } of conversations) {
-        const last = await agent.call('list_conversation_messages', { conversationId: conversation_id, account_id, limit: 1 });
+        const last = await agent.call('list_conversation_messages', { conversation_id, account_id, limit: 1 });
         const [message] = last.structuredContent.messages as Array<{ text: string | null }>;
         const draft = await agent.call('create_draft', { account_id, conversation_id, draft_message: `Re: ${(message?.text ?? '').slice(0, 40)} - thanks, let us talk this week.` });
         expect(draft.structuredContent.draft).toMatchObject({ status: 'saved', conversation_id });

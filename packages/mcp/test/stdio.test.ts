@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startMockServer, type MockServer } from '@network-org/mock/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageDir, runCli, serverEnv, useBundledCli } from './support/cli';
@@ -65,6 +65,28 @@ describe('network-mcp over stdio', () => {
       expect(names).toContain('list_conversations');
     } finally {
       await readOnly.close();
+    }
+  });
+
+  it('NETWORK_MCP_TOOLSETS and NETWORK_MCP_READ_ONLY pick the tools; with --dynamic-toolsets the agent turns more on', async () => {
+    const picked = await overStdio(['--mock'], serverEnv({ NETWORK_MCP_TOOLSETS: 'conversations,context', NETWORK_MCP_READ_ONLY: 'true' }));
+    try {
+      expect((await picked.client.listTools()).tools.map((tool) => tool.name)).toEqual(['list_organizations', 'list_accounts', 'list_conversations', 'list_conversation_messages']);
+    } finally {
+      await picked.close();
+    }
+    const dynamic = await overStdio(['--mock', '--dynamic-toolsets']);
+    try {
+      let changed = false;
+      dynamic.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+        changed = true;
+      });
+      expect((await dynamic.client.listTools()).tools.map((tool) => tool.name)).toEqual(['list_organizations', 'list_accounts', 'list_toolsets', 'enable_toolset']);
+      await dynamic.call('enable_toolset', { toolset: 'views' });
+      await expect.poll(() => changed).toBe(true);
+      expect((await dynamic.client.listTools()).tools.map((tool) => tool.name)).toContain('create_view');
+    } finally {
+      await dynamic.close();
     }
   });
 
@@ -144,6 +166,7 @@ describe('usage errors exit 2 and say what to do', () => {
     [['--transport', 'http', '--host', '0.0.0.0', '--port', '0', '--mock'], /beyond loopback.*--http-token/],
     [['--seed', '2'], /--seed applies to --mock only/],
     [[], /NETWORK_API_KEY is not set/],
+    [['--mock', '--state-file', '/nonexistent-folder/state.json'], /--state-file \/nonexistent-folder\/state.json: the folder \/nonexistent-folder does not exist/],
   ])('%j', async (args, message) => {
     const run = runCli(cliPath(), args);
     expect(await run.exited).toBe(2);

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { checkWritableFolder, EXIT, integerOption, isLoopbackHost, messageOf, UsageError, writeFileAtomically } from '@network-org/cli-kit';
+import { EXIT, integerOption, isLoopbackHost, messageOf, mockStateFile, onStopSignal, UsageError, type MockStateFile } from '@network-org/cli-kit';
 import { JOURNAL_TOTAL_MIN_BYTES } from './engine/journal';
 import { parseRateLimit } from './engine/rate-limit';
 import { MAX_TIMER_MS } from './lib/timers';
@@ -37,7 +36,7 @@ function rateLimitOption(text: string | undefined, off: boolean | undefined): Mo
 }
 
 interface CliOptions extends MockServerOptions {
-  stateFile?: string;
+  stateFile?: MockStateFile;
 }
 
 function serverOptions(args: string[]): CliOptions | 'help' {
@@ -86,10 +85,8 @@ function serverOptions(args: string[]): CliOptions | 'help' {
   const journalMaxBytes = integerOption('journal-max-bytes', values['journal-max-bytes'], JOURNAL_TOTAL_MIN_BYTES);
   if (journalMaxBytes !== undefined) options.journalMaxBytes = journalMaxBytes;
   if (values['state-file'] !== undefined) {
-    options.stateFile = values['state-file'];
-    if (existsSync(options.stateFile)) options.state = readFileSync(options.stateFile, 'utf8');
-    // Found now, not at shutdown: the state is written there when the server stops.
-    else checkWritableFolder('state-file', options.stateFile);
+    options.stateFile = mockStateFile('network-mock', 'state-file', values['state-file']);
+    if (options.stateFile.state !== undefined) options.state = options.stateFile.state;
   }
   return options;
 }
@@ -112,28 +109,16 @@ async function main(): Promise<void> {
   try {
     server = await startMockServer(mockOptions);
   } catch (error) {
-    if (stateFile === undefined || mockOptions.state === undefined) throw error;
-    throw new Error(`cannot start from the state file ${stateFile}: ${messageOf(error)}`);
+    if (stateFile?.state === undefined) throw error;
+    throw stateFile.refused(error);
   }
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    if (stateFile !== undefined) {
-      try {
-        writeFileAtomically(stateFile, server.mock.exportState());
-      } catch (error) {
-        process.stderr.write(`network-mock: could not write the state to ${stateFile}: ${messageOf(error)}\n`);
-        process.exitCode = EXIT.failure;
-      }
-    }
+  onStopSignal(() => {
+    stateFile?.save(() => server.mock.exportState());
     server.close().then(
       () => process.exit(process.exitCode ?? EXIT.ok),
       () => process.exit(EXIT.failure),
     );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  });
   // Printed last: whoever waits for this line may signal at once, and the handlers above must be in place.
   const keys = Object.entries(server.mock.keys);
   const width = Math.max(...keys.map(([name]) => name.length));

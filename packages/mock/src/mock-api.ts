@@ -2,13 +2,13 @@ import type { HttpHandler } from 'msw';
 import { createFetch, type MockFetch } from './adapters/fetch';
 import { createMswHandlers } from './adapters/msw';
 import { networkProfiles, registeredCustomFields, savedDrafts, type NetworkProfilesQuery } from './control/operations';
-import { answerRequest } from './front-door';
+import { answerRequest } from './answer-request';
 import { FaultInjector, type FaultRule } from './engine/faults';
 import { counter, JournalBudget, RequestJournal, type JournalEntry } from './engine/journal';
-import type { MockAnswer, MockRequest } from './engine/message';
+import type { Engine, MockAnswer, MockRequest } from './engine/message';
 import type { OperationId } from './engine/operation-table';
 import { OverrideRegistry, type OverrideOptions, type OverrideResolver } from './engine/overrides';
-import { RateLimiter, rateLimitBudget, type RateLimitOption } from './engine/rate-limit';
+import { RateLimiter, rateLimitBudget, type RateLimitBudget, type RateLimitOption } from './engine/rate-limit';
 import { SESSION_HEADER } from './engine/respond';
 import type { Route } from './engine/router';
 import { MockRuntime, type ControlAccess, type ResetOptions, type Session } from './engine/runtime';
@@ -19,7 +19,7 @@ import { anchorProblem } from './store/anchor';
 import { routes as defaultRoutes } from './routes/index';
 import { exportState, storeFromState } from './store/state-file';
 import { createSeeder, type Seeder } from './control/seed';
-import { createBaseline, FIXTURE_KEYS, type Baseline, type Store, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
+import { createBaseline, FIXTURE_KEYS, readerOf, Store, type Baseline, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
 
 export const DEFAULT_BASE_URL = 'https://api.network.test';
 
@@ -135,17 +135,28 @@ export interface MockApi extends MockSession {
   readonly answer: (request: MockRequest) => Promise<MockAnswer>;
 }
 
-/** Turns an engine error thrown in process (a bad session name) into a plain exception. */
-function inProcess<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof MockApiError) throw new RangeError(error.message);
-    throw error;
-  }
+// ---- 1. Options: checked once, defaults filled in -------------------------------------------------------------
+
+/** The options as the composition reads them. */
+interface MockConfig {
+  baseUrl: string;
+  origin: string;
+  basePath: string;
+  /** What every session's dataset is built from (a state's dataset options replace the ones given). */
+  storeOptions: StoreOptions;
+  /** The store a state option gave, for the default session. */
+  stateStore: Store | undefined;
+  latencyMs: number;
+  rateLimit: RateLimitBudget | undefined;
+  control: ControlAccess;
+  routes: ReadonlyMap<OperationId, Route>;
+  clock: (() => Date) | undefined;
+  maxSessions: number;
+  journalBodies: boolean;
+  journalMaxBytes: number | undefined;
 }
 
-export function createMockApi(given: MockApiOptions | null = {}): MockApi {
+function checkedOptions(given: MockApiOptions | null): MockConfig {
   // From JavaScript, null stands for no options as undefined does.
   const options: MockApiOptions = given ?? {};
   if (typeof options !== 'object') throw new TypeError(`createMockApi takes an options object, got ${typeof options}.`);
@@ -162,33 +173,112 @@ export function createMockApi(given: MockApiOptions | null = {}): MockApi {
   if (options.clock !== undefined && typeof options.clock !== 'function') {
     throw new TypeError(`clock must be a function that returns the current Date, got ${typeof options.clock}.`);
   }
-  // A state's dataset options (seed, now, sizes) replace the ones given.
   const stateStore = options.state === undefined ? undefined : storeFromState(options.state);
-  const baseStoreOptions: StoreOptions = { ...options, ...(stateStore?.origin.options as StoreOptions | undefined) };
-  const latency = options.latency ?? 0;
+  const latencyMs = options.latency ?? 0;
   // Above 2^31 - 1 ms a timer fires at once instead of late.
-  if (!Number.isFinite(latency) || latency < 0 || latency > MAX_TIMER_MS) {
+  if (!Number.isFinite(latencyMs) || latencyMs < 0 || latencyMs > MAX_TIMER_MS) {
     throw new RangeError(`latency must be a number of milliseconds from 0 to ${MAX_TIMER_MS}, got ${String(options.latency)}`);
   }
-  const budget = rateLimitBudget(options.rateLimit);
   const control: ControlAccess = { exposed: options.controlExposed ?? true };
   if (options.controlToken !== undefined) control.token = options.controlToken;
-  const routeTable = new Map<OperationId, Route>((options.routes ?? defaultRoutes).map((route) => [route.operationId, route]));
-  const clock = options.clock;
+  return {
+    baseUrl,
+    origin: parsedBase.origin,
+    basePath: parsedBase.pathname.replace(/\/+$/, ''),
+    storeOptions: { ...options, ...(stateStore?.origin.options as StoreOptions | undefined) },
+    stateStore,
+    latencyMs,
+    rateLimit: rateLimitBudget(options.rateLimit),
+    control,
+    routes: new Map((options.routes ?? defaultRoutes).map((route) => [route.operationId, route])),
+    clock: options.clock,
+    maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
+    journalBodies: options.journalBodies ?? true,
+    journalMaxBytes: options.journalMaxBytes,
+  };
+}
 
-  // The seeded datasets built so far, by seed and anchor: every session forks one instead of building its own.
+// ---- 2. Composition: datasets, sessions, the runtime -----------------------------------------------------------
+
+/** The seeded datasets built so far, by seed and anchor: every session forks one instead of building its own. */
+function datasets(config: MockConfig) {
   const baselines = new Map<string, Baseline>();
-  const baselineKey = (storeOptions: StoreOptions) =>
-    `${storeOptions.seed ?? ''} ${storeOptions.now === undefined ? '' : new Date(storeOptions.now).toISOString()}`;
-  const baselineOf = (storeOptions: StoreOptions): Baseline => {
-    const problem = anchorProblem(storeOptions.now);
+  const keyOf = (options: StoreOptions) => `${options.seed ?? ''} ${options.now === undefined ? '' : new Date(options.now).toISOString()}`;
+  if (config.stateStore) baselines.set(keyOf(config.storeOptions), config.stateStore.origin);
+  const baselineOf = (options: StoreOptions): Baseline => {
+    const problem = anchorProblem(options.now);
     if (problem !== undefined) throw new RangeError(problem);
-    const key = baselineKey(storeOptions);
+    const key = keyOf(options);
     let baseline = baselines.get(key);
-    if (!baseline) baselines.set(key, (baseline = createBaseline(storeOptions)));
+    if (!baseline) baselines.set(key, (baseline = createBaseline(options)));
     return baseline;
   };
-  if (stateStore) baselines.set(baselineKey(baseStoreOptions), stateStore.origin);
+  return {
+    storeOf: (options: StoreOptions) => new Store(baselineOf(options)),
+    reset(session: Session, resetOptions: ResetOptions = {}): void {
+      const storeOptions = { ...session.storeOptions };
+      if (resetOptions.seed !== undefined) storeOptions.seed = resetOptions.seed;
+      if (resetOptions.now !== undefined) storeOptions.now = resetOptions.now;
+      // Built before anything changes: a seed or now the store refuses leaves the session as it was.
+      const baseline = baselineOf(storeOptions);
+      session.storeOptions = storeOptions;
+      if (baseline === session.store.origin) session.store.reset();
+      else session.store = new Store(baseline);
+      session.faults.clear();
+      session.journal.clear();
+      session.overrides.clear();
+      session.rateLimiter?.clear();
+    },
+  };
+}
+
+function composedRuntime(config: MockConfig): MockRuntime {
+  const { storeOf, reset } = datasets(config);
+  const currentTime = config.clock ?? (() => new Date());
+  // Journal ids count across sessions, so an id names one request of the whole mock.
+  const journalOptions = { nextSequence: counter(), bodies: config.journalBodies, budget: new JournalBudget(config.journalMaxBytes) };
+  const createSession = (name: string | undefined, store?: Store): Session => {
+    const storeOptions = { ...config.storeOptions };
+    const createdAt = currentTime();
+    return {
+      name,
+      store: store ?? storeOf(storeOptions),
+      storeOptions,
+      faults: new FaultInjector(),
+      journal: new RequestJournal(journalOptions),
+      rateLimiter: config.rateLimit ? new RateLimiter(config.rateLimit) : undefined,
+      overrides: new OverrideRegistry(),
+      createdAt,
+      lastUsedAt: createdAt,
+    };
+  };
+  return new MockRuntime({
+    origin: config.origin,
+    basePath: config.basePath,
+    routes: config.routes,
+    latencyMs: config.latencyMs,
+    control: config.control,
+    clock: config.clock,
+    sessions: new SessionRegistry(createSession(undefined, config.stateStore), createSession, config.maxSessions, currentTime),
+    resetSession: reset,
+  });
+}
+
+// ---- 3. The public surface ---------------------------------------------------------------------------------------
+
+/** Turns an engine error thrown in process (a bad session name) into a RangeError. */
+function inProcess<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof MockApiError) throw new RangeError(error.message);
+    throw error;
+  }
+}
+
+function publicSurface(runtime: MockRuntime, baseUrl: string): MockApi {
+  // Bound, not wrapped: a request goes from its adapter straight to `answerRequest`.
+  const answer: Engine = answerRequest.bind(undefined, runtime);
   // One seeder per store: a session's store is replaced when it is reset to another seed or anchor.
   const seeders = new WeakMap<Store, Seeder>();
   const seederOf = (store: Store): Seeder => {
@@ -196,71 +286,14 @@ export function createMockApi(given: MockApiOptions | null = {}): MockApi {
     if (!seeder) seeders.set(store, (seeder = createSeeder(store)));
     return seeder;
   };
-  // Journal ids count across sessions, so an id names one request of the whole mock.
-  const journalOptions = {
-    nextSequence: counter(),
-    bodies: options.journalBodies ?? true,
-    budget: new JournalBudget(options.journalMaxBytes),
-  };
-  const createRateLimiter = () => (budget ? new RateLimiter(budget) : undefined);
-  const createSession = (name: string | undefined): Session => {
-    const storeOptions = { ...baseStoreOptions };
-    const createdAt = runtime.currentTime();
-    return {
-      name,
-      store: runtime.createSessionStore(storeOptions),
-      storeOptions,
-      faults: new FaultInjector(),
-      journal: new RequestJournal(journalOptions),
-      rateLimiter: createRateLimiter(),
-      overrides: new OverrideRegistry(),
-      createdAt,
-      lastUsedAt: createdAt,
-    };
-  };
-
-  const runtime = new MockRuntime({
-    origin: parsedBase.origin,
-    basePath: parsedBase.pathname.replace(/\/+$/, ''),
-    routes: routeTable,
-    latencyMs: latency,
-    control,
-    clock,
-    datasets: {
-      createSessionStore: (storeOptions) => baselineOf(storeOptions).fork(),
-      reset(session, resetOptions = {}) {
-        const storeOptions = { ...session.storeOptions };
-        if (resetOptions.seed !== undefined) storeOptions.seed = resetOptions.seed;
-        if (resetOptions.now !== undefined) storeOptions.now = resetOptions.now;
-        // Built before anything changes: a seed or now the store refuses leaves the session as it was.
-        const baseline = baselineOf(storeOptions);
-        session.storeOptions = storeOptions;
-        if (baseline === session.store.origin) session.store.reset();
-        else session.store = baseline.fork();
-        session.faults.clear();
-        session.journal.clear();
-        session.overrides.clear();
-        session.rateLimiter?.clear();
-      },
-    },
-  });
-
-  // Built once the runtime exists: sessions take their stores from it.
-  const defaultSession = createSession(undefined);
-  if (stateStore) defaultSession.store = stateStore;
-  runtime.sessions = new SessionRegistry(defaultSession, createSession, options.maxSessions ?? DEFAULT_MAX_SESSIONS, runtime.currentTime.bind(runtime));
-
-  // Bound, not wrapped: a request goes from its adapter straight to the front door.
-  const answer: (request: MockRequest) => Promise<MockAnswer> = answerRequest.bind(undefined, runtime);
 
   /** The surface of a session, looked up by name on every use (an evicted one comes back fresh). */
-  const surface = (name: string | undefined): MockSession => {
+  const sessionSurface = (name: string | undefined): MockSession => {
     const current = () => runtime.sessions.use(name).session;
-    const fetch = createFetch(answer, baseUrl, name === undefined ? [] : [[SESSION_HEADER.toLowerCase(), name]]);
     return {
       name,
       get db() {
-        return current().store;
+        return readerOf(current().store);
       },
       reset: (resetOptions) => runtime.reset(current(), resetOptions),
       snapshot: () => current().store.snapshot(),
@@ -282,19 +315,25 @@ export function createMockApi(given: MockApiOptions | null = {}): MockApi {
       networkProfiles: (query) => networkProfiles(current().store, query),
       drafts: (query) => savedDrafts(current().store, query),
       customFields: () => registeredCustomFields(current().store),
-      fetch,
+      fetch: createFetch(answer, baseUrl, name === undefined ? [] : [[SESSION_HEADER.toLowerCase(), name]]),
     };
   };
 
-  const mock = surface(undefined) as MockApi;
-  Object.defineProperties(mock, Object.getOwnPropertyDescriptors({
+  const mockWide: Omit<MockApi, keyof MockSession> = {
     baseUrl,
     handlers: createMswHandlers(baseUrl, answer),
     keys: FIXTURE_KEYS,
-    session: (name: string) => inProcess(() => surface(checkSessionName(name))),
+    session: (name: string) => inProcess(() => sessionSurface(checkSessionName(name))),
     sessionNames: () => runtime.sessions.list().map((session) => session.name as string),
     dropSession: (name: string) => inProcess(() => runtime.sessions.drop(name)),
     answer,
-  }));
-  return mock;
+  };
+  // The default session's surface and the mock-wide members, as one object (its getters kept as getters).
+  return Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(sessionSurface(undefined)), ...Object.getOwnPropertyDescriptors(mockWide) }) as MockApi;
+}
+
+/** The mock (contract §3): its options checked, its datasets, sessions and runtime composed, its surface built. */
+export function createMockApi(given: MockApiOptions | null = {}): MockApi {
+  const config = checkedOptions(given);
+  return publicSurface(composedRuntime(config), config.baseUrl);
 }

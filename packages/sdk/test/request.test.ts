@@ -110,6 +110,15 @@ describe('client.request', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('refuses a body on an operation read with GET, and sends nothing', async () => {
+    const { fetch, calls } = fakeFetch(json({}));
+    const network = client(fetch);
+    const { error } = await settle((network.request as (id: string, args: object) => Promise<unknown>)('listContacts', { body: {} }));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toBe('listContacts takes no body: pass its parameters as query');
+    expect(calls).toHaveLength(0);
+  });
+
   it('gives the answer’s whole body for an operation that is not a paged list, with withResponse()', async () => {
     const { fetch } = fakeFetch(json({ data: { accounts: [{ account_id: '101' }] } }));
     const call = client(fetch).request('listAccounts');

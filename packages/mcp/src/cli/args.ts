@@ -1,19 +1,24 @@
 import { parseArgs } from 'node:util';
-import { enumOption, integerOption, messageOf, UsageError } from '@network-org/cli-kit';
-import { checkToolNames } from '../server';
+import { checkWritableFolder, enumOption, integerOption, messageOf, UsageError } from '@network-org/cli-kit';
+import { selectTools } from '../server';
+import { toolsetNames } from '../tools/toolsets';
 
 export const USAGE = `Usage: network-mcp [options]
 
 The Professional-Network Organization Data API as MCP tools. Live: the key and base URL come from
-NETWORK_API_KEY and NETWORK_BASE_URL. Offline: --mock.
+NETWORK_API_KEY and NETWORK_BASE_URL. Offline: --mock (needs @network-org/mock installed beside it).
 
 Options:
   --transport <stdio|http>   stdio (default) or Streamable HTTP at /mcp
   --port <n>                 HTTP port (default 4020; 0 picks a free one)
   --host <host>              HTTP address (default 127.0.0.1); beyond loopback a token is required
   --http-token <token>       require Authorization: Bearer <token> on HTTP (default env NETWORK_MCP_TOKEN)
-  --read-only                leave out every tool that changes or spends anything
-  --tools <a,b,...>          only these tools
+  --toolsets <a,b,...>       only the tools of these toolsets: ${toolsetNames.join(', ')},
+                             or all, default (env NETWORK_MCP_TOOLSETS; default: every toolset)
+  --tools <a,b,...>          these tools, added to those of --toolsets (env NETWORK_MCP_TOOLS)
+  --read-only                leave out every tool that changes or spends anything (env NETWORK_MCP_READ_ONLY=true)
+  --dynamic-toolsets         start with --toolsets (default context) plus list_toolsets and enable_toolset,
+                             with which the agent turns toolsets on; stdio only (env NETWORK_MCP_DYNAMIC_TOOLSETS=true)
   --max-chars <n>            characters a tool result may take (default 12000)
   --mock                     answer from an in-process @network-org/mock with its admin key (offline)
   --seed <n>                 the mock's dataset seed (default 1)
@@ -30,12 +35,34 @@ export interface CliOptions {
   port: number;
   httpToken: string | undefined;
   readOnly: boolean;
+  toolsets: string[] | undefined;
   tools: string[] | undefined;
+  dynamicToolsets: boolean;
   maxChars: number | undefined;
   mock: { seed: number | undefined; stateFile: string | undefined; port: number | undefined } | undefined;
 }
 
-/** The options of `argv` (without node and the script); throws UsageError on anything it cannot honour. */
+/** A comma-separated list (`a, b`), or undefined when not given; given but empty is refused. */
+function listOption(name: string, value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const list = value.split(',').map((item) => item.trim()).filter(Boolean);
+  if (list.length === 0) throw new UsageError(`${name} needs at least one name`);
+  return list;
+}
+
+/** A yes/no environment variable: true, 1, yes or on; false, 0, no, off or empty; anything else is refused. */
+function envSwitch(name: string, value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  const normalized = value.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(normalized)) return true;
+  if (['false', '0', 'no', 'off', ''].includes(normalized)) return false;
+  throw new UsageError(`${name} must be true or false, got "${value}"`);
+}
+
+/**
+ * The options of `argv` (without node and the script), with the environment's NETWORK_MCP_* variables where a flag
+ * is not given; throws UsageError on anything it cannot honour.
+ */
 export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliOptions | 'help' | 'version' {
   let parsed;
   try {
@@ -47,7 +74,9 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliOp
         host: { type: 'string' },
         'http-token': { type: 'string' },
         'read-only': { type: 'boolean' },
+        toolsets: { type: 'string' },
         tools: { type: 'string' },
+        'dynamic-toolsets': { type: 'boolean' },
         'max-chars': { type: 'string' },
         mock: { type: 'boolean' },
         seed: { type: 'string' },
@@ -74,31 +103,37 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliOp
       if (values[name] !== undefined) throw new UsageError(`--${name} applies to --mock only`);
     }
   }
-  const tools = values.tools?.split(',').map((name) => name.trim()).filter(Boolean);
-  if (tools !== undefined) {
-    if (tools.length === 0) throw new UsageError('--tools needs at least one tool name');
-    try {
-      checkToolNames(tools, values['read-only'] ?? false);
-    } catch (error) {
-      throw new UsageError(messageOf(error));
-    }
+  const readOnly = values['read-only'] ?? envSwitch('NETWORK_MCP_READ_ONLY', env.NETWORK_MCP_READ_ONLY) ?? false;
+  const dynamicToolsets = values['dynamic-toolsets'] ?? envSwitch('NETWORK_MCP_DYNAMIC_TOOLSETS', env.NETWORK_MCP_DYNAMIC_TOOLSETS) ?? false;
+  // Stateless HTTP answers each request with a new server: a toolset turned on would be gone at the next request.
+  if (dynamicToolsets && transport === 'http') throw new UsageError('--dynamic-toolsets needs a session: use it with --transport stdio');
+  const toolsets = values.toolsets !== undefined ? listOption('--toolsets', values.toolsets) : listOption('NETWORK_MCP_TOOLSETS', env.NETWORK_MCP_TOOLSETS || undefined);
+  const tools = values.tools !== undefined ? listOption('--tools', values.tools) : listOption('NETWORK_MCP_TOOLS', env.NETWORK_MCP_TOOLS || undefined);
+  try {
+    selectTools({ toolsets, tools, readOnly, dynamicToolsets });
+  } catch (error) {
+    throw new UsageError(messageOf(error));
   }
   const httpToken = values['http-token'] ?? (env.NETWORK_MCP_TOKEN || undefined);
   if (httpToken !== undefined && !/^[\x21-\x7e]{16,}$/.test(httpToken)) {
     throw new UsageError('the HTTP token must be at least 16 visible ASCII characters');
   }
+  const stateFile = values['state-file'];
+  if (stateFile !== undefined) checkWritableFolder('state-file', stateFile);
   return {
     transport,
     host: values.host ?? '127.0.0.1',
     port: integerOption('port', values.port, 0, 65_535) ?? 4020,
     httpToken: transport === 'http' ? httpToken : undefined,
-    readOnly: values['read-only'] ?? false,
+    readOnly,
+    toolsets,
     tools,
+    dynamicToolsets,
     maxChars: integerOption('max-chars', values['max-chars'], 1_000, 1_000_000),
     mock: values.mock
       ? {
           seed: integerOption('seed', values.seed),
-          stateFile: values['state-file'],
+          stateFile,
           port: integerOption('mock-port', values['mock-port'], 0, 65_535),
         }
       : undefined,

@@ -1,6 +1,4 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createMockApi, type MockApi } from '@network-org/mock';
-import { startMockServer } from '@network-org/mock/node';
+import { messageOf, mockStateFile } from '@network-org/cli-kit';
 import { NetworkClient, type Logger } from '@network-org/sdk';
 import type { CustomFieldsSource } from '../resources/index';
 import { UsageError, type CliOptions } from './args';
@@ -27,27 +25,40 @@ export function liveBackend(env: NodeJS.ProcessEnv, logger: Logger): Backend {
   return { client, apiKey, banner: [`live on ${baseUrl}`], close: async () => {} };
 }
 
-/** Writes beside the file and renames over it, so a crash mid-write never leaves half a file. */
-function saveState(path: string, text: string): void {
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
+const MOCK_MISSING =
+  '--mock needs @network-org/mock (and msw), which live use does not install: `npm i @network-org/mock` beside @network-org/mcp, ' +
+  'or run `npx -y -p @network-org/mcp -p @network-org/mock network-mcp --mock`';
+
+/**
+ * The mock's modules, imported only for `--mock`: a live install has neither the mock nor msw. Their absence is a
+ * usage error that says what to install.
+ */
+async function importMock() {
+  try {
+    return await Promise.all([import('@network-org/mock'), import('@network-org/mock/node')]);
+  } catch (error) {
+    const missing = /Cannot find (?:package|module) '(@network-org\/mock|msw)/.exec(error instanceof Error ? error.message : '');
+    if (missing) throw new UsageError(`${MOCK_MISSING} (${missing[1]} is not installed)`);
+    throw error;
+  }
 }
 
 export async function mockBackend(options: NonNullable<CliOptions['mock']>, logger: Logger): Promise<Backend> {
+  const [{ createMockApi }, { startMockServer }] = await importMock();
   const { stateFile, seed } = options;
+  // Read now, and its folder checked now: the state is written there when the server stops.
+  const file = stateFile === undefined ? undefined : mockStateFile('network-mcp', 'state-file', stateFile);
   const mockOptions = {
     ...(seed === undefined ? {} : { seed }),
-    ...(stateFile !== undefined && existsSync(stateFile) ? { state: readFileSync(stateFile, 'utf8') } : {}),
+    ...(file?.state === undefined ? {} : { state: file.state }),
   };
-  let mock: MockApi;
+  let mock: ReturnType<typeof createMockApi>;
   let server: Awaited<ReturnType<typeof startMockServer>> | undefined;
   try {
     if (options.port === undefined) mock = createMockApi(mockOptions);
     else ({ mock } = server = await startMockServer({ ...mockOptions, port: options.port, host: '127.0.0.1' }));
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new UsageError('state' in mockOptions ? `cannot start from the state file ${stateFile}: ${reason}` : reason);
+    throw file?.state === undefined ? new UsageError(messageOf(error)) : file.refused(error);
   }
   const apiKey = mock.keys.admin;
   const client = new NetworkClient({ apiKey, baseUrl: mock.baseUrl, fetch: mock.fetch, rateLimit: 'service', maxRetryDelay: MAX_RETRY_DELAY_MS, logger, logLevel: 'warn' });
@@ -64,7 +75,7 @@ export async function mockBackend(options: NonNullable<CliOptions['mock']>, logg
     customFields,
     banner,
     close: async () => {
-      if (stateFile !== undefined) saveState(stateFile, mock.exportState());
+      file?.save(() => mock.exportState());
       await server?.close();
     },
   };

@@ -1,26 +1,29 @@
-import type { CompanyListQuery, CompanyUpdateBody } from '@network-org/sdk';
 import { schemas } from '@network-org/spec/zod';
 import { defineTools } from './tool';
 
 export const companyTools = defineTools(
   {
     operationId: 'listCompanies',
-    guidance: 'Items show a default set of fields and the custom field values; pass `fields` to add others or ["*"] for whole records.',
-    list: {
-      key: 'companies',
-      projection: {
-        fields: { company_id: true, name: true, headline: true, headcount: true, employee_count: true, website_url: true, tags: true, account_id: true, contact_count: true },
-        declared: new Set(Object.keys(schemas.Company.shape)),
-      },
+    toolset: 'companies',
+    description:
+      'Companies of the accounts\' contacts, or of a view\'s contacts. Items show main fields and custom fields.',
+    describe: { view_id: 'A view\'s id or public_id (list_views); account_id is then ignored.' },
+    projection: {
+      fields: { company_id: true, name: true, headline: true, headcount: true, employee_count: true, website_url: true, tags: true, account_id: true, contact_count: true },
+      declared: new Set(Object.keys(schemas.Company.shape)),
+      more: true,
     },
-    call: async (client, args, options) => client.companies.list(args.query as CompanyListQuery, options),
   },
   {
     operationId: 'updateCompany',
-    guidance: 'Custom fields go as top-level arguments by registered name (see the network://custom-fields resource).',
+    toolset: 'companies',
+    description:
+      'Changes a company\'s tags, notes and custom field values, which belong to one account: pass the company\'s account_id.',
+    describe: {
+      company_id: 'The company_id (list_companies).',
+      account_id: 'The company\'s account_id (list_companies); default its first account.',
+    },
+    label: 'updated company',
     write: { idempotent: true },
-    record: { key: 'company', label: 'updated company' },
-    call: async (client, args, options) =>
-      client.companies.update(args.path.company_id as string, args.body as CompanyUpdateBody, options),
   },
 );

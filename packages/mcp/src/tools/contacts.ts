@@ -1,7 +1,6 @@
-import type { ContactFindEmailBody, ContactImportBody, ContactListQuery, ContactUpdateBody } from '@network-org/sdk';
 import { schemas } from '@network-org/spec/zod';
 import type { Projection } from './render';
-import { accountId, defineTools } from './tool';
+import { accountIdOf, defineTools } from './tool';
 
 const contactProjection: Projection = {
   fields: {
@@ -13,42 +12,62 @@ const contactProjection: Projection = {
     relationship_status: true,
     tags: true,
     last_interaction_at: true,
-    account: accountId,
+    // The account the record belongs to, under the name the tools take it by.
+    account_id: accountIdOf,
   },
   // Custom field values (top-level keys by registered name) are part of the default view: they are short.
   declared: new Set(Object.keys(schemas.Contact.shape)),
+  more: true,
 };
+
+const CONTACT_ID = 'The contact_id (list_contacts or import_contact).';
 
 export const contactTools = defineTools(
   {
     operationId: 'listContacts',
-    guidance:
-      'Items show a default set of fields and the custom field values; pass `fields` to add others (e.g. ["experiences","locations"]) or ["*"] for whole records.',
-    list: { key: 'contacts', projection: contactProjection },
-    call: async (client, args, options) => client.contacts.list(args.query as ContactListQuery, options),
+    toolset: 'contacts',
+    description:
+      'Contacts of the accounts, searched and filtered (text matches substrings). Items show main fields and custom fields.',
+    describe: {
+      company_size: 'A headcount range (51-200) or an employee count (120).',
+      relationship_status: 'Relationship with the account; any matches all.',
+      invitation_status: 'Contacts with an invitation in this status.',
+      conversation_id: 'Contacts in a conversation: its conversation_id (list_conversations).',
+      view_id: 'Contacts of a view: its id or public_id (list_views).',
+    },
+    projection: contactProjection,
   },
   {
     operationId: 'importContact',
-    guidance: 'Use it for people not yet in list_contacts. `created` tells whether the person was new to the account.',
+    toolset: 'contacts',
+    description:
+      'Imports a profile URL as a contact of the account; created tells whether the person is new to it. Repeating is safe.',
+    describe: {
+      account_id: 'The account_id (list_accounts) to import into.',
+      network_url: 'The profile URL, https://www.network.com/in/<handle>.',
+    },
+    label: 'imported contact',
     write: { idempotent: true },
-    record: { key: undefined, label: 'imported contact' },
-    call: async (client, args, options) => ({ ...(await client.contacts.import(args.body as ContactImportBody, options)) }),
   },
   {
     operationId: 'updateContact',
-    guidance:
-      'Pass `account_id` to pick which account\'s relationship is changed. Custom fields go as top-level arguments by registered name (read the network://custom-fields resource for the names and types).',
+    toolset: 'contacts',
+    description:
+      'Changes a contact\'s tags, notes and custom field values, which belong to one account: pass the contact\'s account_id.',
+    describe: {
+      contact_id: CONTACT_ID,
+      account_id: 'The contact\'s account_id (list_contacts); default its first account.',
+    },
+    label: 'updated contact',
     write: { idempotent: true },
-    record: { key: 'contact', label: 'updated contact' },
-    call: async (client, args, options) =>
-      client.contacts.update(args.path.contact_id as string, args.body as ContactUpdateBody, options),
   },
   {
     operationId: 'findContactEmail',
-    guidance: 'Each lookup uses one credit; look up only the contacts the user asked about.',
-    write: { idempotent: false },
-    record: { key: 'contact', label: 'contact with the e-mail lookup result' },
-    call: async (client, args, options) =>
-      client.contacts.findEmail(args.path.contact_id as string, args.body as ContactFindEmailBody, options),
+    toolset: 'enrichment',
+    description:
+      'Looks up a contact\'s work e-mail (result in contact_enrichment.work_email). Each lookup uses a credit: only for contacts the user asked about.',
+    describe: { contact_id: CONTACT_ID, account_id: 'The contact\'s account_id (list_contacts).' },
+    label: 'contact with the e-mail lookup result',
+    write: { idempotent: false, uncertain: 'It may have used a credit: look it up again only if the user still needs the e-mail.' },
   },
 );

@@ -1,4 +1,3 @@
-import type { ConversationListQuery, MessageListQuery } from '@network-org/sdk';
 import { defineTools } from './tool';
 
 const LAST_MESSAGE_CHARS = 280;
@@ -13,42 +12,43 @@ interface Participant {
 export const conversationTools = defineTools(
   {
     operationId: 'listConversations',
-    guidance:
-      'Each item carries its `account_id`: pass it with `conversation_id` to list_conversation_messages and create_draft. The account owner is left out of the participants shown; pass fields ["*"] for whole records.',
-    list: {
-      key: 'conversations',
-      projection: {
-        fields: {
-          conversation_id: true,
-          account_id: true,
-          participants: (value) =>
-            (value as Participant[]).filter((p) => !p.is_account_owner).map(({ contact_id, name, tags }) => ({ contact_id, name, tags })),
-          last_message_at: true,
-          last_message_text: (value) =>
-            typeof value === 'string' && value.length > LAST_MESSAGE_CHARS ? `${value.slice(0, LAST_MESSAGE_CHARS)}…` : value,
-          message_count: true,
-        },
+    toolset: 'conversations',
+    description:
+      'Conversations, latest first (participants without the account owner). Pass an item\'s conversation_id and account_id to list_conversation_messages and create_draft.',
+    describe: {
+      tag: 'Conversations with a participant of this tag.',
+      contact_id: 'Conversations with this contact: its contact_id (list_contacts).',
+    },
+    projection: {
+      fields: {
+        conversation_id: true,
+        account_id: true,
+        participants: ({ participants }) =>
+          (participants as Participant[]).filter((p) => !p.is_account_owner).map(({ contact_id, name, tags }) => ({ contact_id, name, tags })),
+        last_message_at: true,
+        last_message_text: ({ last_message_text: text }) =>
+          typeof text === 'string' && text.length > LAST_MESSAGE_CHARS ? `${text.slice(0, LAST_MESSAGE_CHARS)}…` : text,
+        message_count: true,
       },
     },
-    call: async (client, args, options) => client.conversations.list(args.query as ConversationListQuery, options),
   },
   {
     operationId: 'listConversationMessages',
-    guidance: 'Newest first: limit 1 gives the last message. `account_id` is the conversation\'s, from list_conversations.',
-    list: {
-      key: 'messages',
-      projection: {
-        fields: {
-          message_id: true,
-          direction: true,
-          sent_at: true,
-          text: true,
-          sender_participant_id: true,
-          attachments: (value) => (value as Array<Record<string, unknown>>).map(({ kind, title, file_name }) => ({ kind, title, file_name })),
-        },
+    toolset: 'conversations',
+    description: 'A conversation\'s messages, newest first: limit 1 gives the last one.',
+    describe: {
+      conversation_id: 'The conversation_id (list_conversations).',
+      account_id: 'The conversation\'s own account_id, from the same list_conversations item.',
+    },
+    projection: {
+      fields: {
+        message_id: true,
+        direction: true,
+        sent_at: true,
+        text: true,
+        sender_participant_id: true,
+        attachments: ({ attachments }) => (attachments as Array<Record<string, unknown>>).map(({ kind, title, file_name }) => ({ kind, title, file_name })),
       },
     },
-    call: async (client, args, options) =>
-      client.conversations.messages.list(args.path.conversationId as string, args.query as MessageListQuery, options),
   },
 );

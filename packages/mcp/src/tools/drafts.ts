@@ -1,11 +1,16 @@
-import type { DraftCreateBody } from '@network-org/sdk';
 import { defineTools } from './tool';
 
 export const draftTools = defineTools({
   operationId: 'createDraft',
-  guidance:
-    'Nothing is ever sent: the draft waits in the app for a person to review and send it. Saving again for the same conversation or contact replaces the draft, so repeating a call is safe. To reply, pass the conversation_id and account_id from list_conversations; for a new message, a contact_id from list_contacts.',
+  toolset: 'conversations',
+  description:
+    'Saves a reply to a conversation, or a message to a contact, as a draft. Nothing is ever sent: a person reviews it. Saving again replaces the draft.',
+  describe: {
+    account_id: 'The account_id of the conversation (list_conversations) or contact (list_contacts).',
+    draft_message: 'The text of the draft.',
+    contact_id: 'For a new message: the contact_id (list_contacts). Give this or conversation_id.',
+    conversation_id: 'For a reply: the conversation_id (list_conversations). Give this or contact_id.',
+  },
+  label: 'saved draft (not sent)',
   write: { idempotent: true },
-  record: { key: 'draft', label: 'saved draft (not sent)' },
-  call: async (client, args, options) => client.drafts.create(args.body as DraftCreateBody, options),
 });

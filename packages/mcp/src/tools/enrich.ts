@@ -1,11 +1,15 @@
-import type { EnrichBody } from '@network-org/sdk';
 import { defineTools } from './tool';
 
 export const enrichTools = defineTools({
   operationId: 'enrich',
-  guidance:
-    'Each successful call uses one credit: enrich only the profiles the user asked about. It changes no record, but it spends credits, so --read-only leaves it out. Prefer list_contacts for contacts the organization already has.',
-  write: { idempotent: false },
-  record: { key: 'network_enrichment', label: 'enrichment' },
-  call: async (client, args, options) => client.enrich(args.body as EnrichBody, options),
+  toolset: 'enrichment',
+  description:
+    'Profile and company data for a profile URL or a contact. Each result uses a credit: enrich only what the user asked about.',
+  describe: {
+    account_id: 'An account_id (list_accounts).',
+    contact_id: 'A contact to enrich: its contact_id (list_contacts). Give this or network_url.',
+    network_url: 'A person\'s or company\'s profile URL. Give this or contact_id.',
+  },
+  label: 'enrichment',
+  write: { idempotent: false, uncertain: 'It may have used a credit: call it again only if the user still needs the result.' },
 });

@@ -1,22 +1,24 @@
-/** How a list tool shows an item by default: the fields an agent needs, some of them reduced. */
+/** How a list tool shows an item by default: the fields an agent needs, some of them reduced or derived. */
 export interface Projection {
-  /** Top-level fields kept, each as is (`true`) or reduced by a function. */
-  fields: Readonly<Record<string, true | ((value: unknown) => unknown)>>;
-  /** The record schema's declared keys: any other key (a custom field, by its registered name) is kept too. */
+  /** Top-level fields shown: a field as is (`true`), or a value derived from the record (a reduced field, an id it holds). */
+  fields: Readonly<Record<string, true | ((record: Record<string, unknown>) => unknown)>>;
+  /** The record schema's declared keys: any other key (a custom field, by its registered name) is shown too. */
   declared?: ReadonlySet<string>;
+  /** The records hold much more than the default set: the tool takes a `fields` argument to show more. */
+  more?: true;
 }
 
 /** `fields` argument value that asks for the whole record. */
 export const ALL_FIELDS = '*';
 
 /** The item as the projection shows it, plus the `extra` fields asked for (`['*']`: the record as is). */
-export function project(record: Record<string, unknown>, projection: Projection, extra: readonly string[] = []): Record<string, unknown> {
-  if (extra.includes(ALL_FIELDS)) return record;
+export function project(record: Record<string, unknown>, projection: Projection | undefined, extra: readonly string[] = []): Record<string, unknown> {
+  if (!projection || extra.includes(ALL_FIELDS)) return record;
   // The default fields first, in the projection's order; then the extra ones asked for; then custom fields.
   const out: Record<string, unknown> = {};
   for (const [key, rule] of Object.entries(projection.fields)) {
-    if (!(key in record)) continue;
-    out[key] = rule === true || extra.includes(key) ? record[key] : rule(record[key]);
+    const value = rule === true || (extra.includes(key) && key in record) ? record[key] : rule(record);
+    if (value !== undefined) out[key] = value;
   }
   for (const key of extra) if (key in record && !(key in out)) out[key] = record[key];
   if (projection.declared) {

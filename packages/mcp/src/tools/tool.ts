@@ -1,47 +1,42 @@
-import type { NetworkClient, RequestOptions } from '@network-org/sdk';
 import type { OperationId } from '@network-org/spec/operations';
 import type { Projection } from './render';
+import type { ToolsetName } from './toolsets';
 
-/** A tool call's arguments, split by where the request carries them. */
-export interface CallArgs {
-  path: Record<string, string>;
-  query: Record<string, unknown>;
-  body: Record<string, unknown>;
-}
-
-/** One page of a list as the SDK gives it (a `Page`, or an array for the lists that have no pages). */
-export interface ListAnswer {
-  items: readonly Record<string, unknown>[];
-  pagination?: { has_more: boolean; next_cursor?: string | undefined; limit?: number };
-  /** Fields of the answer beside the items (the activity list's normalized `filters`). */
-  extra?: Record<string, unknown>;
-}
-
-interface ToolBase {
+/**
+ * One tool: an operation of the API, named by its operationId in snake_case, and what an agent needs beyond the
+ * spec. Its arguments come from the operation table, its request goes through the SDK's `client.request`, and a
+ * list's items are found by the route table: nothing here repeats the spec.
+ */
+export interface ToolSpec {
   operationId: OperationId;
-  /** What an agent must know beyond the spec's description. */
-  guidance: string;
-  /** Writes only: whether repeating the call with the same arguments changes nothing more. */
-  write?: { idempotent: boolean };
+  toolset: ToolsetName;
+  /**
+   * What the tool does and what an agent must know to use it, in an agent's terms: the spec's description speaks of
+   * the wire (statuses, parameters repeated in the query) and runs longer than a tool list can carry for sixteen tools.
+   */
+  description: string;
+  /** Argument descriptions in an agent's terms, where the spec's say too little or speak of the wire. */
+  describe?: Readonly<Record<string, string>>;
+  /** Inputs of the operation the tool leaves out because they can only fail. */
+  omit?: readonly string[];
+  /**
+   * Body values the tool sends itself where the API takes a single one (create_view's `type`, always `contact`):
+   * no argument for them, and a call that gives one anyway with that value is not refused.
+   */
+  fixed?: Readonly<Record<string, string>>;
+  /** A list tool: how an item is shown by default (default: as the API gives it). */
+  projection?: Projection;
+  /** Any other tool: what its result is, for the first line of the text ("updated contact"). */
+  label?: string;
+  /**
+   * Tools that change or spend something: whether repeating the call changes nothing more, and, when it is not,
+   * what to do when a failure leaves it unclear whether the call went through.
+   */
+  write?: { idempotent: true } | { idempotent: false; uncertain: string };
 }
 
-export interface ListTool extends ToolBase {
-  list: { key: string; projection: Projection };
-  call(client: NetworkClient, args: CallArgs, options: RequestOptions): Promise<ListAnswer>;
-}
-
-export interface RecordTool extends ToolBase {
-  /** The answer's structured form: `{[key]: record}`, or the record itself when `key` is undefined. */
-  record: { key: string | undefined; label: string };
-  call(client: NetworkClient, args: CallArgs, options: RequestOptions): Promise<Record<string, unknown>>;
-}
-
-export type ToolSpec = ListTool | RecordTool;
-
-export const isListTool = (tool: ToolSpec): tool is ListTool => 'list' in tool;
-
-/** Keeps a list of tool specs typed while letting each `call` use the SDK's own argument types. */
+/** Keeps a resource's tool specs typed. */
 export const defineTools = (...tools: ToolSpec[]): ToolSpec[] => tools;
 
-/** Reduces an embedded account summary to its id. */
-export const accountId = (value: unknown) => (value && typeof value === 'object' ? { account_id: (value as { account_id?: unknown }).account_id } : value);
+/** The `account_id` of a record that embeds its account summary (contacts, views), for compact items. */
+export const accountIdOf = (record: Record<string, unknown>): unknown => (record.account as { account_id?: unknown } | undefined)?.account_id;

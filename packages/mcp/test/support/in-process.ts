@@ -12,12 +12,16 @@ export interface Connected {
   close(): Promise<void>;
 }
 
-/** An MCP client connected in process to a server on a fresh in-process mock (admin key unless `apiKey`). */
-export async function connect(options: Partial<NetworkMcpServerOptions> & { apiKey?: string; mock?: MockApi } = {}): Promise<Connected> {
+/**
+ * An MCP client connected in process to a server on a fresh in-process mock (admin key unless `apiKey`; `fetch`
+ * replaces the mock's, to fail the transport).
+ */
+export async function connect(options: Partial<NetworkMcpServerOptions> & { apiKey?: string; mock?: MockApi; fetch?: typeof fetch } = {}): Promise<Connected> {
   const mock = options.mock ?? createMockApi({ rateLimit: false });
   const apiKey = options.apiKey ?? mock.keys.admin;
-  const sdk = new NetworkClient({ apiKey, baseUrl: mock.baseUrl, fetch: mock.fetch, maxRetries: 0 });
-  const server = createNetworkMcpServer({ customFields: async () => ({ ...mock.customFields().organizations[0]!, source: 'mock' }), ...options, client: sdk, apiKey });
+  const sdk = new NetworkClient({ apiKey, baseUrl: mock.baseUrl, fetch: options.fetch ?? mock.fetch, maxRetries: 0 });
+  const { fetch: _fetch, ...serverOptions } = options;
+  const server = createNetworkMcpServer({ customFields: async () => ({ ...mock.customFields().organizations[0]!, source: 'mock' }), ...serverOptions, client: sdk, apiKey });
   const client = new Client({ name: 'test', version: '1.0.0' });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);

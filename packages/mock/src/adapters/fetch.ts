@@ -1,4 +1,4 @@
-import type { MockAnswer, MockRequest } from '../engine/message';
+import type { Engine } from '../engine/message';
 import { headerPairs, toFetchResponse } from './web';
 
 /** `fetch`'s own signature, answered by the mock in process (no network, no interception). */
@@ -47,7 +47,7 @@ async function bodyBytes(body: BodyInit): Promise<Uint8Array> {
  * CONNECT), so every method reaches the engine and unrouted ones get the API's 404.
  */
 export function createFetch(
-  answer: (request: MockRequest) => Promise<MockAnswer>,
+  answer: Engine,
   baseUrl: string,
   extraHeaders: [string, string][] = [],
 ): MockFetch {

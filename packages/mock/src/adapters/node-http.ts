@@ -1,11 +1,9 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { byteLength, type MockAnswer, type MockRequest, type MockResponse } from '../engine/message';
+import type { Engine, MockAnswer, MockResponse } from '../engine/message';
 import { MAX_BODY_BYTES } from '../engine/request-body';
 import { jsonAnswer, unexpectedErrorAnswer } from '../engine/respond';
-
-type Answer = (request: MockRequest) => Promise<MockAnswer>;
 
 // Hop-by-hop and framing headers describe the connection, not the request the engine sees.
 const DROPPED_REQUEST_HEADERS = new Set(['connection', 'content-length', 'transfer-encoding', 'keep-alive', 'upgrade']);
@@ -41,16 +39,15 @@ function writeAnswer(res: ServerResponse, answer: MockResponse): void {
   // Name-value pairs in a flat list: node:http takes them without walking an object.
   const headers: string[] = [];
   for (const [name, value] of answer.headers) headers.push(name, value);
-  headers.push('content-length', String(byteLength(answer.body)));
+  headers.push('content-length', String(answer.body.byteLength));
   res.writeHead(answer.status, headers);
-  // Corked, the parts leave in one write (no copy into a single buffer first); end() uncorks.
+  // Corked, the head and the body leave in one write; end() uncorks.
   res.cork();
-  for (const part of answer.body) res.write(part);
-  res.end();
+  res.end(answer.body);
 }
 
 /** A `request` listener of node:http answering with the engine; the remote address is the client. */
-export function createRequestListener(answer: Answer): (req: IncomingMessage, res: ServerResponse) => void {
+export function createRequestListener(answer: Engine): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     void (async () => {
       try {
@@ -83,12 +80,12 @@ function writeRaw(socket: Duplex, answer: MockAnswer): void {
   }
   const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`];
   for (const [name, value] of answer.headers) head.push(`${name}: ${value}`);
-  head.push(`content-length: ${byteLength(answer.body)}`, 'connection: close', '', '');
-  socket.end(Buffer.concat([Buffer.from(head.join('\r\n'), 'latin1'), ...answer.body]));
+  head.push(`content-length: ${answer.body.byteLength}`, 'connection: close', '', '');
+  socket.end(Buffer.concat([Buffer.from(head.join('\r\n'), 'latin1'), answer.body]));
 }
 
 /** A `connect` listener: CONNECT is no method of the API, so it gets the engine's 404 instead of a closed socket. */
-export function createConnectListener(answer: Answer): (req: IncomingMessage, socket: Duplex) => void {
+export function createConnectListener(answer: Engine): (req: IncomingMessage, socket: Duplex) => void {
   return (req, socket) => {
     // A CONNECT target is an authority (`host:port`), not a path.
     const url = req.url?.startsWith('/') ? req.url : '/';
@@ -119,7 +116,7 @@ function parseRefused(packet: Buffer | undefined): { method: string; target: str
  * (`get`, `FOO`); those still reach the engine, which answers 404 as for any method the API does not route.
  * Anything else malformed gets a 400 with the error body.
  */
-export function createClientErrorListener(answer: Answer): (error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex) => void {
+export function createClientErrorListener(answer: Engine): (error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex) => void {
   return (error, socket) => {
     if (!socket.writable) return;
     const refused = error.code === 'HPE_INVALID_METHOD' ? parseRefused(error.rawPacket) : undefined;

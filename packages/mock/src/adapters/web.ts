@@ -1,4 +1,4 @@
-import { concatBytes, type MockAnswer, type MockRequest } from '../engine/message';
+import type { MockAnswer, MockRequest } from '../engine/message';
 
 // Statuses whose responses have no body (the Response constructor refuses one).
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
@@ -25,5 +25,5 @@ export async function fromFetchRequest(request: Request): Promise<MockRequest> {
 export function toFetchResponse(answer: MockAnswer, method: string): Response {
   if (answer.kind === 'drop') return Response.error();
   const empty = method === 'HEAD' || NULL_BODY_STATUSES.has(answer.status);
-  return new Response(empty ? null : concatBytes(answer.body), { status: answer.status, headers: answer.headers });
+  return new Response(empty ? null : (answer.body as Uint8Array<ArrayBuffer>), { status: answer.status, headers: answer.headers });
 }

@@ -79,7 +79,7 @@ function checkAccess(runtime: MockRuntime, request: ControlRequest): void {
 
 /** JSON text that is already serialized (the state), sent as it is. */
 function textAnswer(status: number, text: string): MockResponse {
-  return { kind: 'response', status, headers: [['content-type', 'application/json']], body: [new TextEncoder().encode(text)] };
+  return { kind: 'response', status, headers: [['content-type', 'application/json']], body: new TextEncoder().encode(text) };
 }
 
 function queryObject(query: URLSearchParams): Record<string, string> {

@@ -1,6 +1,5 @@
 import { badRequest, notFound } from '../engine/errors';
 import { companyUrl, personUrl, type ProfileKind, type Store, type StoreSnapshot } from '../store/index';
-import { listDrafts } from '../store/drafts';
 import { exportState, StateFileError, storeFromState } from '../store/state-file';
 
 export interface NetworkProfile {
@@ -19,12 +18,12 @@ export interface NetworkProfilesQuery {
 
 /** Profiles of the network, for picking URLs to import or enrich. Companies count as imported when tracked. */
 export function networkProfiles(store: Store, query: NetworkProfilesQuery = {}): { profiles: NetworkProfile[] } {
-  const trackedCompanies = new Set(store.accounts().flatMap((account) => store.companiesOf(account.account_id).map((company) => company.network)));
+  const trackedCompanies = new Set(store.directory.accounts().flatMap((account) => store.companies.ofAccount(account.account_id).map((company) => company.network)));
   const people: NetworkProfile[] =
     query.kind === 'company'
       ? []
-      : [...store.people()]
-          .filter((person) => query.imported === undefined || store.isImported(person) === query.imported)
+      : [...store.network.people()]
+          .filter((person) => query.imported === undefined || store.network.isImported(person) === query.imported)
           .map((person) => ({
             network_url: personUrl(person.public_identifier),
             kind: 'member',
@@ -33,7 +32,7 @@ export function networkProfiles(store: Store, query: NetworkProfilesQuery = {}):
   const companies: NetworkProfile[] =
     query.kind === 'member'
       ? []
-      : store.networkCompanies()
+      : store.network.companies()
           .filter((company) => query.imported === undefined || trackedCompanies.has(company) === query.imported)
           .map((company) => ({ network_url: companyUrl(company.public_identifier), kind: 'company', full_name: company.name }));
   const profiles = [...people, ...companies];
@@ -42,17 +41,17 @@ export function networkProfiles(store: Store, query: NetworkProfilesQuery = {}):
 
 /** The saved drafts (the service has no read endpoint for them), oldest first. */
 export function savedDrafts(store: Store, query: { account_id?: string } = {}) {
-  const drafts = listDrafts(store, query.account_id).map(({ organization_id: _organization, ...draft }) => draft);
+  const drafts = store.drafts.all(query.account_id).map(({ organization_id: _organization, ...draft }) => draft);
   return { drafts };
 }
 
 /** The registered custom fields of each organization, with their types. */
 export function registeredCustomFields(store: Store) {
-  const organizations = store.organizations().map((organization) => ({
+  const organizations = store.directory.organizations().map((organization) => ({
     organization_id: organization.id,
     organization_name: organization.name,
-    contact: store.customFieldsOf(organization.id, 'contact').map(({ name, type }) => ({ name, type })),
-    company: store.customFieldsOf(organization.id, 'company').map(({ name, type }) => ({ name, type })),
+    contact: store.customFields.of(organization.id, 'contact').map(({ name, type }) => ({ name, type })),
+    company: store.customFields.of(organization.id, 'company').map(({ name, type }) => ({ name, type })),
   }));
   return { organizations };
 }

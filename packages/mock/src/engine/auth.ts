@@ -44,9 +44,9 @@ export function authenticate(headers: RequestHeaders, store: Store, rules: Calle
   const key = (match[2] ?? '').trim();
   // fetch's Headers joins repeated headers with ", "; no key holds a comma.
   if (key.includes(',')) throw unauthorized('Send exactly one Authorization header; this request has several.');
-  const apiKey = key === '' ? undefined : store.apiKey(key);
-  const user = apiKey ? store.user(apiKey.user_id) : undefined;
-  const organization = user ? store.organization(user.organization_id) : undefined;
+  const apiKey = key === '' ? undefined : store.directory.apiKey(key);
+  const user = apiKey ? store.directory.user(apiKey.user_id) : undefined;
+  const organization = user ? store.directory.organization(user.organization_id) : undefined;
   if (!apiKey || apiKey.retired || !user || !organization) throw unauthorized('Invalid API key.');
   if (!organization.api_access_enabled) throw forbidden("You don't have access to this organization.");
   if (!user.active) {
@@ -85,7 +85,7 @@ function mayUse(auth: AuthContext, account: AccountRecord): boolean {
 
 export function accountAccess(store: Store, auth: AuthContext): AccountAccess {
   const require = (accountId: string): AccountRecord => {
-    const account = store.account(accountId);
+    const account = store.directory.account(accountId);
     if (!account || account.organization_id !== auth.organization.id) {
       throw badRequest(`Unknown account_id "${accountId}": use an id from GET /v1/accounts.`);
     }
@@ -97,7 +97,7 @@ export function accountAccess(store: Store, auth: AuthContext): AccountAccess {
     return account;
   };
   const accessible = (): AccountRecord[] =>
-    store.accounts().filter(
+    store.directory.accounts().filter(
       (account) => account.organization_id === auth.organization.id && mayUse(auth, account),
     );
   return {
@@ -105,7 +105,7 @@ export function accountAccess(store: Store, auth: AuthContext): AccountAccess {
     require,
     resolve: (accountIds) => (accountIds && accountIds.length > 0 ? [...new Set(accountIds)].map(require) : accessible()),
     relationship(contactId, among = accessible()) {
-      const relationships = store.relationshipsOf(auth.organization.id, contactId);
+      const relationships = store.contacts.relationshipsOf(auth.organization.id, contactId);
       const first = relationships[0];
       if (!first) throw badRequest(`Unknown contact_id "${contactId}": use a contact_id from GET /v1/contacts.`);
       const held = new Set(among.map((account) => account.account_id));
@@ -125,7 +125,7 @@ export interface CreditLedger {
 export function creditLedger(store: Store, auth: AuthContext): CreditLedger {
   return {
     consume(n = 1) {
-      if (!store.spendCredits(auth.organization.id, n)) throw insufficientCredits();
+      if (!store.directory.spendCredits(auth.organization.id, n)) throw insufficientCredits();
     },
   };
 }

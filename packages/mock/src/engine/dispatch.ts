@@ -97,32 +97,28 @@ async function settle(run: () => AnyRouteResult | Promise<AnyRouteResult>): Prom
   }
 }
 
-async function answerOperation(
-  runtime: MockRuntime,
-  session: Session,
-  request: ApiRequest,
-  entry: OperationEntry,
-  rawParams: Record<string, string>,
-  plain = false,
-): Promise<MockResponse> {
-  if (session.rateLimiter && !plain) {
-    const key = `${request.client} ${entry.operationId}`;
-    const decision = session.rateLimiter.hit(key, runtime.currentTime().getTime());
-    if (!decision.allowed) throw rateLimitExceeded(decision.retryAfterSeconds);
-  }
+/** An operation's request, validated and ready for its route: what its route and an override both work from. */
+interface PreparedOperation {
+  operationId: OperationId;
+  route: Route;
+  context: RouteContext<OperationId>;
+}
+
+/** Authentication (section 5 order), then the path, query and body against the generated schemas. */
+function prepareOperation(runtime: MockRuntime, session: Session, request: ApiRequest, entry: OperationEntry, rawParams: Record<string, string>): PreparedOperation {
   const { store } = session;
   const route = runtime.routes.get(entry.operationId);
   const auth = authenticate(request.headers, store, route?.rules);
   const inputs = parseRequestInputs(entry, route, request, rawParams);
   if (!route) throw internalError(`The mock does not implement ${entry.operationId} yet.`);
   const pageLimit = route.rules.pageLimit ?? COMMON_PAGE_LIMIT;
-  const context: RouteContext<typeof entry.operationId> = {
+  const context: RouteContext<OperationId> = {
     store,
     now: () => runtime.now(session),
     auth,
-    query: inputs.query as RouteContext<typeof entry.operationId>['query'],
-    params: inputs.params as RouteContext<typeof entry.operationId>['params'],
-    body: inputs.body as RouteContext<typeof entry.operationId>['body'],
+    query: inputs.query as RouteContext<OperationId>['query'],
+    params: inputs.params as RouteContext<OperationId>['params'],
+    body: inputs.body as RouteContext<OperationId>['body'],
     headers: request.headers,
     accounts: accountAccess(store, auth),
     credits: creditLedger(store, auth),
@@ -136,35 +132,59 @@ async function answerOperation(
       });
     },
   };
-  if (!plain && session.overrides.has(entry.operationId)) {
-    // Contract §3.4: an override answers only what the operation accepts. The route's own checks (account access,
-    // unknown ids, rules between fields) live in the route, so it runs first on a snapshot that is then put back:
-    // its refusal is the answer, and only an accepted request reaches the override (which may still call next()).
-    const trial = store.snapshot();
-    let checked: AnyRouteResult;
-    try {
-      checked = await settle(() => route.handle(context));
-    } finally {
-      store.restore(trial);
-    }
-    if (REQUEST_CHECK_STATUSES.has(Number(checked.status))) return jsonAnswer(Number(checked.status), checked.body, checked.headers);
-  }
-  const override = plain ? undefined : session.overrides.take(entry.operationId);
-  if (override) {
-    const answer = await override({
-      params: context.params,
-      query: context.query,
-      body: context.body,
-      auth,
-      // The route's result is the operation's documented answer; the table only loses its operation type.
-      next: () => settle(() => route.handle(context)) as Promise<OperationResult<OperationId>>,
-    });
-    const problem = overrideAnswerProblem(answer);
-    if (problem !== undefined) throw internalError(`The mock.override of ${entry.operationId} cannot be sent: ${problem}.`);
-    return jsonAnswer(Number(answer.status), answer.body, answer.headers);
-  }
+  return { operationId: entry.operationId, route, context };
+}
+
+/** The built-in route's answer. */
+async function routeAnswer({ route, context }: PreparedOperation): Promise<MockResponse> {
   const result: AnyRouteResult = await route.handle(context);
   return jsonAnswer(Number(result.status), result.body, result.headers);
+}
+
+/**
+ * An operation as a client's request meets it: the session's rate limit, authentication and validation, then the
+ * next override of the operation if a test set one, else the route.
+ */
+async function answerClientOperation(
+  runtime: MockRuntime,
+  session: Session,
+  request: ApiRequest,
+  entry: OperationEntry,
+  rawParams: Record<string, string>,
+): Promise<MockResponse> {
+  if (session.rateLimiter) {
+    const key = `${request.client} ${entry.operationId}`;
+    const decision = session.rateLimiter.hit(key, runtime.currentTime().getTime());
+    if (!decision.allowed) throw rateLimitExceeded(decision.retryAfterSeconds);
+  }
+  const prepared = prepareOperation(runtime, session, request, entry, rawParams);
+  const { operationId, route, context } = prepared;
+  if (!session.overrides.has(operationId)) return routeAnswer(prepared);
+  // Contract §3.4: an override answers only what the operation accepts. The route's own checks (account access,
+  // unknown ids, rules between fields) live in the route, so it runs first on a snapshot that is then put back:
+  // its refusal is the answer, and only an accepted request reaches the override (which may still call next()).
+  const { store } = session;
+  const trial = store.snapshot();
+  let checked: AnyRouteResult;
+  try {
+    checked = await settle(() => route.handle(context));
+  } finally {
+    store.restore(trial);
+  }
+  if (REQUEST_CHECK_STATUSES.has(Number(checked.status))) return jsonAnswer(Number(checked.status), checked.body, checked.headers);
+  const override = session.overrides.take(operationId);
+  if (!override) return routeAnswer(prepared);
+  const answer = await override({
+    params: context.params,
+    query: context.query,
+    body: context.body,
+    auth: context.auth,
+    // The route's result is the operation's documented answer; the table only loses its operation type.
+    next: () => settle(() => route.handle(context)) as Promise<OperationResult<OperationId>>,
+  });
+  const problem = overrideAnswerProblem(answer);
+  if (problem !== undefined) throw internalError(`The mock.override of ${operationId} cannot be sent: ${problem}.`);
+  return jsonAnswer(Number(answer.status), answer.body, answer.headers);
 }
 
 export interface ApiOutcome {
@@ -181,7 +201,7 @@ export async function handleApiRequest(runtime: MockRuntime, session: Session, r
     const fault = session.faults.take(request.method, request.pathname, entry?.template);
     const faulted = fault && (await faultAnswer(fault));
     if (faulted) return { answer: faulted, operationId };
-    // Awaited only when there is a delay: a request without one is answered in the same turn.
+    // Awaited only when there is a delay: without one, no timer is waited for (not even a zero-length one).
     if (runtime.latencyMs > 0) await sleep(runtime.latencyMs);
     if (match.kind === 'unknown') {
       throw notFound(unknownPathMessage(request.method, request.pathname));
@@ -189,7 +209,7 @@ export async function handleApiRequest(runtime: MockRuntime, session: Session, r
     if (match.kind === 'wrong_method') {
       throw notFound(wrongMethodMessage(request.method, request.pathname, match.allowed));
     }
-    return { answer: await answerOperation(runtime, session, request, match.entry, match.rawParams), operationId };
+    return { answer: await answerClientOperation(runtime, session, request, match.entry, match.rawParams), operationId };
   } catch (error) {
     if (error instanceof MockApiError) return { answer: errorAnswer(error), operationId };
     return { answer: unexpectedErrorAnswer('The mock failed while answering this request.', error), operationId };
@@ -205,7 +225,7 @@ export async function readOperation(runtime: MockRuntime, session: Session, requ
   try {
     if (match.kind === 'wrong_method') throw notFound(wrongMethodMessage('GET', request.pathname, match.allowed));
     if (match.kind === 'unknown') throw notFound(unknownPathMessage('GET', request.pathname));
-    return await answerOperation(runtime, session, { ...request, method: 'GET', body: undefined }, match.entry, match.rawParams, true);
+    return await routeAnswer(prepareOperation(runtime, session, { ...request, method: 'GET', body: undefined }, match.entry, match.rawParams));
   } catch (error) {
     if (error instanceof MockApiError) return errorAnswer(error);
     return unexpectedErrorAnswer('The mock failed while answering this request.', error);

@@ -1,4 +1,4 @@
-import { byteLength, concatBytes, type HeaderList } from './message';
+import type { HeaderList } from './message';
 
 /** The most entries one session's journal keeps; the oldest go first. */
 export const JOURNAL_MAX_ENTRIES = 1000;
@@ -69,13 +69,15 @@ export interface JournalRecord {
   requestHeaders: HeaderList;
   requestBody: Uint8Array | undefined;
   responseHeaders: HeaderList;
-  responseBody: readonly Uint8Array[];
+  /** Undefined for a dropped connection. */
+  responseBody: Uint8Array | undefined;
 }
 
 interface StoredBody {
-  /** The parts as sent when they fit the limit (an answer's bytes are never changed after it is sent), else a cut copy. */
-  parts: readonly Uint8Array[];
-  bytes: number;
+  /** The bytes as sent when they fit the limit (an answer's bytes are never changed after it is sent), else a cut copy. */
+  bytes: Uint8Array;
+  /** The size of the whole body as sent. */
+  size: number;
   truncated: boolean;
 }
 
@@ -209,20 +211,20 @@ function headerRecord(list: HeaderList): { headers: Record<string, string>; size
 }
 
 /** `copy`: the caller may change the bytes later (a request body handed to `mock.fetch`). */
-function storeBody(parts: readonly Uint8Array[], copy: boolean): StoredBody | null {
-  const bytes = byteLength(parts);
-  if (bytes === 0) return null;
+function storeBody(body: Uint8Array | undefined, copy: boolean): StoredBody | null {
+  const size = body?.byteLength ?? 0;
+  if (body === undefined || size === 0) return null;
   // Copies are made with the Uint8Array constructor: a Buffer's `slice` is a view that would keep its whole memory.
-  if (bytes <= JOURNAL_BODY_LIMIT) return { parts: copy ? [new Uint8Array(concatBytes(parts))] : parts, bytes, truncated: false };
+  if (size <= JOURNAL_BODY_LIMIT) return { bytes: copy ? new Uint8Array(body) : body, size, truncated: false };
   // A cut copy, so the journal never holds on to more than the limit of a large upload or answer.
-  return { parts: [new Uint8Array(concatBytes(parts).subarray(0, JOURNAL_BODY_LIMIT))], bytes, truncated: true };
+  return { bytes: new Uint8Array(body.subarray(0, JOURNAL_BODY_LIMIT)), size, truncated: true };
 }
 
 const decoder = new TextDecoder();
 
 function bodyView(body: StoredBody | null): JournalBody | null {
   if (body === null) return null;
-  return { text: decoder.decode(concatBytes(body.parts)), bytes: body.bytes, truncated: body.truncated };
+  return { text: decoder.decode(body.bytes), bytes: body.size, truncated: body.truncated };
 }
 
 function queryRecord(query: URLSearchParams): Record<string, string | string[]> {
@@ -281,7 +283,7 @@ export class RequestJournal {
     const seq = this.options.nextSequence();
     const request = headerRecord(record.requestHeaders);
     const response = headerRecord(record.responseHeaders);
-    const requestBody = this.bodies && record.requestBody ? storeBody([record.requestBody], true) : null;
+    const requestBody = this.bodies && record.requestBody ? storeBody(record.requestBody, true) : null;
     const responseBody = this.bodies ? storeBody(record.responseBody, false) : null;
     const summary: JournalSummary = {
       id: String(seq),
@@ -301,8 +303,8 @@ export class RequestJournal {
       record.query.size * 32 +
       request.size +
       response.size +
-      Math.min(requestBody?.bytes ?? 0, JOURNAL_BODY_LIMIT) +
-      Math.min(responseBody?.bytes ?? 0, JOURNAL_BODY_LIMIT);
+      Math.min(requestBody?.size ?? 0, JOURNAL_BODY_LIMIT) +
+      Math.min(responseBody?.size ?? 0, JOURNAL_BODY_LIMIT);
     const slot: Slot = { journal: this, size };
     this.items.push({ seq, slot, summary, requestHeaders: request.headers, requestBody, responseHeaders: response.headers, responseBody });
     this.bytes += size;

@@ -14,12 +14,12 @@ export interface MockRequest {
   client?: string;
 }
 
-/** The engine's answer: status, header pairs, and the JSON body in parts to be sent one after the other. */
+/** The engine's answer: status, header pairs, and the body bytes (empty when there is no body). */
 export interface MockResponse {
   kind: 'response';
   status: number;
   headers: [string, string][];
-  body: Uint8Array[];
+  body: Uint8Array;
 }
 
 /** An injected dropped connection: the adapter closes the connection (or fails the fetch) without an answer. */
@@ -28,6 +28,9 @@ export interface MockDrop {
 }
 
 export type MockAnswer = MockResponse | MockDrop;
+
+/** The engine as every adapter calls it: a plain request in, a plain answer out (`mock.answer`). */
+export type Engine = (request: MockRequest) => Promise<MockAnswer>;
 
 /** In-process requests all come from one client (section 8's "per client" has a single caller there). */
 export const IN_PROCESS_CLIENT = 'in-process';
@@ -57,21 +60,5 @@ export class RequestHeaders {
   }
 }
 
-/** The total length of body parts. */
-export function byteLength(parts: readonly Uint8Array[]): number {
-  let length = 0;
-  for (const part of parts) length += part.byteLength;
-  return length;
-}
-
-/** The body parts as one byte array (no copy when there is a single part). */
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  if (parts.length === 1 && parts[0]!.buffer instanceof ArrayBuffer) return parts[0] as Uint8Array<ArrayBuffer>;
-  const bytes = new Uint8Array(byteLength(parts));
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.byteLength;
-  }
-  return bytes;
-}
+/** The body of an answer that has none. */
+export const NO_BODY: Uint8Array = new Uint8Array(0);

@@ -1,4 +1,4 @@
-import type { RequestHeaders, MockResponse } from './message';
+import { NO_BODY, type RequestHeaders, type MockResponse } from './message';
 import type { MockApiError } from './errors';
 import { knownJson } from '../wire/known-json';
 
@@ -76,12 +76,11 @@ function writeText(out: Uint8Array, offset: number, text: string): number {
 }
 
 /**
- * The body's JSON as UTF-8, in one part: known values are copied in as their bytes, the rest goes through the
- * native serializer. One buffer, not a part per piece: adapters send it in one write and `mock.fetch` hands it to
- * its Response as is.
+ * The body's JSON as UTF-8 in one buffer: known values are copied in as their bytes, the rest goes through the
+ * native serializer. Adapters send it in one write and `mock.fetch` hands it to its Response as is.
  */
-export function toJsonParts(body: unknown): Uint8Array[] {
-  if (!holdsKnownJson(body, 2)) return [encoder.encode(JSON.stringify(body))];
+export function toJsonBytes(body: unknown): Uint8Array {
+  if (!holdsKnownJson(body, 2)) return encoder.encode(JSON.stringify(body));
   const pieces: (string | Uint8Array)[] = [];
   appendJson(body, 2, pieces);
   // A UTF-16 code unit takes at most 3 bytes of UTF-8.
@@ -97,14 +96,14 @@ export function toJsonParts(body: unknown): Uint8Array[] {
       offset += piece.byteLength;
     }
   }
-  return [out.subarray(0, offset)];
+  return out.subarray(0, offset);
 }
 
 /** A JSON answer; `headers` are added after the content type. */
 export function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): MockResponse {
   const list: [string, string][] = [['content-type', 'application/json']];
   for (const name in headers) list.push([name.toLowerCase(), headers[name] as string]);
-  return { kind: 'response', status, headers: list, body: toJsonParts(body) };
+  return { kind: 'response', status, headers: list, body: toJsonBytes(body) };
 }
 
 /** The 500 of an exception no rule foresaw, its message kept in `debug` for whoever reads the answer. */
@@ -141,7 +140,7 @@ export function preflightAnswer(headers: RequestHeaders): MockResponse {
       ['access-control-max-age', '600'],
       ['vary', 'Access-Control-Request-Headers'],
     ],
-    body: [],
+    body: NO_BODY,
   };
   // Chromium asks before a public page may call a server on loopback or a private address (Private Network Access).
   if (headers.get('access-control-request-private-network')?.trim().toLowerCase() === 'true') {

@@ -36,7 +36,7 @@ export interface Session {
   lastUsedAt: Date;
 }
 
-/** What the composition root builds a runtime from; `datasets` is its own (baselines, forks, resets). */
+/** What the composition root builds a runtime from. */
 export interface RuntimeParts {
   origin: string;
   basePath: string;
@@ -45,15 +45,14 @@ export interface RuntimeParts {
   control: ControlAccess;
   /** The injected clock; undefined for the system clock. */
   clock: (() => Date) | undefined;
-  datasets: {
-    createSessionStore(options: StoreOptions): Store;
-    reset(session: Session, options?: ResetOptions): void;
-  };
+  sessions: SessionRegistry;
+  /** Puts a session back to the seeded dataset of its options (another seed or anchor builds that dataset). */
+  resetSession(session: Session, options?: ResetOptions): void;
 }
 
 /**
  * The live state one mock instance's adapters, control API and entry points share. Its request-time parts are
- * defined here, below the front door, so a request never calls back up into the composition root.
+ * defined here, below `answerRequest` (answer-request.ts), so a request never calls back up into the composition root.
  */
 export class MockRuntime {
   /** Origin of the base URL, e.g. `https://api.network.test`. */
@@ -64,9 +63,10 @@ export class MockRuntime {
   /** Milliseconds every API response is delayed by. */
   readonly latencyMs: number;
   readonly control: ControlAccess;
+  /** The default session and the named ones. */
+  readonly sessions: SessionRegistry;
   private readonly clock: (() => Date) | undefined;
-  private readonly datasets: RuntimeParts['datasets'];
-  private registry: SessionRegistry | undefined;
+  private readonly resetSession: RuntimeParts['resetSession'];
 
   constructor(parts: RuntimeParts) {
     this.origin = parts.origin;
@@ -75,17 +75,8 @@ export class MockRuntime {
     this.latencyMs = parts.latencyMs;
     this.control = parts.control;
     this.clock = parts.clock;
-    this.datasets = parts.datasets;
-  }
-
-  get sessions(): SessionRegistry {
-    if (!this.registry) throw new Error('The mock runtime has no sessions yet.');
-    return this.registry;
-  }
-
-  /** Set once by the composition root: the default session's store comes from this runtime first. */
-  set sessions(registry: SessionRegistry) {
-    this.registry = registry;
+    this.sessions = parts.sessions;
+    this.resetSession = parts.resetSession;
   }
 
   /** The time that passes: rate-limit windows and the journal. The injected `clock`, else the system clock. */
@@ -98,13 +89,8 @@ export class MockRuntime {
     return this.clock ? this.clock() : new Date(session.store.now);
   }
 
-  /** The one place a session's dataset comes from: the default session's, every named one's, and every reset's. */
-  createSessionStore(options: StoreOptions): Store {
-    return this.datasets.createSessionStore(options);
-  }
-
   /** Back to the seeded dataset (optionally another seed or anchor); forgets faults, overrides, journal, windows. */
   reset(session: Session, options?: ResetOptions): void {
-    this.datasets.reset(session, options);
+    this.resetSession(session, options);
   }
 }

@@ -29,13 +29,13 @@ function resolveActivityRequest({ store, auth, now, query }: ActivityContext): A
   const accountIds = unique(query.account_id);
   for (const accountId of accountIds) {
     // Organization reporting covers every account of the organization; another organization's ids are unknown.
-    if (store.account(accountId)?.organization_id !== organizationId) {
+    if (store.directory.account(accountId)?.organization_id !== organizationId) {
       throw badRequest(`Unknown account_id "${accountId}": use an id from GET /v1/accounts.`);
     }
   }
   const userIds = unique(query.user_id);
   for (const userId of userIds) {
-    if (store.user(userId)?.organization_id !== organizationId) {
+    if (store.directory.user(userId)?.organization_id !== organizationId) {
       throw badRequest(`Unknown user_id "${userId}": use the id of a user of your organization.`);
     }
   }
@@ -63,7 +63,7 @@ function resolveActivityRequest({ store, auth, now, query }: ActivityContext): A
       sources: selection.sources.slice(),
       tag_attribution: 'unavailable',
     },
-    events: selectActivity(store.activity(), selection),
+    events: selectActivity(store.activity.all(), selection),
   };
 }
 

@@ -8,14 +8,14 @@ export const listCompanies = defineRoute('listCompanies', { pageLimit: PAGE_LIMI
   let entries;
   if (query.view_id !== undefined) {
     // The view decides the account; account_id is ignored (section 4).
-    const view = store.findView(ctx.auth.organization.id, query.view_id);
+    const view = store.views.find(ctx.auth.organization.id, query.view_id);
     if (!view) throw notFound(`No view with id or public_id "${query.view_id}": use one from GET /v1/views.`);
     ctx.accounts.require(view.account_id);
-    entries = store.companiesOfContacts(store.contactsOfView(view));
+    entries = store.companies.ofContacts(store.views.contactsOf(view));
   } else {
     const accounts = ctx.accounts.resolve(query.account_id);
     entries = accounts
-      .flatMap((account) => store.companiesOfContacts(store.contactsOf(account.account_id)))
+      .flatMap((account) => store.companies.ofContacts(store.contacts.ofAccount(account.account_id)))
       .sort((a, b) => Number(a.company.company_id) - Number(b.company.company_id));
   }
   // With view_id the operation ignores account_id, so the cursor does too.
@@ -35,7 +35,7 @@ export const listCompanies = defineRoute('listCompanies', { pageLimit: PAGE_LIMI
 export const updateCompany = defineRoute('updateCompany', (ctx) => {
   const { store, body } = ctx;
   const companyId = ctx.params.company_id;
-  const company = store.findCompany(ctx.auth.organization.id, companyId);
+  const company = store.companies.find(ctx.auth.organization.id, companyId);
   if (body.account_id !== undefined) {
     const account = ctx.accounts.require(body.account_id);
     if (!company || company.account_id !== account.account_id) {
@@ -45,7 +45,7 @@ export const updateCompany = defineRoute('updateCompany', (ctx) => {
     if (!company) throw notFound(`No company "${companyId}": use a company_id from GET /v1/companies.`);
     ctx.accounts.require(company.account_id);
   }
-  const updated = store.updateCompany(company, updatedFields(company, body, store.customFieldsOf(company.organization_id, 'company'), 'company'));
-  return { status: 200, body: { data: { company: companyListItemWire(updated, store.contactCountOf(updated)) } } };
+  const updated = store.companies.update(company, updatedFields(company, body, store.customFields.of(company.organization_id, 'company'), 'company'));
+  return { status: 200, body: { data: { company: companyListItemWire(updated, store.contacts.countAt(updated)) } } };
 });
 

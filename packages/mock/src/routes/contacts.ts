@@ -2,7 +2,7 @@ import { badRequest, conflict, notFound, upstreamError } from '../engine/errors'
 import { lazyFilter } from '../engine/pagination';
 import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute, type RouteContext } from '../engine/router';
 import { updatedFields } from './updates';
-import { HEADCOUNT_RANGES } from '../store/network';
+import { HEADCOUNT_RANGES } from '../store/network-generator';
 import { MAGIC_HANDLES, type Store } from '../store/index';
 import type { AccountRecord, ContactRecord, LocationRecord } from '../store/types';
 import { parseProfileUrl } from '../store/urls';
@@ -12,7 +12,7 @@ import { contactFullWire, contactListWire } from '../wire/contact-list-cache';
 type ContactFilter = (contact: ContactRecord) => boolean;
 type ListQuery = RouteContext<'listContacts'>['query'];
 
-const contains = (text: string, needle: string) => text.toLowerCase().includes(needle);
+const contains = (text: string | null, needle: string) => text !== null && text.toLowerCase().includes(needle);
 
 /** `company_size` as a headcount range label (`51-200`) or an employee count (`120`) -> the range label. */
 function headcountLabel(value: string): string {
@@ -71,7 +71,7 @@ function contactFilters(ctx: RouteContext<'listContacts'>, query: ListQuery): Co
     filters.push((contact) => contact.connection_invitation?.status === status);
   }
   if (query.conversation_id !== undefined) {
-    const conversation = ctx.store.findConversation(ctx.auth.organization.id, query.conversation_id);
+    const conversation = ctx.store.conversations.find(ctx.auth.organization.id, query.conversation_id);
     if (!conversation) {
       throw badRequest(`Unknown conversation_id "${query.conversation_id}": use an id from GET /v1/conversations.`);
     }
@@ -87,10 +87,10 @@ function contactFilters(ctx: RouteContext<'listContacts'>, query: ListQuery): Co
 function listedAccounts(ctx: RouteContext<'listContacts'>): { accounts: AccountRecord[]; viewFilter?: ContactFilter } {
   const { query } = ctx;
   if (query.view_id !== undefined) {
-    const view = ctx.store.findView(ctx.auth.organization.id, query.view_id);
+    const view = ctx.store.views.find(ctx.auth.organization.id, query.view_id);
     if (!view) throw badRequest(`Unknown view_id "${query.view_id}": use an id or public_id from GET /v1/views.`);
     const account = ctx.accounts.require(view.account_id);
-    return { accounts: [account], viewFilter: ctx.store.viewSelects(view) };
+    return { accounts: [account], viewFilter: ctx.store.views.selects(view) };
   }
   const accounts = ctx.accounts.resolve(query.account_id);
   return { accounts: [...accounts].sort((a, b) => Number(a.account_id) - Number(b.account_id)) };
@@ -102,7 +102,7 @@ function listedAccounts(ctx: RouteContext<'listContacts'>): { accounts: AccountR
  */
 function* contactsToCheck(store: Store, accounts: AccountRecord[], search: string | undefined): Generator<ContactRecord, void, undefined> {
   for (const account of accounts) {
-    yield* search === undefined ? store.contactsOf(account.account_id) : store.searchCandidates(account.account_id, search);
+    yield* search === undefined ? store.contacts.ofAccount(account.account_id) : store.search.candidates(account.account_id, search);
   }
 }
 
@@ -138,14 +138,14 @@ export const importContact = defineRoute('importContact', (ctx) => {
   if (profile.handle === MAGIC_HANDLES.conflict) {
     throw conflict('This profile conflicts with an existing contact of the organization.');
   }
-  const person = store.person(profile.handle);
+  const person = store.network.person(profile.handle);
   if (!person) throw notFound(`No network profile found at ${body.network_url}.`);
-  const existing = store.contactOfPerson(account.account_id, person);
+  const existing = store.contacts.ofPerson(account.account_id, person);
   if (existing) {
     return { status: 200, body: { data: { contact: contactWire(store, existing, 'import'), warnings: [] } } };
   }
   // A person another account of the organization holds keeps their contact_id; the relationship is new.
-  const contact = store.addContact({ account, person, created_at: ctx.now().toISOString(), relationship_status: 'not_connected' });
+  const contact = store.contacts.add({ account, person, created_at: ctx.now().toISOString(), relationship_status: 'not_connected' });
   return { status: 201, body: { data: { contact: contactWire(store, contact, 'import'), warnings: [] } } };
 });
 
@@ -157,7 +157,7 @@ export const importContact = defineRoute('importContact', (ctx) => {
 function requireContact(ctx: RouteContext<'updateContact' | 'findContactEmail'>, contactId: string, accountId?: string): ContactRecord {
   if (accountId !== undefined) {
     const account = ctx.accounts.require(accountId);
-    const contact = ctx.store.findContact(account.account_id, contactId);
+    const contact = ctx.store.contacts.find(account.account_id, contactId);
     if (!contact) throw badRequest(`Unknown contact_id "${contactId}" in account ${accountId}: use a contact_id from GET /v1/contacts.`);
     return contact;
   }
@@ -167,7 +167,7 @@ function requireContact(ctx: RouteContext<'updateContact' | 'findContactEmail'>,
 export const updateContact = defineRoute('updateContact', (ctx) => {
   const { store, body } = ctx;
   const contact = requireContact(ctx, ctx.params.contact_id, body.account_id);
-  const updated = store.updateContact(contact, updatedFields(contact, body, store.customFieldsOf(contact.organization_id, 'contact'), 'contact'));
+  const updated = store.contacts.update(contact, updatedFields(contact, body, store.customFields.of(contact.organization_id, 'contact'), 'contact'));
   return { status: 200, body: { data: { contact: contactFullWire(store, updated) } } };
 });
 
@@ -184,7 +184,7 @@ export const findContactEmail = defineRoute('findContactEmail', { credits: 1 }, 
   const contact = requireContact(ctx, ctx.params.contact_id, ctx.body.account_id);
   ctx.credits.consume();
   const email = contact.work_email ?? lookUpWorkEmail(contact);
-  const updated = store.editContact(contact, (copy) => {
+  const updated = store.contacts.edit(contact, (copy) => {
     if (email) {
       copy.work_email = email;
       copy.enrichment.work_email = { status: 'found', error_code: null };

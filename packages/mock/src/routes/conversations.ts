@@ -24,7 +24,7 @@ export const listConversations = defineRoute('listConversations', { pageLimit: P
     (tag === undefined ||
       participantContacts(store, conversation).some((contact) => contact.tags.some((candidate) => candidate.name.toLowerCase() === tag)));
   // Sorted first and filtered lazily, so paginate stops testing participants' tags after the page.
-  const sorted = accounts.flatMap((account) => store.conversationsOf(account.account_id)).sort(byRecency);
+  const sorted = accounts.flatMap((account) => store.conversations.ofAccount(account.account_id)).sort(byRecency);
   const page = ctx.paginate(lazyFilter(sorted, matches));
   return {
     status: 200,

@@ -1,6 +1,6 @@
 import { notFound } from '../engine/errors';
 import { defineRoute } from '../engine/router';
-import { saveDraft, type DraftTarget } from '../store/drafts';
+import type { DraftTarget } from '../store/drafts';
 import type { DraftKind } from '../store/types';
 import { draftWire } from '../wire/drafts';
 
@@ -11,7 +11,7 @@ export const createDraft = defineRoute('createDraft', (ctx) => {
   let target: DraftTarget;
   let kind: DraftKind;
   if (body.conversation_id !== undefined) {
-    const conversation = store.findConversation(organizationId, body.conversation_id);
+    const conversation = store.conversations.find(organizationId, body.conversation_id);
     if (!conversation || conversation.account_id !== account.account_id) {
       throw notFound(
         `Conversation "${body.conversation_id}" not found for account ${account.account_id}: use a conversation_id from GET /v1/conversations with its account_id.`,
@@ -28,7 +28,7 @@ export const createDraft = defineRoute('createDraft', (ctx) => {
   } else {
     // The generated schema admits exactly one of contact_id and conversation_id.
     const contactId = body.contact_id as string;
-    const contact = store.findContact(account.account_id, contactId);
+    const contact = store.contacts.find(account.account_id, contactId);
     if (!contact) {
       throw notFound(
         `Contact "${contactId}" not found for account ${account.account_id}: use a contact_id from GET /v1/contacts (or import the profile first).`,
@@ -37,6 +37,6 @@ export const createDraft = defineRoute('createDraft', (ctx) => {
     target = { account_id: account.account_id, contact_id: contact.contact_id, conversation_id: null };
     kind = contact.relationship_status === 'connected' ? 'message' : 'connection_request';
   }
-  const saved = saveDraft(store, account, target, kind, body.draft_message, ctx.now().toISOString());
+  const saved = store.drafts.save(account, target, kind, body.draft_message, ctx.now().toISOString());
   return { status: 200, body: { data: { draft: draftWire(saved) } } };
 });

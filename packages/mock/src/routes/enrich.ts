@@ -11,7 +11,7 @@ export const enrich = defineRoute('enrich', { credits: 1 }, (ctx) => {
   let profile: EnrichmentBlock;
   let company: EnrichmentBlock | null;
   if (body.contact_id !== undefined) {
-    const contact = store.findContact(account.account_id, body.contact_id);
+    const contact = store.contacts.find(account.account_id, body.contact_id);
     if (!contact) {
       throw notFound(`No contact "${body.contact_id}" in account ${account.account_id}: use a contact_id from GET /v1/contacts.`);
     }
@@ -29,12 +29,12 @@ export const enrich = defineRoute('enrich', { credits: 1 }, (ctx) => {
       throw upstreamError('The network did not answer while fetching the profile. Try again later.');
     }
     if (ref.kind === 'member') {
-      const person = store.person(ref.handle);
+      const person = store.network.person(ref.handle);
       if (!person) throw notFound(`No network profile found at ${url}.`);
       profile = personEnrichmentWire(store, person);
       company = companyEnrichmentWire(person.company);
     } else {
-      const found = store.networkCompany(ref.handle);
+      const found = store.network.company(ref.handle);
       if (!found) throw notFound(`No network company found at ${url}.`);
       profile = companyEnrichmentWire(found);
       company = profile;

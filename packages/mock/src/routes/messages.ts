@@ -11,7 +11,7 @@ function newestFirst(a: MessageRecord, b: MessageRecord): number {
 export const listConversationMessages = defineRoute('listConversationMessages', { pageLimit: PAGE_LIMIT }, (ctx) => {
   const { store, query, params } = ctx;
   const account = ctx.accounts.require(query.account_id);
-  const conversation = store.findConversation(ctx.auth.organization.id, params.conversationId);
+  const conversation = store.conversations.find(ctx.auth.organization.id, params.conversationId);
   if (!conversation || conversation.account_id !== account.account_id) {
     throw badRequest(
       `Unknown conversation "${params.conversationId}" for account ${account.account_id}: use a conversation_id from GET /v1/conversations with its account_id.`,

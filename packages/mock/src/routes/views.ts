@@ -8,7 +8,7 @@ const byAge = (a: ViewRecord, b: ViewRecord) =>
 
 export const listViews = defineRoute('listViews', { pageLimit: PAGE_LIMIT }, (ctx) => {
   const accounts = ctx.accounts.resolve(ctx.query.account_id);
-  const views = accounts.flatMap((account) => ctx.store.viewsOf(account.account_id)).sort(byAge);
+  const views = accounts.flatMap((account) => ctx.store.views.ofAccount(account.account_id)).sort(byAge);
   const page = ctx.paginate(views);
   return {
     status: 200,
@@ -20,13 +20,13 @@ export const createView = defineRoute('createView', (ctx) => {
   const { store, body } = ctx;
   const account = ctx.accounts.require(body.account_id);
   const contactIds = [...new Set(body.filters.specific_contacts.contact_ids)];
-  const unknown = contactIds.filter((id) => !store.findContact(account.account_id, id));
+  const unknown = contactIds.filter((id) => !store.contacts.find(account.account_id, id));
   if (unknown.length > 0) {
     throw badRequest(
       `Unknown contact id${unknown.length === 1 ? '' : 's'} ${unknown.map((id) => `"${id}"`).join(', ')} in account ${account.account_id}: use contact ids from GET /v1/contacts?account_id=${account.account_id}.`,
     );
   }
-  const view = store.addView({
+  const view = store.views.add({
     account,
     name: body.name,
     description: body.description ?? null,

@@ -1,6 +1,6 @@
 import { Faker, base, en } from '@faker-js/faker';
 import { buildDataset } from './dataset';
-import { buildNetworkCompanies } from './network';
+import { buildNetworkCompanies } from './network-generator';
 import { buildPools } from './pools';
 import { Random } from './random';
 import { anchorProblem } from './anchor';
@@ -66,7 +66,7 @@ export function datasetOptions(options: StoreOptions = {}): DatasetOptions {
   };
 }
 
-/** Builds the seeded dataset once; `baseline.fork()` then gives as many independent stores of it as wanted, cheaply. */
+/** Builds the seeded dataset once; `new Store(baseline)` then gives as many independent stores of it as wanted, cheaply. */
 export function createBaseline(options: StoreOptions = {}): Baseline {
   const checked = datasetOptions(options);
   const now = new Date(checked.now);
@@ -76,13 +76,13 @@ export function createBaseline(options: StoreOptions = {}): Baseline {
   const pools = buildPools(faker);
   const store = new Store({ seed: checked.seed, now, pools, historyCompanies: [] });
   const companies = buildNetworkCompanies(faker, random, pools, store.ids, now, 150);
-  store.setHistoryCompanies(companies);
-  for (const company of companies) store.addNetworkCompany(company);
+  store.storage.setHistoryCompanies(companies);
+  for (const company of companies) store.network.addCompany(company);
   buildDataset(store, faker, random, checked);
   return store.freeze({ ...checked });
 }
 
 /** A store holding the seeded dataset of `options` (each call builds it; fork a baseline for cheap copies). */
 export function createStore(options: StoreOptions = {}): Store {
-  return createBaseline(options).fork();
+  return new Store(createBaseline(options));
 }

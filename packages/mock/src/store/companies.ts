@@ -1,61 +1,91 @@
 import type { Changeable } from './changes';
-import { DirectoryStore } from './directory';
 import { companyRecord } from './records';
-import type { AccountRecord, CompanyRecord, NetworkCompanyRecord } from './types';
-import { EMPTY } from './versioned';
+import { EMPTY, type VersionedStorage } from './storage';
+import type { AccountRecord, CompanyRecord, ContactRecord, NetworkCompanyRecord } from './types';
 
 /** Each account's records of network companies: created on first use, edited by copy. */
-export class CompanyStore extends DirectoryStore {
+export class Companies {
+  constructor(private readonly storage: VersionedStorage) {}
+
   /** The account's record of a network company, if it has one. */
-  findCompanyOf(accountId: string, network: NetworkCompanyRecord): CompanyRecord | undefined {
-    const position = this.lookup('companyOfNetwork', `${accountId}:${network.provider_participant_id}`);
-    return position === undefined ? undefined : this.data.companies.get(accountId)?.[position];
+  findOf(accountId: string, network: NetworkCompanyRecord): CompanyRecord | undefined {
+    const position = this.storage.lookup('companyOfNetwork', `${accountId}:${network.provider_participant_id}`);
+    return position === undefined ? undefined : this.storage.data.companies.get(accountId)?.[position];
   }
 
   /** The account's record of a network company, created on first use. */
-  companyOf(account: AccountRecord, network: NetworkCompanyRecord): CompanyRecord {
-    const found = this.findCompanyOf(account.account_id, network);
+  track(account: AccountRecord, network: NetworkCompanyRecord): CompanyRecord {
+    const found = this.findOf(account.account_id, network);
     if (found) return found;
-    const list = this.ownList<CompanyRecord>('companies', account.account_id);
-    const company = companyRecord(account, network, this.takeId('company'), list.length);
+    const list = this.storage.ownList<CompanyRecord>('companies', account.account_id);
+    const company = companyRecord(account, network, this.storage.ids.take('company'), list.length);
     list.push(company);
-    this.index('companyOfNetwork', `${account.account_id}:${network.provider_participant_id}`, company.position);
-    this.index('companySlots', company.company_id, { account_id: account.account_id, position: company.position });
-    this.changed();
+    this.indexNew(company);
+    this.storage.commit();
     return company;
   }
 
-  company(companyId: string): CompanyRecord | undefined {
-    const slot = this.lookup('companySlots', companyId);
-    return slot && this.data.companies.get(slot.account_id)?.[slot.position];
+  get(companyId: string): CompanyRecord | undefined {
+    const slot = this.storage.lookup('companySlots', companyId);
+    return slot && this.storage.data.companies.get(slot.account_id)?.[slot.position];
   }
 
-  findCompany(organizationId: number, companyId: string): CompanyRecord | undefined {
-    const company = this.company(companyId);
+  /** The company of `companyId` when it belongs to the organization; another organization's ids are unknown. */
+  find(organizationId: number, companyId: string): CompanyRecord | undefined {
+    const company = this.get(companyId);
     return company?.organization_id === organizationId ? company : undefined;
   }
 
-  *allCompanies(): Generator<CompanyRecord> {
-    for (const list of this.data.companies.values()) yield* list;
+  *all(): Generator<CompanyRecord> {
+    for (const list of this.storage.data.companies.values()) yield* list;
   }
 
   /** The account's company records, in creation order. */
-  companiesOf(accountId: string): readonly CompanyRecord[] {
-    return this.data.companies.get(accountId) ?? EMPTY;
+  ofAccount(accountId: string): readonly CompanyRecord[] {
+    return this.storage.data.companies.get(accountId) ?? EMPTY;
+  }
+
+  /** The company record of the contact's current company. */
+  ofContact(contact: ContactRecord): CompanyRecord {
+    return this.get(contact.company_id) as CompanyRecord;
+  }
+
+  /** Companies of the given contacts, each once with how many of the contacts work there, ordered by company id. */
+  ofContacts(contacts: Iterable<ContactRecord>): { company: CompanyRecord; contact_count: number }[] {
+    const counts = new Map<string, number>();
+    for (const contact of contacts) counts.set(contact.company_id, (counts.get(contact.company_id) ?? 0) + 1);
+    return [...counts]
+      .map(([companyId, contact_count]) => ({ company: this.get(companyId) as CompanyRecord, contact_count }))
+      .sort((a, b) => Number(a.company.company_id) - Number(b.company.company_id));
   }
 
   /** Writes a changed copy of the company (`edit` changes the copy) and returns it. */
-  editCompany(company: CompanyRecord, edit: (copy: CompanyRecord) => void): CompanyRecord {
+  edit(company: CompanyRecord, edit: (copy: CompanyRecord) => void): CompanyRecord {
     const copy: CompanyRecord = { ...company, tags: company.tags.slice(), custom_fields: new Map(company.custom_fields) };
     edit(copy);
-    this.ownList<CompanyRecord>('companies', company.account_id)[company.position] = copy;
-    // Contacts show their company: their search text names it, but nothing of it that an update changes.
-    this.changed();
+    this.storage.ownList<CompanyRecord>('companies', company.account_id)[company.position] = copy;
+    this.storage.commit();
     return copy;
   }
 
   /** Gives the company new tags, notes and custom fields (an update the route checked). */
-  updateCompany(company: CompanyRecord, fields: Changeable): CompanyRecord {
-    return this.editCompany(company, (copy) => Object.assign(copy, fields));
+  update(company: CompanyRecord, fields: Changeable): CompanyRecord {
+    return this.edit(company, (copy) => Object.assign(copy, fields));
+  }
+
+  /**
+   * Puts a company record where a state file says it is: over the record at its position, or as the account's next
+   * one. Throws on a position its account cannot have.
+   */
+  put(company: CompanyRecord): void {
+    if (!this.storage.data.accounts.has(company.account_id)) throw new RangeError(`company ${company.company_id} of unknown account ${company.account_id}`);
+    if (this.storage.place('companies', company)) this.indexNew(company);
+    this.storage.commit();
+  }
+
+  private indexNew(company: CompanyRecord): void {
+    this.storage.index('companyOfNetwork', `${company.account_id}:${company.network.provider_participant_id}`, company.position);
+    this.storage.index('companySlots', company.company_id, { account_id: company.account_id, position: company.position });
   }
 }
+

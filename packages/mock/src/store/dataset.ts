@@ -17,7 +17,7 @@ import type {
   UserRecord,
   ViewRecord,
 } from './types';
-import { buildNetworkCompanies, makeNetworkPerson } from './network';
+import { buildNetworkCompanies, makeNetworkPerson } from './network-generator';
 import { DEAL_STAGES, FIXTURE_KEYS, PRIORITIES, TAG_CATALOG, TIERS } from './fixtures';
 import { messageActivity, messageRecord } from './records';
 import { MEDIA_ORIGIN } from './urls';
@@ -53,7 +53,7 @@ function addOrganization(b: Builder, name: string, flags: Partial<OrganizationRe
     credits: 1000,
     ...flags,
   };
-  b.store.addOrganization(organization);
+  b.store.directory.putOrganization(organization);
   return organization;
 }
 
@@ -69,12 +69,12 @@ function addUser(b: Builder, organization: OrganizationRecord, isAdmin: boolean,
     is_admin: isAdmin,
     active,
   };
-  b.store.addUser(user);
+  b.store.directory.addUser(user);
   return user;
 }
 
 function addKey(b: Builder, key: string, user: UserRecord, retired = false): void {
-  b.store.addApiKey({ key, user_id: user.id, retired });
+  b.store.directory.addApiKey({ key, user_id: user.id, retired });
 }
 
 function addAccount(b: Builder, owner: UserRecord, sharedForApi: boolean): AccountRecord {
@@ -86,12 +86,12 @@ function addAccount(b: Builder, owner: UserRecord, sharedForApi: boolean): Accou
     owner_user_id: owner.id,
     shared_for_api: sharedForApi,
   };
-  b.store.addAccount(account);
+  b.store.directory.addAccount(account);
   return account;
 }
 
 function registerField(b: Builder, field: CustomFieldRecord): void {
-  b.store.addCustomField(field);
+  b.store.customFields.add(field);
 }
 
 function relationshipStatusFor(b: Builder, index: number): RelationshipStatus {
@@ -180,9 +180,9 @@ function seedContacts(
     const person =
       index % 10 === 9 && sharedPeople.length > 0
         ? (sharedPeople.pop() as NetworkPersonRecord)
-        : makeNetworkPerson(b.random, b.store.pools, b.store.ids, b.store.now, b.store.networkCompanies());
-    if (!b.store.person(person.public_identifier)) b.store.addNetworkPerson(person);
-    const contact = b.store.addContact({
+        : makeNetworkPerson(b.random, b.store.pools, b.store.ids, b.store.now, b.store.network.companies());
+    if (!b.store.network.person(person.public_identifier)) b.store.network.addPerson(person);
+    const contact = b.store.contacts.add({
       account,
       person,
       created_at: at(b.store, b.random.int(5, 700) * DAY),
@@ -195,8 +195,8 @@ function seedContacts(
 }
 
 function seedCompanyValues(b: Builder, account: AccountRecord, fields: CustomFieldRecord[]): void {
-  for (const company of b.store.companiesOf(account.account_id)) {
-    b.store.editCompany(company, (copy) => {
+  for (const company of b.store.companies.ofAccount(account.account_id)) {
+    b.store.companies.edit(company, (copy) => {
       if (b.random.chance(0.3)) copy.tags = b.random.sample(TAG_CATALOG, 1).map((tag) => ({ ...tag }));
       if (b.random.chance(0.2)) copy.notes_json = JSON.stringify([{ text: b.random.pick(b.store.pools.noteTexts) }]);
       for (const field of fields) {
@@ -213,7 +213,7 @@ function seedViews(b: Builder, account: AccountRecord, contacts: ContactRecord[]
 }
 
 function addAppView(b: Builder, account: AccountRecord, name: string, description: string, rules: ViewRecord['rules']): ViewRecord {
-  return b.store.addView({ account, name, description, origin: 'app', rules, created_at: at(b.store, b.random.int(10, 300) * DAY) });
+  return b.store.views.add({ account, name, description, origin: 'app', rules, created_at: at(b.store, b.random.int(10, 300) * DAY) });
 }
 
 function attachmentFor(b: Builder, index: number): AttachmentRecord {
@@ -280,7 +280,7 @@ function seedConversations(b: Builder, account: AccountRecord, contacts: Contact
       time = Math.min(b.store.now.getTime() - 60_000, time + b.random.int(10, 48 * 60) * 60_000);
     }
     const last = messages[messages.length - 1] as MessageRecord;
-    b.store.addConversation({
+    b.store.conversations.add({
       conversation_id: conversationId,
       provider_chat_id: providerChatId,
       organization_id: account.organization_id,
@@ -292,9 +292,9 @@ function seedConversations(b: Builder, account: AccountRecord, contacts: Contact
       messages,
     });
     for (const participant of participants) {
-      const contact = b.store.contactsOf(account.account_id)[participant.position] as ContactRecord;
+      const contact = b.store.contacts.ofAccount(account.account_id)[participant.position] as ContactRecord;
       if (!contact.last_interaction_at || contact.last_interaction_at < last.sent_at) {
-        b.store.editContact(contact, (copy) => {
+        b.store.contacts.edit(contact, (copy) => {
           copy.last_interaction_at = last.sent_at;
         });
       }
@@ -340,7 +340,7 @@ function seedSequenceActivity(b: Builder, account: AccountRecord, contacts: Cont
   const windowStart = b.store.now.getTime() - 90 * DAY;
   for (const contact of contacts) {
     for (const step of contact.sequence?.steps ?? []) {
-      if (step.state !== 'completed' || Date.parse(step.scheduled_for) < windowStart) continue;
+      if (step.state !== 'completed' || step.scheduled_for === null || Date.parse(step.scheduled_for) < windowStart) continue;
       addActivity(b, {
         organization_id: account.organization_id,
         occurred_at: step.scheduled_for,
@@ -424,15 +424,15 @@ export function buildDataset(store: Store, faker: Faker, random: Random, size: D
 
   // People nobody has imported work partly at companies nobody tracks, so both kinds of profile are importable.
   const untracked = buildNetworkCompanies(faker, random, store.pools, store.ids, store.now, Math.ceil(size.networkSize / 10) + 1)
-    .filter((company) => !store.networkCompany(company.public_identifier));
-  for (const company of untracked) store.addNetworkCompany(company);
-  const networkCompanies = [...untracked, ...store.networkCompanies().slice(0, 30)];
+    .filter((company) => !store.network.company(company.public_identifier));
+  for (const company of untracked) store.network.addCompany(company);
+  const networkCompanies = [...untracked, ...store.network.companies().slice(0, 30)];
   for (let index = 0; index < size.networkSize; index++) {
-    store.addNetworkPerson(makeNetworkPerson(random, store.pools, store.ids, store.now, networkCompanies));
+    store.network.addPerson(makeNetworkPerson(random, store.pools, store.ids, store.now, networkCompanies));
   }
 
   // Activity ids follow time order, so listing by id and by time agree.
   b.activity.sort((a, c) => (a.occurred_at < c.occurred_at ? -1 : a.occurred_at > c.occurred_at ? 1 : 0));
   for (const event of b.activity) event.id = store.ids.take('activity');
-  store.replaceActivity(b.activity);
+  store.activity.replaceAll(b.activity);
 }

@@ -1,3 +1,4 @@
+import type { Store } from './store';
 import type {
   AccountRecord,
   ActivityEventRecord,
@@ -17,8 +18,8 @@ import type {
 } from './types';
 
 /**
- * What `mock.db` shows: the store's lookups, none of its writes. `Store` implements it, so a lookup the store
- * drops or changes breaks the build here, not a user's test.
+ * What `mock.db` shows: the repositories' lookups in one flat, read-only face, none of their writes. `readerOf`
+ * builds it over a store, so a lookup a repository drops or changes breaks the build here, not a user's test.
  */
 export interface StoreReader {
   readonly seed: number;
@@ -77,4 +78,86 @@ export interface StoreReader {
 
   drafts(): readonly DraftRecord[];
   activity(): readonly ActivityEventRecord[];
+}
+
+const readers = new WeakMap<Store, StoreReader>();
+const stores = new WeakMap<StoreReader, Store>();
+
+/** The read-only face of `store` (one per store). */
+export function readerOf(store: Store): StoreReader {
+  let reader = readers.get(store);
+  if (!reader) {
+    readers.set(store, (reader = createReader(store)));
+    stores.set(reader, store);
+  }
+  return reader;
+}
+
+/** The store behind a reader: for the mock's own tests, which swap a part of a live mock's store. */
+export function storeBehind(reader: StoreReader): Store | undefined {
+  return stores.get(reader);
+}
+
+function createReader(store: Store): StoreReader {
+  const { directory, customFields, network, companies, contacts, views, conversations, drafts, activity } = store;
+  return {
+    get seed() {
+      return store.seed;
+    },
+    get now() {
+      return store.now;
+    },
+    get revision() {
+      return store.revision;
+    },
+    organization: (id) => directory.organization(id),
+    organizations: () => directory.organizations(),
+    user: (id) => directory.user(id),
+    users: () => directory.users(),
+    apiKey: (key) => directory.apiKey(key),
+    apiKeys: () => directory.apiKeys(),
+    account: (accountId) => directory.account(accountId),
+    accounts: () => directory.accounts(),
+    accountsOf: (organizationId) => directory.accountsOf(organizationId),
+
+    customFields: () => customFields.all(),
+    customFieldsOf: (organizationId, target) => customFields.of(organizationId, target),
+    customField: (organizationId, target, name) => customFields.find(organizationId, target, name),
+
+    personDetails: (person) => network.personDetails(person),
+    person: (handle) => network.person(handle),
+    people: () => network.people(),
+    networkCompany: (handle) => network.company(handle),
+    networkCompanies: () => network.companies(),
+    isImported: (person) => network.isImported(person),
+
+    contactsOf: (accountId) => contacts.ofAccount(accountId),
+    allContacts: () => contacts.all(),
+    relationship: (accountRelationshipId) => contacts.relationship(accountRelationshipId),
+    personOf: (organizationId, contactId) => contacts.personOf(organizationId, contactId),
+    findContact: (accountId, contactId) => contacts.find(accountId, contactId),
+    relationshipsOf: (organizationId, contactId) => contacts.relationshipsOf(organizationId, contactId),
+    contactOfPerson: (accountId, person) => contacts.ofPerson(accountId, person),
+
+    findCompanyOf: (accountId, networkCompany) => companies.findOf(accountId, networkCompany),
+    company: (companyId) => companies.get(companyId),
+    findCompany: (organizationId, companyId) => companies.find(organizationId, companyId),
+    companiesOf: (accountId) => companies.ofAccount(accountId),
+    allCompanies: () => companies.all(),
+    companyOfContact: (contact) => companies.ofContact(contact),
+    companiesOfContacts: (list) => companies.ofContacts(list),
+    contactCountOf: (company) => contacts.countAt(company),
+
+    findView: (organizationId, idOrPublicId) => views.find(organizationId, idOrPublicId),
+    views: () => views.all(),
+    viewsOf: (accountId) => views.ofAccount(accountId),
+    contactsOfView: (view) => views.contactsOf(view),
+
+    findConversation: (organizationId, conversationId) => conversations.find(organizationId, conversationId),
+    conversationsOf: (accountId) => conversations.ofAccount(accountId),
+    allConversations: () => conversations.all(),
+
+    drafts: () => drafts.all(),
+    activity: () => activity.all(),
+  };
 }

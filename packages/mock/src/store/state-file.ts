@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { findForbiddenKey } from '../lib/forbidden-keys';
-import { type DatasetOptions, createBaseline, datasetOptions } from './build';
-import type { Baseline, Store, StoreDiff } from './store';
-import type { CompanyRecord, ContactRecord, NetworkPersonRecord } from './types';
+import { createBaseline, datasetOptions } from './build';
+import { type KindName, RECORD_KINDS } from './kinds';
+import { applyIds, applyRecord, diffOf, type StoreDiff } from './state-diff';
+import { type Baseline, Store } from './store';
 
 /*
- * A state file is the dataset's options plus what differs from the dataset they build, record by record: the
- * seeded part is rebuilt from the options (same seed and now, same bytes), so a file stays small. The format
- * version changes whenever the records or the generator change in a way an older file cannot follow.
+ * A state file is the dataset's options plus what differs from the dataset they build, kind by kind, record by
+ * record: the seeded part is rebuilt from the options (same seed and now, same bytes), so a file stays small. Every
+ * record is written and read through its kind's schema (kinds.ts), which knows every field of it: a file holding a
+ * key the schema does not know is refused, and a record holding one cannot be written, so nothing is dropped on the
+ * way. The format version changes whenever the records or the generator change in a way an older file cannot follow.
  */
 
 export const STATE_FORMAT = 'network-mock-state';
@@ -18,275 +21,50 @@ export class StateFileError extends Error {
   override name = 'StateFileError';
 }
 
-const str = z.string();
-const nullableStr = z.string().nullable();
 const int = z.number().int();
-const fieldValue = z.union([z.string(), z.number(), z.boolean()]);
-const fields = z.array(z.tuple([z.string(), fieldValue]));
-const tag = z.object({ name: str, color: str });
-const location = z.object({
-  network_text: str,
-  display_text: str,
-  country_code: str,
-  region_code: str,
-  country: str,
-  country_full: str,
-  state: str,
-  city: str,
-  geographic_area: str,
-});
-const industry = z.object({ name: str, title: str, industry_urn: str, provider_industry_id: str, hierarchy: str });
-const enrichmentState = z.object({ status: str, error_code: nullableStr });
 
-const networkCompany = z.object({
-  provider_participant_id: str,
-  public_identifier: str,
-  name: str,
-  headline: str,
-  about: str,
-  website_url: str,
-  headcount: str,
-  employee_count: int,
-  founding_date: str,
-  follower_count: int,
-  industry,
-  location,
-  avatar_url: str,
-  background_cover_url: str,
-  profile_fetched_at: str,
-  updated_at: str,
+const datasetSchema = z.strictObject({
+  seed: int,
+  now: z.string(),
+  contactsPerAccount: int.min(0),
+  primaryAccountContacts: int.min(0),
+  conversationsPerAccount: int.min(0),
+  networkSize: int.min(0),
 });
 
-const person = z.object({
-  provider_participant_id: str,
-  public_identifier: str,
-  first_name: str,
-  last_name: str,
-  headline: str,
-  primary_role_title: str,
-  company: str,
-  location,
-  follower_count: int,
-  connections_count: int,
-  avatar_url: str,
-  background_cover_url: str,
-  details_seed: int,
-  profile_fetched_at: str,
-  updated_at: str,
+const KIND_NAMES = Object.keys(RECORD_KINDS) as KindName[];
+
+const changesSchema = z.strictObject({
+  ids: z.array(z.tuple([z.string(), int.min(1)])),
+  ...(Object.fromEntries(KIND_NAMES.map((kind) => [kind, z.array(RECORD_KINDS[kind].schema)])) as {
+    [K in KindName]: z.ZodArray<(typeof RECORD_KINDS)[K]['schema']>;
+  }),
 });
 
-const sequenceStep = z.object({
-  step_id: str,
-  step_type: str,
-  trigger_type: str,
-  position: int,
-  message_mode: str,
-  state: str,
-  template_run_public_id: str,
-  scheduled_for: str,
-});
-
-const contact = z.object({
-  contact_id: str,
-  account_relationship_id: str,
-  organization_id: int,
-  account_id: str,
-  position: int.min(0),
-  person: str,
-  company_id: str,
-  relationship_status: z.enum(['connected', 'not_connected', 'unknown']),
-  connection_invitation: z
-    .object({
-      status: z.literal('pending'),
-      direction: z.enum(['incoming', 'outgoing']),
-      invite_id: str,
-      invite_state: str,
-      invite_type: str,
-      received_at: str,
-    })
-    .nullable(),
-  tags: z.array(tag),
-  notes_json: nullableStr,
-  custom_fields: fields,
-  work_email: nullableStr,
-  phone: nullableStr,
-  enrichment: z.object({ work_email: enrichmentState, phone: enrichmentState }),
-  sequence: z
-    .object({
-      sequence_id: str,
-      status: str,
-      stop_if_person_replies: z.boolean(),
-      steps: z.array(sequenceStep),
-      reply_guard_after: str,
-      next_step_id: nullableStr,
-      next_step_scheduled_for: nullableStr,
-    })
-    .nullable(),
-  last_interaction_at: nullableStr,
-  created_at: str,
-});
-
-const company = z.object({
-  company_id: str,
-  organization_id: int,
-  account_id: str,
-  position: int.min(0),
-  network: str,
-  tags: z.array(tag),
-  notes_json: nullableStr,
-  custom_fields: fields,
-});
-
-const attachment = z.object({
-  attachment_id: str,
-  kind: str,
-  provider_attachment_id: str,
-  title: str,
-  subtitle: nullableStr,
-  description: nullableStr,
-  url: str,
-  thumbnail_url: nullableStr,
-  mime_type: str,
-  file_name: str,
-  sort_order: int,
-  size_bytes: int,
-  width: int.nullable(),
-  height: int.nullable(),
-  duration_ms: int.nullable(),
-});
-
-const conversation = z.object({
-  conversation_id: str,
-  provider_chat_id: str,
-  organization_id: int,
-  account_id: str,
-  position: int.min(0),
-  channel: z.enum(['network_message', 'network_inmail']),
-  participant_contact_ids: z.array(str),
-  created_at: str,
-  last_message_at: str,
-  messages: z.array(
-    z.object({
-      message_id: str,
-      provider_message_id: str,
-      conversation_id: str,
-      direction: z.enum(['sent', 'received']),
-      sent_at: str,
-      is_edited: z.boolean(),
-      is_deleted: z.boolean(),
-      text: str,
-      sender_participant_id: str,
-      attachments: z.array(attachment),
-    }),
-  ),
-});
-
-const view = z.object({
-  id: str,
-  public_id: str,
-  organization_id: int,
-  account_id: str,
-  type: z.literal('contact'),
-  view_kind: z.literal('member'),
-  name: str,
-  description: nullableStr,
-  origin: z.enum(['app', 'api']),
-  rules: z.object({ contact_ids: z.array(str).optional(), tag: str.optional() }),
-  selected_contact_ids: z.array(str),
-  simple_filters_json: str,
-  created_at: str,
-  updated_at: str,
-});
-
-const draft = z.object({
-  draft_id: str,
-  organization_id: int,
-  account_id: str,
-  kind: z.enum(['message', 'connection_request']),
-  contact_id: nullableStr,
-  conversation_id: nullableStr,
-  draft_message: str,
-  created_at: str,
-  updated_at: str,
-});
-
-const activityEvent = z.object({
-  id: str,
-  organization_id: int,
-  occurred_at: str,
-  recorded_at: str,
-  event_type: str,
-  source: str,
-  channel: str,
-  user_id: str,
-  account_id: str,
-  subject_key: str,
-  attribution_method: str,
-  metadata: z.record(z.string(), z.string()),
-});
-
-const stateSchema = z.object({
+const stateSchema = z.strictObject({
   format: z.literal(STATE_FORMAT),
   version: z.literal(STATE_VERSION),
-  dataset: z.object({
-    seed: int,
-    now: str,
-    contactsPerAccount: int.min(0),
-    primaryAccountContacts: int.min(0),
-    conversationsPerAccount: int.min(0),
-    networkSize: int.min(0),
-  }),
-  changes: z.object({
-    ids: z.array(z.tuple([str, int.min(1)])),
-    organizations: z.array(
-      z.object({ id: int, name: str, created_at: str, api_access_enabled: z.boolean(), plan_includes_api: z.boolean(), credits: z.number() }),
-    ),
-    customFields: z.array(
-      z.object({ organization_id: int, target: z.enum(['contact', 'company']), name: str, type: z.enum(['string', 'number', 'boolean']) }),
-    ),
-    networkCompanies: z.array(networkCompany),
-    people: z.array(person),
-    companies: z.array(company),
-    contacts: z.array(contact),
-    conversations: z.array(conversation),
-    views: z.array(view),
-    drafts: z.array(draft),
-    activity: z.array(activityEvent),
-  }),
+  dataset: datasetSchema,
+  changes: changesSchema,
 });
 
-type StateJson = z.infer<typeof stateSchema>;
+/** A kind's record as its schema describes it: the records it references by handle, its derived fields left out. */
+function fileForm(kind: KindName, record: object): Record<string, unknown> {
+  const { references, derived } = RECORD_KINDS[kind];
+  const form: Record<string, unknown> = { ...record };
+  for (const field of derived as readonly string[]) delete form[field];
+  for (const field of Object.keys(references)) form[field] = (form[field] as { public_identifier: string }).public_identifier;
+  return form;
+}
 
 /** The store's state as JSON text (contract §3.2): its dataset's options and what differs from that dataset. */
 export function exportState(store: Store): string {
-  const diff = store.diff();
-  const state: StateJson = {
-    format: STATE_FORMAT,
-    version: STATE_VERSION,
-    dataset: store.origin.options as unknown as DatasetOptions,
-    changes: {
-      ids: diff.ids,
-      organizations: diff.organizations,
-      customFields: diff.customFields,
-      networkCompanies: diff.networkCompanies,
-      people: diff.people.map((record) => ({ ...record, company: record.company.public_identifier })),
-      companies: diff.companies.map(({ network, custom_fields, ...rest }) => ({
-        ...rest,
-        network: network.public_identifier,
-        custom_fields: [...custom_fields],
-      })),
-      contacts: diff.contacts.map(({ person: of, custom_fields, search_text: _s, query_text: _q, company_names: _c, ...rest }) => ({
-        ...rest,
-        person: of.public_identifier,
-        custom_fields: [...custom_fields],
-      })),
-      conversations: diff.conversations,
-      views: diff.views,
-      drafts: diff.drafts,
-      activity: diff.activity,
-    },
-  };
-  return JSON.stringify(state);
+  const diff = diffOf(store);
+  const changes: Record<string, unknown> = { ids: diff.ids };
+  for (const kind of KIND_NAMES) changes[kind] = (diff[kind] as object[]).map((record) => fileForm(kind, record));
+  const state = { format: STATE_FORMAT, version: STATE_VERSION, dataset: store.origin.options, changes };
+  // Encoding walks every schema in order: keys come out in the schema's order, and a key no schema knows throws.
+  return JSON.stringify(z.encode(stateSchema, state as z.output<typeof stateSchema>));
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
@@ -295,7 +73,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 /** Reads a state text; throws StateFileError saying what is wrong with it. */
-function parseState(text: string): StateJson {
+function parseState(text: string): z.output<typeof stateSchema> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -325,6 +103,23 @@ function parseState(text: string): StateJson {
 const sameDataset = (a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>) =>
   Object.keys(b).every((key) => a[key] === b[key]) && Object.keys(a).every((key) => a[key] === b[key]);
 
+/** The record a file gives, its references resolved to records of the store and its derived fields still empty. */
+function resolved(store: Store, kind: KindName, form: Record<string, unknown>): Record<string, unknown> {
+  const { references, derived } = RECORD_KINDS[kind];
+  const record = { ...form };
+  for (const [field, target] of Object.entries(references) as [string, string][]) {
+    const handle = form[field] as string;
+    const found = target === 'people' ? store.network.person(handle) : store.network.company(handle);
+    if (!found) {
+      const what = target === 'people' ? 'network person' : 'network company';
+      throw new StateFileError(`The state is broken: it names ${what} "${handle}", which neither the dataset nor the state holds.`);
+    }
+    record[field] = found;
+  }
+  for (const field of derived as readonly string[]) record[field] = '';
+  return record;
+}
+
 /**
  * A new store holding the state `text` describes; throws StateFileError (and builds nothing usable) when it is
  * refused. A state of `reuse`'s dataset forks it instead of building the dataset again.
@@ -334,52 +129,16 @@ export function storeFromState(text: string, reuse?: Baseline): Store {
   let store: Store;
   try {
     const options = datasetOptions(state.dataset);
-    store = reuse && sameDataset(reuse.options, { ...options }) ? reuse.fork() : createBaseline(options).fork();
+    store = new Store(reuse && sameDataset(reuse.options, { ...options }) ? reuse : createBaseline(options));
   } catch (error) {
     throw new StateFileError(`The state names a dataset this mock cannot build: ${error instanceof Error ? error.message : String(error)}.`);
   }
-  const missing = (what: string): never => {
-    throw new StateFileError(`The state is broken: it names ${what}, which neither the dataset nor the state holds.`);
-  };
   try {
-    const { changes } = state;
-    for (const record of changes.networkCompanies) store.addNetworkCompany(record);
-    const people: NetworkPersonRecord[] = changes.people.map((record) => ({
-      ...record,
-      company: store.networkCompany(record.company) ?? missing(`network company "${record.company}"`),
-    }));
-    const diff: StoreDiff = {
-      ids: changes.ids,
-      organizations: changes.organizations,
-      customFields: changes.customFields,
-      networkCompanies: [],
-      people,
-      companies: [],
-      contacts: [],
-      conversations: changes.conversations as StoreDiff['conversations'],
-      views: changes.views,
-      drafts: changes.drafts,
-      activity: changes.activity as StoreDiff['activity'],
-    };
-    // People first: contacts name them by handle.
-    const peopleOnly: StoreDiff = { ...diff, organizations: [], customFields: [], conversations: [], views: [], drafts: [], activity: [], ids: [] };
-    store.applyDiff(peopleOnly);
-    const companies: CompanyRecord[] = changes.companies.map(({ network, custom_fields, ...rest }) => ({
-      ...rest,
-      network: store.networkCompany(network) ?? missing(`network company "${network}"`),
-      custom_fields: new Map(custom_fields),
-    }));
-    const contacts: ContactRecord[] = changes.contacts.map(({ person: handle, custom_fields, ...rest }) => ({
-      ...rest,
-      person: store.person(handle) ?? missing(`network person "${handle}"`),
-      custom_fields: new Map(custom_fields),
-      enrichment: rest.enrichment as ContactRecord['enrichment'],
-      sequence: rest.sequence as ContactRecord['sequence'],
-      search_text: '',
-      query_text: '',
-      company_names: '',
-    }));
-    store.applyDiff({ ...diff, people: [], companies, contacts });
+    // In RECORD_KINDS order: a record comes after the records it names.
+    for (const kind of KIND_NAMES) {
+      for (const form of state.changes[kind]) applyRecord(store, kind, resolved(store, kind, form) as never);
+    }
+    applyIds(store, state.changes.ids as StoreDiff['ids']);
   } catch (error) {
     if (error instanceof StateFileError) throw error;
     throw new StateFileError(`The state is broken: ${error instanceof Error ? error.message : String(error)}.`);

@@ -1,52 +1,130 @@
-import type { StoreReader } from './reader';
-import { DiffStore } from './state-diff';
-import { DatasetBaseline } from './versioned';
+import { Activity } from './activity';
+import { Companies } from './companies';
+import { ContactSearch } from './contact-search';
+import { Contacts } from './contacts';
+import { Conversations } from './conversations';
+import { CustomFields } from './custom-fields';
+import { Directory } from './directory';
+import { Drafts } from './drafts';
+import type { Ids } from './ids';
+import { Network } from './network';
+import type { Pools } from './pools';
+import type { Random } from './random';
+import { Baseline, type StoreBasis, type StoreSnapshot, VersionedStorage } from './storage';
+import { Views } from './views';
 
 /*
- * The store, assembled by layers, each in its own file and each importing only the one below it:
- *   versioned.ts      copy-on-write containers, revisions, snapshots, restore and adopt
- *   directory.ts      organizations, users, keys, accounts, custom fields, the network
+ * The store, composed: one versioned storage (storage.ts) and a repository per resource reading and writing
+ * through it, each in its own file:
+ *   directory.ts      organizations, users, keys, accounts
+ *   custom-fields.ts  the registered custom fields
+ *   network.ts        the network's people and companies
  *   companies.ts      each account's company records
- *   contacts.ts       relationships, their search index, contacts joined to companies
+ *   contacts.ts       relationships of accounts with people
  *   views.ts          saved views
- *   conversations.ts  conversations and messages, drafts, activity
- *   state-diff.ts     the difference from the baseline, read and written (state files)
- * Records are built in records.ts. Every change goes through a method of a layer, which keeps the indexes, the
- * search texts and the search index right and moves `revision`, which caches key on. Lookups that take an
- * organization treat another organization's ids as unknown, so routes cannot leak them.
+ *   conversations.ts  conversations and their messages
+ *   drafts.ts         saved drafts
+ *   activity.ts       recorded activity
+ * and the `search` filter's query beside them (contact-search.ts). Records are built in records.ts. Every change
+ * goes through a repository, which keeps the indexes and search texts right and commits, moving the revision.
+ * Lookups that take an organization treat another organization's ids as unknown, so routes cannot leak them.
  */
 
-export type { StoreBasis, StoreSnapshot } from './versioned';
-export type { StoreDiff } from './state-diff';
-export type { StoreReader } from './reader';
+export type { StoreBasis, StoreSnapshot } from './storage';
+export { Baseline } from './storage';
 
-/** The seeded dataset, built once; `fork()` gives as many independent stores of it as wanted, cheaply. */
-export class Baseline extends DatasetBaseline {
-  /** A store holding exactly the seeded dataset. */
-  fork(): Store {
-    return new Store(this.basis, this);
+/** The in-memory service data: a storage and the repositories over it. */
+export class Store {
+  readonly storage: VersionedStorage;
+  readonly directory: Directory;
+  readonly customFields: CustomFields;
+  readonly network: Network;
+  readonly companies: Companies;
+  readonly contacts: Contacts;
+  readonly search: ContactSearch;
+  readonly views: Views;
+  readonly conversations: Conversations;
+  readonly drafts: Drafts;
+  readonly activity: Activity;
+
+  /** A store holding `source`'s seeded dataset, or (from a basis) an empty store to build a dataset into. */
+  constructor(source: Baseline | StoreBasis) {
+    this.storage = source instanceof Baseline ? new VersionedStorage(source.basis, source) : new VersionedStorage(source);
+    this.directory = new Directory(this.storage);
+    this.customFields = new CustomFields(this.storage);
+    this.network = new Network(this.storage);
+    this.companies = new Companies(this.storage);
+    this.contacts = new Contacts(this.storage, this.directory, this.network, this.companies);
+    this.search = new ContactSearch(this.storage);
+    this.views = new Views(this.storage, this.contacts);
+    this.conversations = new Conversations(this.storage);
+    this.drafts = new Drafts(this.storage);
+    this.activity = new Activity(this.storage);
   }
-}
 
-/** The in-memory service data, and the only writer of it. */
-export class Store extends DiffStore implements StoreReader {
-  /**
-   * Makes the data built so far this store's baseline: what `reset` goes back to and `fork` starts from.
-   * Called once, by the dataset builder.
-   */
-  freeze(options: Record<string, unknown>): Baseline {
-    const baseline = new Baseline(this.basis, this.data, options);
-    this.freezeInto(baseline);
-    return baseline;
+  get seed(): number {
+    return this.storage.basis.seed;
   }
 
-  /** A new store holding the seeded dataset, sharing everything with this one until either writes. */
-  fork(): Store {
-    return new Store(this.basis, this.requireBaseline());
+  /** The instant the dataset is anchored at. */
+  get now(): Date {
+    return this.storage.basis.now;
+  }
+
+  get pools(): Pools {
+    return this.storage.basis.pools;
+  }
+
+  /** Takes the next id of a kind, e.g. `ids.take('contact')`. */
+  get ids(): Ids {
+    return this.storage.ids;
+  }
+
+  /** Moves on every change, restore and reset; equal revisions mean equal data. */
+  get revision(): number {
+    return this.storage.revision;
   }
 
   /** The baseline this store was forked from. */
   get origin(): Baseline {
-    return this.requireBaseline() as Baseline;
+    return this.storage.origin;
+  }
+
+  /** A derived generator for things created at request time, stable for the same seed and inputs. */
+  randomFor(...parts: (string | number)[]): Random {
+    return this.storage.randomFor(...parts);
+  }
+
+  /** An immutable handle on the whole state; later writes copy what they change, so it never changes. */
+  snapshot(): StoreSnapshot {
+    return this.storage.snapshot();
+  }
+
+  /** Puts a snapshot's state back (a snapshot of this store or of another fork of the same baseline). */
+  restore(snapshot: StoreSnapshot): void {
+    this.storage.restore(snapshot);
+  }
+
+  /** Back to the seeded dataset. */
+  reset(): void {
+    this.storage.reset();
+  }
+
+  /** Takes over another store's whole state (another dataset, a loaded state file); the other is not used again. */
+  adopt(other: Store): void {
+    this.storage.adopt(other.storage);
+  }
+
+  /** A new store holding the seeded dataset, sharing everything with this one until either writes. */
+  fork(): Store {
+    return new Store(this.origin);
+  }
+
+  /**
+   * Makes the data built so far this store's baseline: what `reset` goes back to and `fork` starts from. Called once,
+   * by the dataset builder.
+   */
+  freeze(options: Record<string, unknown>): Baseline {
+    return this.storage.freeze(options);
   }
 }

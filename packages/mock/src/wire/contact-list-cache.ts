@@ -1,91 +1,170 @@
 import type { Contact } from '@network-org/spec/openapi';
 import { setBounded } from '../lib/bounded-map';
 import type { Store } from '../store/index';
+import { PARTS, type Part, type VersionedStorage } from '../store/storage';
 import type { ContactRecord } from '../store/types';
 import { withKnownJson } from './known-json';
 import { contactFullFields, contactWire } from './records';
 
 /*
- * A list page serializes the same contacts request after request. Each contact's list shape and its JSON are
- * kept, by record, while the store's `wireRevision` stays the same. A contact's edit writes a new record and
- * leaves that revision alone (no other contact's shape reads it); any other change moves it, and the next read
- * starts over, so a cached shape never outlives the data it was built from and no caller has to clear it.
+ * A list page serializes the same contacts request after request. Each contact's list shape and its JSON are kept,
+ * by record, while the storage's containers the shape reads stay the same: a contact's edit writes a new record (a
+ * new key); a change to what else it shows (its account, its company records) moves those containers' revisions, and
+ * the next read starts over. So a cached shape never outlives the data it was built from and no caller clears it.
  */
 
 /** Bounds the memory a walk over a very large account can pin: the oldest entries go first. */
 const MAX_CACHED_CONTACTS = 2048;
 
+/**
+ * Containers a contact's wire shape does not read: its own record stands for the contacts lists, and the rest are
+ * other resources. Every other container counts, so one that `contactWire` starts to read is covered already.
+ */
+const NOT_READ: ReadonlySet<Part> = new Set<Part>([
+  'ids',
+  'organizations',
+  'users',
+  'apiKeys',
+  'customFields',
+  'contacts',
+  'contactSlots',
+  'relationshipOfPerson',
+  'contactIdOfPerson',
+  'personOfContactId',
+  'imported',
+  'people',
+  'networkCompanies',
+  'companyList',
+  'conversations',
+  'conversationSlots',
+  'views',
+  'drafts',
+  'activity',
+]);
+
 const encoder = new TextEncoder();
 
-/**
- * By `account_relationship_id`, each with the record it was built from: an edit replaces the entry of its contact
- * instead of leaving the old record's behind.
- */
 interface WireCache {
-  revision: number;
-  wires: Map<string, { record: ContactRecord; wire: Contact }>;
-  /** Full shapes an update or find-email answered with, and their JSON: the list shape is cut from them. */
-  fulls: Map<string, FullWire>;
+  /** The revisions of the containers read, in `READ` order, when the cache was filled. */
+  revisions: number[];
+  /** By `account_relationship_id`, each with the record it was built from: an edit replaces its contact's entry. */
+  entries: Map<string, ListEntry>;
+  /** Full shapes an update or find-email answered with, by `account_relationship_id`: the next list derives from them. */
+  fulls: Map<string, FullEntry>;
 }
 
-interface FullWire {
+interface ListEntry {
   record: ContactRecord;
   wire: Contact;
-  json: string;
+  json: Uint8Array;
 }
+
+interface FullEntry extends ListEntry {
+  /** The fields the full shape appended to the list shape. */
+  appended: object;
+  /** How many bytes of `json` are the list JSON without its closing brace. */
+  listBytes: number;
+}
+
+/** The containers a contact's wire shape reads besides its own record. */
+const READ: readonly Part[] = PARTS.filter((part) => !NOT_READ.has(part));
 
 const caches = new WeakMap<object, WireCache>();
 
-function cacheOf(store: Store): WireCache {
-  const scope = store.cacheScope;
+/**
+ * The cache of the store: the baseline's while what the shapes read is the baseline's (fresh sessions, reset ones and
+ * sessions that only edited contacts share it), else the store's own.
+ */
+/** The cache each storage found last, with the storage's revision then: a list page asks once per contact. */
+const lastFound = new WeakMap<VersionedStorage, { revision: number; cache: WireCache }>();
+
+function cacheOf(storage: VersionedStorage): WireCache {
+  const last = lastFound.get(storage);
+  if (last?.revision === storage.revision) return last.cache;
+  const cache = findCache(storage);
+  lastFound.set(storage, { revision: storage.revision, cache });
+  return cache;
+}
+
+function findCache(storage: VersionedStorage): WireCache {
+  const origin = storage.origin;
+  const scope = READ.every((part) => storage.revisionOf(part) === origin.parts[part]) ? origin : storage;
   let cache = caches.get(scope);
-  if (!cache) caches.set(scope, (cache = { revision: store.wireRevision, wires: new Map(), fulls: new Map() }));
-  if (cache.revision !== store.wireRevision) {
-    cache.revision = store.wireRevision;
-    cache.wires.clear();
+  if (cache?.revisions.every((revision, index) => revision === storage.revisionOf(READ[index] as Part))) return cache;
+  const revisions = READ.map((part) => storage.revisionOf(part));
+  if (cache) {
+    cache.revisions = revisions;
+    cache.entries.clear();
     cache.fulls.clear();
+  } else {
+    caches.set(scope, (cache = { revisions, entries: new Map(), fulls: new Map() }));
   }
   return cache;
 }
 
-/**
- * `contactWire(store, contact, 'list')`, built and serialized once per record and wire revision of the store;
- * stores whose wire revision is their baseline's (fresh sessions, reset ones) share one cache.
- */
-export function contactListWire(store: Store, contact: ContactRecord): Contact {
-  const cache = cacheOf(store);
+const CLOSING_BRACE = 0x7d;
+const COMMA = 0x2c;
+/** Where a full shape's JSON is encoded before it is copied out at its length (a UTF-16 unit takes at most 3 bytes). */
+let scratch = new Uint8Array(64 * 1024);
+
+/** The list entry of a full shape, derived from it: the appended fields left out of the object and of the JSON. */
+function listedFrom(full: FullEntry): ListEntry {
+  const wire: Record<string, unknown> = {};
+  for (const key of Object.keys(full.wire)) if (!Object.hasOwn(full.appended, key)) wire[key] = (full.wire as Record<string, unknown>)[key];
+  const json = new Uint8Array(full.listBytes + 1);
+  json.set(full.json.subarray(0, full.listBytes));
+  json[full.listBytes] = CLOSING_BRACE;
+  return { record: full.record, wire: wire as Contact, json };
+}
+
+function listEntry(store: Store, contact: ContactRecord): ListEntry {
+  const cache = cacheOf(store.storage);
   const key = contact.account_relationship_id;
-  const cached = cache.wires.get(key);
-  if (cached?.record === contact) return cached.wire;
+  const cached = cache.entries.get(key);
+  if (cached?.record === contact) return cached;
   const full = cache.fulls.get(key);
-  let wire: Contact;
-  let json: string;
+  let entry: ListEntry;
   if (full?.record === contact) {
-    // Cut from the full shape an update answered with: no record is walked or serialized again.
-    const { notes_json, contact_enrichment, sequence, ...listed } = full.wire;
-    wire = listed as Contact;
-    // The full JSON ends in `,"notes_json":…,"sequence":…}`, as long as the JSON of those three fields alone.
-    const tailLength = JSON.stringify({ notes_json, contact_enrichment, sequence }).length;
-    json = `${full.json.slice(0, full.json.length - tailLength)}}`;
+    entry = listedFrom(full);
     cache.fulls.delete(key);
   } else {
-    wire = contactWire(store, contact, 'list');
-    json = JSON.stringify(wire);
+    const wire = contactWire(store, contact, 'list');
+    entry = { record: contact, wire, json: encoder.encode(JSON.stringify(wire)) };
   }
-  withKnownJson(wire, encoder.encode(json));
-  setBounded(cache.wires, key, { record: contact, wire }, MAX_CACHED_CONTACTS);
-  return wire;
+  withKnownJson(entry.wire, entry.json);
+  setBounded(cache.entries, key, entry, MAX_CACHED_CONTACTS);
+  return entry;
 }
 
 /**
- * `contactWire(store, contact, 'full')` (update and find-email), serialized once: its JSON answers the request,
- * and the next list cuts the contact's list shape and JSON from it. The full JSON is the list JSON with the three
- * fields the list leaves out appended, in the order `contactWire` puts them.
+ * `contactWire(store, contact, 'list')`, built and serialized once per record while what it reads stays the same;
+ * the answer splices its JSON in.
+ */
+export function contactListWire(store: Store, contact: ContactRecord): Contact {
+  return listEntry(store, contact).wire;
+}
+
+/**
+ * `contactWire(store, contact, 'full')` (update and find-email): the list shape with the fields only the full shape
+ * has appended, serialized once. Its JSON is made from the list JSON, by construction: without its closing brace, a
+ * comma, and the appended fields' JSON without its opening brace. The next list page cuts the list entry back out of
+ * it at the length it was made with.
  */
 export function contactFullWire(store: Store, contact: ContactRecord): Contact {
-  const wire = Object.assign(contactWire(store, contact, 'list'), contactFullFields(contact));
-  const json = JSON.stringify(wire);
-  withKnownJson(wire, encoder.encode(json));
-  setBounded(cacheOf(store).fulls, contact.account_relationship_id, { record: contact, wire, json }, MAX_CACHED_CONTACTS);
+  const wire = contactWire(store, contact, 'list');
+  const listText = JSON.stringify(wire);
+  const appended = contactFullFields(contact);
+  const appendedText = JSON.stringify(appended);
+  Object.assign(wire, appended);
+  // Both texts encoded one after the other, the appended one's opening brace over the list's closing one, which
+  // then becomes the comma: one pass over the characters, one copy of the bytes.
+  const room = (listText.length + appendedText.length) * 3;
+  if (scratch.byteLength < room) scratch = new Uint8Array(room);
+  const listBytes = encoder.encodeInto(listText, scratch).written - 1;
+  const appendedBytes = encoder.encodeInto(appendedText, scratch.subarray(listBytes)).written;
+  scratch[listBytes] = COMMA;
+  const json = scratch.slice(0, listBytes + appendedBytes);
+  withKnownJson(wire, json);
+  setBounded(cacheOf(store.storage).fulls, contact.account_relationship_id, { record: contact, wire, json, appended, listBytes }, MAX_CACHED_CONTACTS);
   return wire;
 }

@@ -5,11 +5,11 @@ import { APP_ORIGIN } from '../store/urls';
 
 /** The conversation's participants that are contacts of its account (its own profile is not one). */
 export function participantContacts(store: Store, conversation: ConversationRecord): ContactRecord[] {
-  return conversation.participant_contact_ids.flatMap((contactId) => store.findContact(conversation.account_id, contactId) ?? []);
+  return conversation.participant_contact_ids.flatMap((contactId) => store.contacts.find(conversation.account_id, contactId) ?? []);
 }
 
 export function conversationWire(store: Store, conversation: ConversationRecord): Conversation {
-  const account = store.account(conversation.account_id) as AccountRecord;
+  const account = store.directory.account(conversation.account_id) as AccountRecord;
   const contacts: ConversationParticipant[] = participantContacts(store, conversation).map((contact) => ({
     contact_id: contact.contact_id,
     provider_participant_id: contact.person.provider_participant_id,

@@ -44,7 +44,6 @@ export function accountWire(account: AccountRecord): AccountSummary {
   };
 }
 
-/** Custom field values as own top-level keys (fromEntries defines them, so no name reaches a prototype). */
 /** The fields of a position that the contact and the enrichment views share. */
 const positionFields = (experience: ExperienceRecord) => ({
   company_name: experience.company_name,
@@ -66,6 +65,7 @@ const schoolFields = (education: EducationRecord) => ({
   description: education.description,
 });
 
+/** Custom field values as own top-level keys (fromEntries defines them, so no name reaches a prototype). */
 const customFieldsWire = (fields: Map<string, CustomFieldValue>) => Object.fromEntries(fields);
 
 const locationWire = (location: LocationRecord, isHeadquarter: boolean): Location => ({
@@ -116,7 +116,7 @@ export type ContactShape = 'import' | 'list' | 'full';
 
 export function contactWire(store: Store, contact: ContactRecord, shape: ContactShape): Contact {
   const person = contact.person;
-  const account = store.account(contact.account_id) as AccountRecord;
+  const account = store.directory.account(contact.account_id) as AccountRecord;
   const base: Contact = {
     account_relationship_id: contact.account_relationship_id,
     contact_id: contact.contact_id,
@@ -136,13 +136,13 @@ export function contactWire(store: Store, contact: ContactRecord, shape: Contact
   };
   if (shape === 'import') return base;
 
-  const details = store.personDetails(person);
+  const details = store.network.personDetails(person);
   const connected = contact.relationship_status === 'connected';
   const experiences: Experience[] = details.experiences.map((experience) => ({
     experience_id: experience.experience_id,
     is_current: experience.is_current,
     company_participant_id: experience.company
-      ? (store.findCompanyOf(contact.account_id, experience.company)?.company_id ?? null)
+      ? (store.companies.findOf(contact.account_id, experience.company)?.company_id ?? null)
       : null,
     company_provider_participant_id: experience.company?.provider_participant_id ?? null,
     ...positionFields(experience),
@@ -172,7 +172,7 @@ export function contactWire(store: Store, contact: ContactRecord, shape: Contact
     experiences,
     educations,
     locations: [locationWire(person.location, false)],
-    company: companyWire(store.companyOfContact(contact)),
+    company: companyWire(store.companies.ofContact(contact)),
     last_interaction_at: contact.last_interaction_at,
   }) as Contact;
   return shape === 'full' ? Object.assign(wire, contactFullFields(contact)) : wire;
@@ -199,7 +199,7 @@ export function viewWire(store: Store, view: ViewRecord, withRules: boolean): Vi
     view_kind: view.view_kind,
     name: view.name,
     description: view.description,
-    account: accountWire(store.account(view.account_id) as AccountRecord),
+    account: accountWire(store.directory.account(view.account_id) as AccountRecord),
     app_url: `${APP_ORIGIN}/views/${view.public_id}`,
     created_at: view.created_at,
     updated_at: view.updated_at,
@@ -229,7 +229,7 @@ const enrichmentLocation = (location: LocationRecord, isHeadquarter: boolean, so
 const NO_COMPANY_FIELDS = { headcount: null, employee_count: null, website_url: null, follower_count: null, about: null };
 
 export function personEnrichmentWire(store: Store, person: NetworkPersonRecord): EnrichmentBlock {
-  const details = store.personDetails(person);
+  const details = store.network.personDetails(person);
   const participant: EnrichmentParticipant = {
     provider: PROVIDER,
     provider_participant_id: person.provider_participant_id,

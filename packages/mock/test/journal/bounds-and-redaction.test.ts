@@ -31,7 +31,7 @@ function record(overrides: Partial<JournalRecord> = {}): JournalRecord {
     requestHeaders: [['Authorization', `Bearer ${KEY}`], ['content-type', 'application/json']],
     requestBody: new TextEncoder().encode('{"account_id":"101"}'),
     responseHeaders: [['content-type', 'application/json']],
-    responseBody: [new TextEncoder().encode('{"data":'), new TextEncoder().encode('{"ok":true}}')],
+    responseBody: new TextEncoder().encode('{"data":{"ok":true}}'),
     ...overrides,
   };
 }
@@ -83,7 +83,7 @@ describe('the journal of one session', () => {
   it('cuts a body past 64 kB and marks it truncated, with the size as sent', () => {
     const kept = journal();
     const large = new Uint8Array(JOURNAL_BODY_LIMIT + 1000).fill(0x61);
-    kept.record(record({ requestBody: large, responseBody: [large.subarray(0, 40_000), large.subarray(40_000)] }));
+    kept.record(record({ requestBody: large, responseBody: large }));
     const [entry] = kept.list();
     for (const body of [entry?.request.body, entry?.response.body]) {
       expect(body).toEqual({ text: 'a'.repeat(JOURNAL_BODY_LIMIT), bytes: JOURNAL_BODY_LIMIT + 1000, truncated: true });
@@ -101,7 +101,7 @@ describe('the journal of one session', () => {
     const kept = journal({ maxBytes });
     const body = new Uint8Array(60_000).fill(0x62);
     for (let index = 0; index < 500; index++) {
-      kept.record(record({ path: `/v1/p${index}`, requestBody: body, responseBody: [body] }));
+      kept.record(record({ path: `/v1/p${index}`, requestBody: body, responseBody: body }));
       expect(kept.size).toBeLessThanOrEqual(maxBytes);
     }
     const paths = kept.list().map((entry) => entry.path);
@@ -198,7 +198,7 @@ describe('the bound all sessions of a mock share', () => {
     // Uneven: some sessions send far more than others, and each alone stays well under its own 8 MiB.
     for (let index = 0; index < 2000; index++) {
       const target = journals[(index * 7) % (index % 3 === 0 ? 40 : 5)] as RequestJournal;
-      target.record(record({ path: `/v1/p${index}`, requestBody: body, responseBody: [body] }));
+      target.record(record({ path: `/v1/p${index}`, requestBody: body, responseBody: body }));
       expect(budget.size).toBeLessThanOrEqual(MiB);
       expect(journals.reduce((total, each) => total + each.size, 0)).toBe(budget.size);
     }

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { FIXTURE_KEYS } from '../../src/index';
 import { type Store, HEADCOUNT_RANGES, TAG_CATALOG, createStore, type ContactRecord } from '../../src/store/index';
+import { storeBehind } from '../../src/store/reader';
 import { BASE_URL, RUNS, createPropertyMock, datasetIds } from '../support/properties';
 import { longestWord } from '../../src/store/search-index';
 
@@ -16,10 +17,10 @@ describe('against plain computation, over random changes', () => {
   // The plain mock checks every contact, as the list did before the index; each reset brings a new store.
   const unindexed = new WeakSet<Store>();
   function plainStore(): Store {
-    // The test reaches past the read-only `db` type to swap the index out.
-    const store = plain.db as Store;
+    // The test reaches past the read-only `db` to swap the index out.
+    const store = storeBehind(plain.db)!;
     if (!unindexed.has(store)) {
-      store.searchCandidates = (accountId) => store.contactsOf(accountId);
+      store.search.candidates = (accountId) => store.contacts.ofAccount(accountId);
       unindexed.add(store);
     }
     return store;
@@ -184,14 +185,14 @@ describe('against plain computation, over random changes', () => {
 
 describe('its words and candidates', () => {
   function primaryAccount(store: Store): string {
-    const admin = store.apiKey('sk_test_admin')!.user_id;
-    return [...store.accounts()].find((account) => account.owner_user_id === admin && account.shared_for_api)!.account_id;
+    const admin = store.directory.apiKey('sk_test_admin')!.user_id;
+    return [...store.directory.accounts()].find((account) => account.owner_user_id === admin && account.shared_for_api)!.account_id;
   }
 
   /** Checks that the candidates hold every match, in the account's order, and returns them. */
   function expectCandidatesCover(store: Store, accountId: string, needle: string): ContactRecord[] {
-    const contacts = store.contactsOf(accountId);
-    const candidates = [...store.searchCandidates(accountId, needle)];
+    const contacts = store.contacts.ofAccount(accountId);
+    const candidates = [...store.search.candidates(accountId, needle)];
     const positions = candidates.map((contact) => contacts.indexOf(contact));
     expect(positions.every((position, index) => position >= 0 && (index === 0 || position > positions[index - 1]!))).toBe(true);
     const matches = contacts.filter((contact) => contact.search_text.includes(needle));
@@ -224,7 +225,7 @@ describe('its words and candidates', () => {
   describe('search index', () => {
     const store = createStore({ contactsPerAccount: 120, primaryAccountContacts: 1500, networkSize: 1200 });
     const accountId = primaryAccount(store);
-    const contacts = store.contactsOf(accountId);
+    const contacts = store.contacts.ofAccount(accountId);
 
     it('gives every contact whose search text holds the needle, in list order, for any substring', () => {
       for (const needle of [...needlesOf(contacts, 400), 'qzxjv', '@', ' - ', '\n', 'é€😀']) expectCandidatesCover(store, accountId, needle);
@@ -238,15 +239,15 @@ describe('its words and candidates', () => {
     });
 
     it('finds words a change brought: notes, tags, custom fields, work email, and contacts added later', () => {
-      store.searchCandidates(accountId, 'build'); // the index exists before the changes
+      store.search.candidates(accountId, 'build'); // the index exists before the changes
       const [noted, tagged, fielded, emailed] = [contacts[3]!, contacts[400]!, contacts[900]!, contacts[1400]!];
-      const changedNoted = store.editContact(noted, (copy) => (copy.notes_json = JSON.stringify({ text: 'Xylophonic meeting' })));
-      const changedTagged = store.editContact(tagged, (copy) => (copy.tags = [...copy.tags, { name: 'Quokkaish', color: 'green' }]));
-      const changedFielded = store.editContact(fielded, (copy) => copy.custom_fields.set('Deal stage', 'Zebrawood'));
-      const changedEmailed = store.editContact(emailed, (copy) => (copy.work_email = 'someone@wombatcorp.example'));
-      const account = store.account(accountId)!;
-      const person = [...store.people()].find((candidate) => !store.isImported(candidate))!;
-      const added = store.addContact({ account, person, created_at: store.now.toISOString(), relationship_status: 'not_connected' });
+      const changedNoted = store.contacts.edit(noted, (copy) => (copy.notes_json = JSON.stringify({ text: 'Xylophonic meeting' })));
+      const changedTagged = store.contacts.edit(tagged, (copy) => (copy.tags = [...copy.tags, { name: 'Quokkaish', color: 'green' }]));
+      const changedFielded = store.contacts.edit(fielded, (copy) => copy.custom_fields.set('Deal stage', 'Zebrawood'));
+      const changedEmailed = store.contacts.edit(emailed, (copy) => (copy.work_email = 'someone@wombatcorp.example'));
+      const account = store.directory.account(accountId)!;
+      const person = [...store.network.people()].find((candidate) => !store.network.isImported(candidate))!;
+      const added = store.contacts.add({ account, person, created_at: store.now.toISOString(), relationship_status: 'not_connected' });
 
       for (const [needle, contact] of [
         ['xylophonic', changedNoted],
@@ -262,14 +263,14 @@ describe('its words and candidates', () => {
     it('stays complete across the rebuild that many changes bring, and narrows again after it', () => {
       const unique = 'pangolinesque';
       for (let index = 0; index < 1100; index++) {
-        store.editContact(store.contactsOf(accountId)[index]!, (copy) => {
+        store.contacts.edit(store.contacts.ofAccount(accountId)[index]!, (copy) => {
           copy.notes_json = JSON.stringify({ text: index === 5 ? unique : `note ${index}` });
         });
         if (index % 100 === 0) expectCandidatesCover(store, accountId, unique);
       }
       // The 1,100 changed contacts are no longer all candidates: the index was rebuilt with their new words.
       const candidates = expectCandidatesCover(store, accountId, unique);
-      expect(candidates).toEqual([store.contactsOf(accountId)[5]]);
+      expect(candidates).toEqual([store.contacts.ofAccount(accountId)[5]]);
     });
 
     it('keeps query_text in step with the person, as the query filter reads it', () => {

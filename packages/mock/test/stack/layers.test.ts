@@ -15,8 +15,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['wire/'],
   ['engine/', 'activity/'],
   ['routes/', 'control/'],
-  ['front-door.ts', 'adapters/'],
-  ['mock-api.ts', 'index.ts', 'node.ts', 'browser.ts', 'cli.ts'],
+  ['answer-request.ts', 'adapters/'],
+  ['mock-api.ts', 'index.ts', 'node.ts', 'browser.ts', 'cli.ts', 'vitest.ts'],
 ];
 
 function layerOf(file: string): number {
@@ -56,8 +56,24 @@ describe('the mock source keeps its one-way stack', () => {
         .map((target) => `${file} imports ${target}`),
     );
     expect(upward).toEqual([]);
-    // The check sees imports at all: the front door reads the engine and the control API.
-    expect(importsOf('front-door.ts')).toEqual(expect.arrayContaining(['engine/dispatch.ts', 'control/http.ts']));
+    // The check sees imports at all: answer-request.ts reads the engine and the control API.
+    expect(importsOf('answer-request.ts')).toEqual(expect.arrayContaining(['engine/dispatch.ts', 'control/http.ts']));
+  });
+
+  it('composes the store: no class in store/ extends another store class', () => {
+    const storeFiles = files.filter((file) => file.startsWith('store/'));
+    const classes = storeFiles.flatMap((file) =>
+      [...readFileSync(join(SRC, file), 'utf8').matchAll(/\bclass\s+(\w+)(?:\s+extends\s+([\w.]+))?/g)].map((match) => ({
+        file,
+        name: match[1] as string,
+        base: match[2],
+      })),
+    );
+    const storeClasses = new Set(classes.map((declared) => declared.name));
+    const chained = classes.filter(({ base }) => base !== undefined && storeClasses.has(base)).map(({ file, name, base }) => `${file}: ${name} extends ${base}`);
+    expect(chained).toEqual([]);
+    // The check sees the store's classes at all: its storage and repositories.
+    expect([...storeClasses]).toEqual(expect.arrayContaining(['VersionedStorage', 'Store', 'Contacts', 'Companies']));
   });
 
   it('keeps every source file under 450 lines', () => {

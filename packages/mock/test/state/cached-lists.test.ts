@@ -109,6 +109,23 @@ describe('cached contact lists', () => {
     expect((await page(mock, query)).contacts.find((contact) => contact.contact_id === target.contact_id)!.work_email).toBe(email);
   });
 
+  it('answer a PATCH with the listed contact and then the fields only the full shape has, each key once', async () => {
+    const mock = createMockApi({ rateLimit: false, contactsPerAccount: 20, networkSize: 20 });
+    // A name JavaScript orders first among an object's keys.
+    mock.seed.customField({ target: 'contact', name: '2024', type: 'string' });
+    const account = await primaryAccount(mock);
+    const query = `account_id=${account}&limit=10`;
+    for (const [index, target] of (await page(mock, query)).contacts.entries()) {
+      const patched = await send(mock, 'PATCH', `/v1/contacts/${target.contact_id}`, { account_id: account, ...(index % 2 === 0 && { 2024: 'x' }) });
+      const text = await patched.text();
+      // Parsed and written again, the same bytes: no key twice, nothing malformed.
+      expect(JSON.stringify(JSON.parse(text))).toBe(text);
+      const full = (JSON.parse(text) as { data: { contact: Record<string, unknown> } }).data.contact;
+      const listed = (await page(mock, query)).contacts.find((contact) => contact.contact_id === target.contact_id)!;
+      expect(Object.keys(full)).toEqual([...Object.keys(listed), 'notes_json', 'contact_enrichment', 'sequence']);
+    }
+  });
+
   it('answer as a fresh mock does after reset to another seed', async () => {
     const mock = createMockApi({ rateLimit: false });
     await page(mock, 'limit=10');

@@ -48,6 +48,23 @@ describe('mock.exportState() and createMockApi({ state })', () => {
     expect(restored.db.findContact(account!.account_id, seeded.contact_id)?.tags).toEqual([{ name: '__proto__', color: 'red' }]);
   });
 
+  it('refuses a key it does not know, at any level, naming where it is (it never drops it)', () => {
+    const mock = newMock();
+    const [account] = mock.db.accounts();
+    mock.seed.contact({ account_id: account!.account_id, tags: [{ name: 'Kept', color: 'green' }] });
+    const state = JSON.parse(mock.exportState());
+    for (const [edit, where] of [
+      [(s: any) => (s.changes.contacts[0].nickname = 'Ada'), /changes\.contacts\[0\]: Unrecognized key: "nickname"/],
+      [(s: any) => (s.changes.contacts[0].tags[0].weight = 2), /changes\.contacts\[0\]\.tags\[0\]: Unrecognized key: "weight"/],
+      [(s: any) => (s.changes.extras = []), /changes: Unrecognized key: "extras"/],
+      [(s: any) => (s.dataset.size = 'large'), /dataset: Unrecognized key: "size"/],
+    ] as const) {
+      const edited = structuredClone(state);
+      edit(edited);
+      expect(() => createMockApi({ state: JSON.stringify(edited) })).toThrow(where);
+    }
+  });
+
   it('of the seeded dataset is small: it holds only what changed', () => {
     expect(newMock().exportState().length).toBeLessThan(2_000);
   });

@@ -1,4 +1,4 @@
-import type { Store } from '../../src/store/store';
+import { readerOf, type Store, type StoreReader } from '../../src/store/index';
 import type { CompanyRecord, ContactRecord } from '../../src/store/types';
 
 const fieldsObject = (fields: Map<string, unknown>) => Object.fromEntries(fields);
@@ -14,7 +14,8 @@ function companyDump(company: CompanyRecord) {
 }
 
 /** A plain JSON-ready copy of the store's data, for inspection and comparison. */
-export function dumpStore(store: Store) {
+export function dumpStore(source: Store | StoreReader) {
+  const store = 'storage' in source ? readerOf(source) : source;
   const accounts = store.accounts();
   return {
     seed: store.seed,

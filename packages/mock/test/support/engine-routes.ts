@@ -25,7 +25,7 @@ export const engineTestRoutes = [
     body: { organization: [{ id: auth.organization.id, name: auth.organization.name, created_at: auth.organization.created_at }] },
   })),
   defineRoute('listContacts', { pageLimit: { default: 10, max: 25, clamp: true } }, ({ store, query, accounts }) => {
-    const contacts = accounts.resolve(query.account_id).flatMap((account) => store.contactsOf(account.account_id));
+    const contacts = accounts.resolve(query.account_id).flatMap((account) => store.contacts.ofAccount(account.account_id));
     const page = paginate(contacts, { limit: query.limit, cursor: query.cursor, maxLimit: 25, scope: query });
     return {
       status: 200,
@@ -41,7 +41,7 @@ export const engineTestRoutes = [
   }),
   defineRoute('findContactEmail', { credits: 1 }, ({ store, params, body, accounts, credits, auth }) => {
     accounts.require(body.account_id);
-    const contact = store.findContact(body.account_id, params.contact_id);
+    const contact = store.contacts.find(body.account_id, params.contact_id);
     if (!contact) throw new Error('unknown contact in test route');
     credits.consume();
     return { status: 200, body: { data: { contact: asContact({ contact_id: contact.contact_id }) } } };

@@ -3,7 +3,6 @@
 import fc from 'fast-check';
 import { operations } from '@network-org/sdk/zod';
 import { FIXTURE_KEYS } from '../../src/index';
-import type { Store } from '../../src/store/index';
 import { dumpStore } from './dump-store';
 import { createCheckedMockApi, type CheckedMockApi } from '../../../../test/support/contract';
 import { BASE_URL } from './harness';
@@ -71,7 +70,7 @@ export function datasetIds(mock: CheckedMockApi): DatasetIds {
 
 /** The store as JSON text: equal text means nothing a client could see has changed. */
 export function storeState(mock: CheckedMockApi): string {
-  return JSON.stringify(dumpStore(mock.db as Store));
+  return JSON.stringify(dumpStore(mock.db));
 }
 
 // ---- error shape -------------------------------------------------------------------------------------

@@ -74,7 +74,8 @@ export function listOperation<Op extends PagedOperationId, P extends Page<Operat
 
 /**
  * `client.request`: a paged list gives a `PagePromise`, any other operation an `APIPromise` of its answer's body. An
- * operationId a JavaScript caller made up is refused before anything is sent.
+ * operationId a JavaScript caller made up, or a body given to an operation read with GET (fetch cannot send one),
+ * is refused before anything is sent.
  */
 export function requestOperation(
   context: RequestContext,
@@ -85,6 +86,9 @@ export function requestOperation(
   if (typeof operationId !== 'string' || !Object.hasOwn(operationRoutes, operationId)) {
     const names = Object.keys(operationRoutes).join(', ');
     return new APIPromise(Promise.reject(new NetworkError(`Unknown operation ${JSON.stringify(String(operationId))}: use one of ${names}`)));
+  }
+  if (args?.body !== undefined && operationRoutes[operationId].method === 'GET') {
+    return new APIPromise(Promise.reject(new NetworkError(`${operationId} takes no body: pass its parameters as query`)));
   }
   return operationRoutes[operationId].list?.paged
     ? listOperation(context, operationId as PagedOperationId, args, options)

@@ -31,8 +31,18 @@ export function check<S extends z.ZodObject>(schema: S, input: unknown, kind: st
   return parseInput(schema, input, 'body');
 }
 
+/** The fields of `input` that `fields` (a record's own settable fields) names and that were given. */
+export function givenFields<S extends z.ZodObject>(fields: S, input: object): Partial<z.output<S>> {
+  const given: Record<string, unknown> = {};
+  for (const key of Object.keys(fields.shape)) {
+    const value = (input as Record<string, unknown>)[key];
+    if (value !== undefined) given[key] = value;
+  }
+  return given as Partial<z.output<S>>;
+}
+
 export function requireAccount(store: Store, accountId: string): AccountRecord {
-  const account = store.account(accountId);
+  const account = store.directory.account(accountId);
   if (!account) throw badRequest(`Unknown account_id "${accountId}": use an id of the dataset's accounts (GET /v1/accounts, or mock.db.accounts() in process).`);
   return account;
 }
@@ -46,9 +56,9 @@ export function customValues(
 ): Map<string, CustomFieldValue> {
   const values = new Map<string, CustomFieldValue>();
   for (const [name, value] of Object.entries(given ?? {})) {
-    const field = store.customField(account.organization_id, target, name);
+    const field = store.customFields.find(account.organization_id, target, name);
     if (!field) {
-      const registered = store.customFieldsOf(account.organization_id, target).map((candidate) => `"${candidate.name}"`).join(', ') || 'none';
+      const registered = store.customFields.of(account.organization_id, target).map((candidate) => `"${candidate.name}"`).join(', ') || 'none';
       throw badRequest(`"${name}" is not a registered ${target} custom field (registered: ${registered}). Register it with mock.seed.customField first.`);
     }
     if (value === null) continue;

@@ -18,10 +18,10 @@ export function seedView(store: Store, raw: unknown): View {
     throw badRequest('A view selects either "contact_ids" or a "tag": give exactly one.');
   }
   const contactIds = input.contact_ids && [...new Set(input.contact_ids)];
-  const unknown = (contactIds ?? []).filter((id) => !store.findContact(account.account_id, id));
+  const unknown = (contactIds ?? []).filter((id) => !store.contacts.find(account.account_id, id));
   if (unknown.length > 0) throw badRequest(`Unknown contact ids in account ${account.account_id}: ${unknown.join(', ')}.`);
   const random = store.randomFor('seed', 'view', input.name);
-  const view = store.addView({
+  const view = store.views.add({
     account,
     name: input.name,
     description: input.description ?? null,
@@ -58,25 +58,15 @@ function seededMessage(
 
 /** A message's activity fact, as the dataset records it, recorded when it was sent. */
 function recordMessageActivity(store: Store, account: AccountRecord, conversation: ConversationRecord, message: MessageRecord): void {
-  const { organization_id, occurred_at, ...fact } = messageActivity(account, conversation.provider_chat_id, conversation.channel, message);
-  const { metadata, ...facts } = fact;
-  // In the key order seeded activity has always had, so a state file reads the same as before.
-  store.addActivity({
-    id: store.ids.take('activity'),
-    organization_id,
-    occurred_at,
-    recorded_at: message.sent_at,
-    ...facts,
-    attribution_method: 'user_and_account',
-    metadata,
-  });
+  const fact = messageActivity(account, conversation.provider_chat_id, conversation.channel, message);
+  store.activity.add({ ...fact, id: store.ids.take('activity'), recorded_at: message.sent_at, attribution_method: 'user_and_account' });
 }
 
 export function seedConversation(store: Store, raw: unknown): Conversation {
   const input = check(conversationInput, raw, 'conversation');
   const account = requireAccount(store, input.account_id);
   const participants = [...new Set(input.contact_ids)].map((id) => {
-    const contact = store.findContact(account.account_id, id);
+    const contact = store.contacts.find(account.account_id, id);
     if (!contact) throw badRequest(`Unknown contact id "${id}" in account ${account.account_id}: a conversation's participants are its account's contacts.`);
     return contact;
   });
@@ -90,7 +80,7 @@ export function seedConversation(store: Store, raw: unknown): Conversation {
     return seededMessage(store, conversationId, account, participants, { text: message.text, direction, sent_at: sentAt }, random);
   });
   messages.sort((a, b) => (a.sent_at < b.sent_at ? -1 : a.sent_at > b.sent_at ? 1 : 0));
-  const conversation = store.addConversation({
+  const conversation = store.conversations.add({
     conversation_id: conversationId,
     provider_chat_id: `chat_${conversationId}`,
     organization_id: account.organization_id,
@@ -108,12 +98,12 @@ export function seedConversation(store: Store, raw: unknown): Conversation {
 export function seedMessage(store: Store, raw: unknown): Message {
   const input = check(messageInput, raw, 'message');
   const found = store
-    .organizations()
-    .map((organization) => store.findConversation(organization.id, input.conversation_id))
+    .directory.organizations()
+    .map((organization) => store.conversations.find(organization.id, input.conversation_id))
     .find((conversation) => conversation !== undefined);
   if (!found) throw badRequest(`Unknown conversation_id "${input.conversation_id}": seed a conversation first or use one of the dataset's.`);
-  const account = store.account(found.account_id) as AccountRecord;
-  const participants = found.participant_contact_ids.flatMap((id) => store.findContact(account.account_id, id) ?? []);
+  const account = store.directory.account(found.account_id) as AccountRecord;
+  const participants = found.participant_contact_ids.flatMap((id) => store.contacts.find(account.account_id, id) ?? []);
   const random = store.randomFor('seed', 'message', found.conversation_id, found.messages.length);
   const message = seededMessage(
     store,
@@ -123,7 +113,7 @@ export function seedMessage(store: Store, raw: unknown): Message {
     { text: input.text, direction: input.direction ?? 'sent', sent_at: input.sent_at ?? store.now.toISOString() },
     random,
   );
-  store.addMessage(found, message);
+  store.conversations.addMessage(found, message);
   recordMessageActivity(store, account, found, message);
   return messageWire(message);
 }
@@ -150,6 +140,6 @@ export function seedActivityEvent(store: Store, raw: unknown): ActivityEvent {
     attribution_method: 'user_and_account',
     metadata: { ...input.metadata },
   };
-  store.addActivity(event);
+  store.activity.add(event);
   return activityEventWire(event);
 }

@@ -2,11 +2,24 @@ import { schemas } from '@network-org/spec/zod';
 import { z } from 'zod';
 import { MAX_TAGS } from '../../store/changes';
 import { HEADCOUNT_RANGES } from '../../store/index';
+import {
+  activityEventKind,
+  companyKind,
+  contactKind,
+  conversationKind,
+  customFieldKind,
+  messageKind,
+  networkCompanyKind,
+  personKind,
+  viewKind,
+} from '../../store/kinds';
 
 /*
- * What each `mock.seed.{kind}` (and `POST /__mock/seed/{kind}`) takes, written once: the schema checks the input
- * at run time and its `z.input` is the TypeScript type. Every object is closed, so a misspelt field is a compile
- * error in TypeScript and a 400 over HTTP; custom field values go under `custom_fields` (contract §3.3).
+ * What each `mock.seed.{kind}` (and `POST /__mock/seed/{kind}`) takes, derived from the record kinds (store/kinds.ts):
+ * a record's own fields are settable unless the store derives or takes them, so a field a record gains is settable
+ * at once; the checks a seed adds (non-empty names, handles, instants, JSON notes) refine some. The schema checks the
+ * input at run time and its `z.input` is the TypeScript type. Every object is closed, so a misspelt field is a
+ * compile error in TypeScript and a 400 over HTTP; custom field values go under `custom_fields` (contract §3.3).
  */
 
 const HANDLE = /^[a-z0-9][a-z0-9_.-]{0,99}$/;
@@ -29,22 +42,45 @@ const headcount = z.enum(HEADCOUNT_RANGES.map((range) => range.label) as [string
 /** Values by registered custom field name; null leaves the field without a value. */
 const customFields = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 
-export const contactInput = z.strictObject({
+/** A contact's own fields a seed may set: all of its kind's but the ids, references and what the store derives. */
+export const contactOwnFields = contactKind
+  .omit({
+    contact_id: true,
+    account_relationship_id: true,
+    organization_id: true,
+    account_id: true,
+    position: true,
+    person: true,
+    company_id: true,
+    custom_fields: true,
+    enrichment: true,
+    sequence: true,
+    created_at: true,
+  })
+  .partial();
+
+/** A person's fields a contact seed may set; null, which the Contact type allows for these, means "generate it". */
+const personFields = personKind
+  .pick({ first_name: true, last_name: true, headline: true, primary_role_title: true, follower_count: true, connections_count: true })
+  .extend({
+    first_name: z.string().min(1),
+    last_name: z.string().min(1),
+    follower_count: z.number().int().min(0),
+    connections_count: z.number().int().min(0),
+  })
+  .partial().shape;
+const generatedWhenNull = Object.fromEntries(Object.entries(personFields).map(([key, field]) => [key, field.unwrap().nullable().optional()])) as {
+  [K in keyof typeof personFields]: z.ZodOptional<z.ZodNullable<ReturnType<(typeof personFields)[K]['unwrap']>>>;
+};
+
+export const contactInput = contactOwnFields.extend({
   account_id: z.string(),
-  // null, which the Contact type allows for these, means "generate it" as leaving the field out does.
-  first_name: z.string().min(1).nullable().optional(),
-  last_name: z.string().min(1).nullable().optional(),
-  headline: z.string().nullable().optional(),
-  primary_role_title: z.string().nullable().optional(),
+  ...generatedWhenNull,
   primary_company_name: z.string().min(1).nullable().optional(),
   public_identifier: handle.optional(),
-  relationship_status: z.enum(['connected', 'not_connected', 'unknown']).optional(),
   tags: tags.optional(),
   notes_json: notes.optional(),
   work_email: z.email().nullable().optional(),
-  phone: z.string().nullable().optional(),
-  follower_count: z.number().int().min(0).nullable().optional(),
-  connections_count: z.number().int().min(0).nullable().optional(),
   last_interaction_at: instant.nullable().optional(),
   connection_invitation: z
     .strictObject({ status: z.literal('pending').optional(), direction: z.enum(['incoming', 'outgoing']).optional(), received_at: instant.optional() })
@@ -53,21 +89,26 @@ export const contactInput = z.strictObject({
   custom_fields: customFields.optional(),
 });
 
-export const companyInput = z.strictObject({
+/** A network company's fields a seed may set (the rest is generated). */
+const networkCompanyFields = networkCompanyKind
+  .pick({ name: true, public_identifier: true, headline: true, about: true, website_url: true, headcount: true, employee_count: true })
+  .extend({ name: z.string().min(1), public_identifier: handle, website_url: z.url(), headcount, employee_count: z.number().int().min(1) })
+  .partial().shape;
+
+/** A company record's own fields a seed may set: all of its kind's but the ids, references and custom fields. */
+export const companyOwnFields = companyKind
+  .omit({ company_id: true, organization_id: true, account_id: true, position: true, network: true, custom_fields: true })
+  .partial();
+
+export const companyInput = companyOwnFields.extend({
   account_id: z.string(),
-  name: z.string().min(1).optional(),
-  public_identifier: handle.optional(),
-  headline: z.string().optional(),
-  about: z.string().optional(),
-  website_url: z.url().optional(),
-  headcount: headcount.optional(),
-  employee_count: z.number().int().min(1).optional(),
+  ...networkCompanyFields,
   tags: tags.optional(),
   notes_json: notes.optional(),
   custom_fields: customFields.optional(),
 });
 
-export const viewInput = z.strictObject({
+export const viewInput = viewKind.pick({ name: true, description: true }).extend({
   account_id: z.string(),
   name: z.string().min(1),
   description: z.string().nullable().optional(),
@@ -77,53 +118,41 @@ export const viewInput = z.strictObject({
   tag: z.string().min(1).optional(),
 });
 
-const messageFields = {
-  text: z.string().optional(),
-  direction: z.enum(['sent', 'received']).optional(),
-  sent_at: instant.optional(),
-};
+const messageFields = messageKind.pick({ text: true, direction: true, sent_at: true }).extend({ text: z.string() }).partial().shape;
 export const messageInput = z.strictObject({ conversation_id: z.string(), ...messageFields });
 
-export const conversationInput = z.strictObject({
-  account_id: z.string(),
-  contact_ids: z.array(z.string()).min(1).max(100),
-  channel: z.enum(['network_message', 'network_inmail']).optional(),
-  messages: z.array(z.strictObject(messageFields)).max(1_000).optional(),
-});
+export const conversationInput = conversationKind
+  .pick({ channel: true })
+  .partial()
+  .extend({
+    account_id: z.string(),
+    contact_ids: z.array(z.string()).min(1).max(100),
+    messages: z.array(z.strictObject(messageFields)).max(1_000).optional(),
+  });
 
-export const activityEventInput = z.strictObject({
-  account_id: z.string(),
-  event_type: schemas.ActivityEventType.optional(),
-  occurred_at: instant.optional(),
-  recorded_at: instant.optional(),
-  source: z.string().min(1).optional(),
-  channel: z.string().min(1).optional(),
-  subject_key: z.string().min(1).optional(),
-  metadata: z.record(z.string(), z.string()).optional(),
-});
+export const activityEventInput = activityEventKind
+  .pick({ event_type: true, occurred_at: true, recorded_at: true, source: true, channel: true, subject_key: true, metadata: true })
+  .extend({ source: z.string().min(1), channel: z.string().min(1), subject_key: z.string().min(1) })
+  .partial()
+  .extend({ account_id: z.string() });
 
 export const networkProfileInput = z.strictObject({
   /** The profile's handle: `https://www.network.com/in/HANDLE` (or `/company/HANDLE`). */
   handle,
   kind: z.enum(['member', 'company']),
-  first_name: z.string().min(1).optional(),
-  last_name: z.string().min(1).optional(),
-  headline: z.string().optional(),
-  primary_role_title: z.string().optional(),
+  ...personKind.pick({ first_name: true, last_name: true, headline: true, primary_role_title: true }).extend({ first_name: z.string().min(1), last_name: z.string().min(1) }).partial().shape,
   /** A person's current company: the handle of a network company. */
   company: handle.optional(),
   /** A company's name. */
   name: z.string().min(1).optional(),
-  headcount: headcount.optional(),
-  employee_count: z.number().int().min(1).optional(),
-  website_url: z.url().optional(),
-  about: z.string().optional(),
+  headcount: networkCompanyFields.headcount,
+  employee_count: networkCompanyFields.employee_count,
+  website_url: networkCompanyFields.website_url,
+  about: networkCompanyFields.about,
 });
 
-export const customFieldInput = z.strictObject({
-  target: z.enum(['contact', 'company']),
+export const customFieldInput = customFieldKind.pick({ target: true, type: true }).extend({
   name: z.string().trim().min(1).max(100),
-  type: z.enum(['string', 'number', 'boolean']),
   /** Default: the organization of the admin fixture key (Acme). */
   organization_id: z.number().int().optional(),
 });

@@ -3,30 +3,30 @@ import { badRequest } from '../../engine/errors';
 import { FORBIDDEN_KEYS } from '../../lib/forbidden-keys';
 import { FIXTURE_KEYS, type Store } from '../../store/index';
 import { uniqueTags } from '../../store/changes';
-import { buildNetworkCompanyRecord, makeNetworkPerson, slug } from '../../store/network';
+import { buildNetworkCompanyRecord, makeNetworkPerson, slug } from '../../store/network-generator';
 import type { AccountRecord, ContactRecord, CustomFieldRecord, NetworkCompanyRecord, NetworkPersonRecord } from '../../store/types';
 import { companyEnrichmentWire, companyListItemWire, contactWire, personEnrichmentWire } from '../../wire/records';
-import { beforeNow, check, customValues, RESERVED_KEYS, refuseMagicHandle, requireAccount } from './checks';
-import { companyInput, contactInput, customFieldInput, networkProfileInput } from './inputs';
+import { beforeNow, check, customValues, givenFields, RESERVED_KEYS, refuseMagicHandle, requireAccount } from './checks';
+import { companyInput, companyOwnFields, contactInput, contactOwnFields, customFieldInput, networkProfileInput } from './inputs';
 
 type ContactFields = ReturnType<typeof contactInput.parse>;
 
 /** The person a seeded contact is: an existing profile by handle, or a new one made as the network's people are. */
 function personFor(store: Store, input: ContactFields, account: AccountRecord): { person: NetworkPersonRecord; isNew: boolean } {
   if (input.public_identifier !== undefined) {
-    const existing = store.person(input.public_identifier);
+    const existing = store.network.person(input.public_identifier);
     if (existing) {
-      if (store.contactOfPerson(account.account_id, existing)) {
+      if (store.contacts.ofPerson(account.account_id, existing)) {
         throw badRequest(`Account ${account.account_id} already holds "${input.public_identifier}".`);
       }
       return { person: existing, isNew: false };
     }
   }
   const random = store.randomFor('seed', 'contact', store.ids.take('seed'));
-  let company: NetworkCompanyRecord = random.pick(store.networkCompanies());
+  let company: NetworkCompanyRecord = random.pick(store.network.companies());
   if (input.primary_company_name != null) {
     company =
-      store.networkCompanies().find((candidate) => candidate.name === input.primary_company_name) ??
+      store.network.companies().find((candidate) => candidate.name === input.primary_company_name) ??
       buildNetworkCompanyRecord(random, store.pools, store.ids, store.now, { name: input.primary_company_name });
   }
   const made = makeNetworkPerson(random, store.pools, store.ids, store.now, [company]);
@@ -43,7 +43,7 @@ function personFor(store: Store, input: ContactFields, account: AccountRecord): 
     follower_count: input.follower_count ?? made.follower_count,
     connections_count: input.connections_count ?? made.connections_count,
   };
-  if (store.person(person.public_identifier)) throw badRequest(`The handle "${person.public_identifier}" is taken.`);
+  if (store.network.person(person.public_identifier)) throw badRequest(`The handle "${person.public_identifier}" is taken.`);
   return { person, isNew: true };
 }
 
@@ -55,21 +55,19 @@ export function seedContact(store: Store, raw: unknown): Contact {
   const { person, isNew } = personFor(store, input, account);
   // Every check passed: from here on the writes happen.
   if (isNew) {
-    if (!store.networkCompany(person.company.public_identifier)) store.addNetworkCompany(person.company);
-    store.addNetworkPerson(person);
+    if (!store.network.company(person.company.public_identifier)) store.network.addCompany(person.company);
+    store.network.addPerson(person);
   }
   const random = store.randomFor('seed', 'contact', person.provider_participant_id, account.account_id);
-  const contact = store.addContact({
+  const contact = store.contacts.add({
     account,
     person,
     created_at: beforeNow(store, random.int(1, 365) * 86_400_000),
     relationship_status: input.relationship_status ?? 'connected',
     fill: (created: ContactRecord) => {
+      // The contact's own fields as given; tags and an invitation are completed below.
+      Object.assign(created, givenFields(contactOwnFields, input));
       if (input.tags) created.tags = uniqueTags(input.tags);
-      if (input.notes_json !== undefined) created.notes_json = input.notes_json;
-      if (input.work_email !== undefined) created.work_email = input.work_email;
-      if (input.phone !== undefined) created.phone = input.phone;
-      if (input.last_interaction_at !== undefined) created.last_interaction_at = input.last_interaction_at;
       if (input.connection_invitation) {
         created.connection_invitation = {
           status: 'pending',
@@ -90,45 +88,46 @@ export function seedCompany(store: Store, raw: unknown): Company {
   const input = check(companyInput, raw, 'company', 'company');
   const account = requireAccount(store, input.account_id);
   const values = customValues(store, input.custom_fields, account, 'company');
-  let network = input.public_identifier === undefined ? undefined : store.networkCompany(input.public_identifier);
-  if (network && store.findCompanyOf(account.account_id, network)) {
+  let network = input.public_identifier === undefined ? undefined : store.network.company(input.public_identifier);
+  if (network && store.companies.findOf(account.account_id, network)) {
     throw badRequest(`Account ${account.account_id} already tracks the company "${input.public_identifier}".`);
   }
   const isNew = network === undefined;
   network ??= buildNetworkCompanyRecord(store.randomFor('seed', 'company', store.ids.take('seed')), store.pools, store.ids, store.now, input);
-  if (isNew && store.networkCompany(network.public_identifier)) throw badRequest(`The handle "${network.public_identifier}" is taken.`);
-  if (isNew) store.addNetworkCompany(network);
-  let company = store.companyOf(account, network);
-  if (input.tags !== undefined || input.notes_json !== undefined || values.size > 0) {
-    company = store.editCompany(company, (copy) => {
+  if (isNew && store.network.company(network.public_identifier)) throw badRequest(`The handle "${network.public_identifier}" is taken.`);
+  if (isNew) store.network.addCompany(network);
+  let company = store.companies.track(account, network);
+  const own = givenFields(companyOwnFields, input);
+  if (Object.keys(own).length > 0 || values.size > 0) {
+    company = store.companies.edit(company, (copy) => {
+      Object.assign(copy, own);
       if (input.tags) copy.tags = uniqueTags(input.tags);
-      if (input.notes_json !== undefined) copy.notes_json = input.notes_json;
       copy.custom_fields = values;
     });
   }
-  return companyListItemWire(company, store.contactCountOf(company));
+  return companyListItemWire(company, store.contacts.countAt(company));
 }
 
 export function seedNetworkProfile(store: Store, raw: unknown): EnrichmentBlock {
   const input = check(networkProfileInput, raw, 'networkProfile');
   refuseMagicHandle(input.handle);
   if (input.kind === 'company') {
-    if (store.networkCompany(input.handle)) throw badRequest(`The company handle "${input.handle}" is taken.`);
+    if (store.network.company(input.handle)) throw badRequest(`The company handle "${input.handle}" is taken.`);
     const company = buildNetworkCompanyRecord(store.randomFor('seed', 'company', input.handle), store.pools, store.ids, store.now, {
       ...input,
       public_identifier: input.handle,
     });
-    store.addNetworkCompany(company);
+    store.network.addCompany(company);
     return companyEnrichmentWire(company);
   }
-  if (store.person(input.handle)) throw badRequest(`The profile handle "${input.handle}" is taken.`);
+  if (store.network.person(input.handle)) throw badRequest(`The profile handle "${input.handle}" is taken.`);
   let company: NetworkCompanyRecord | undefined;
   if (input.company !== undefined) {
-    company = store.networkCompany(input.company);
+    company = store.network.company(input.company);
     if (!company) throw badRequest(`Unknown company handle "${input.company}": seed it first with kind "company".`);
   }
   const random = store.randomFor('seed', 'person', input.handle);
-  const made = makeNetworkPerson(random, store.pools, store.ids, store.now, company ? [company] : store.networkCompanies());
+  const made = makeNetworkPerson(random, store.pools, store.ids, store.now, company ? [company] : store.network.companies());
   const title = input.primary_role_title ?? made.primary_role_title;
   const person: NetworkPersonRecord = {
     ...made,
@@ -138,15 +137,15 @@ export function seedNetworkProfile(store: Store, raw: unknown): EnrichmentBlock 
     primary_role_title: title,
     headline: input.headline ?? `${title} at ${made.company.name}`,
   };
-  store.addNetworkPerson(person);
+  store.network.addPerson(person);
   return personEnrichmentWire(store, person);
 }
 
 export function seedCustomField(store: Store, raw: unknown): CustomFieldRecord {
   const input = check(customFieldInput, raw, 'customField');
-  const adminKey = store.apiKey(FIXTURE_KEYS.admin);
-  const organizationId = input.organization_id ?? store.user(adminKey?.user_id ?? '')?.organization_id;
-  if (organizationId === undefined || !store.organization(organizationId)) {
+  const adminKey = store.directory.apiKey(FIXTURE_KEYS.admin);
+  const organizationId = input.organization_id ?? store.directory.user(adminKey?.user_id ?? '')?.organization_id;
+  if (organizationId === undefined || !store.directory.organization(organizationId)) {
     throw badRequest(`Unknown organization_id ${String(input.organization_id)}.`);
   }
   if (RESERVED_KEYS[input.target].has(input.name)) {
@@ -154,10 +153,10 @@ export function seedCustomField(store: Store, raw: unknown): CustomFieldRecord {
   }
   // A request body holding this key is refused, so a field of this name could never be set.
   if (FORBIDDEN_KEYS.has(input.name)) throw badRequest(`"${input.name}" cannot name a custom field: request bodies may not hold that key.`);
-  if (store.customField(organizationId, input.target, input.name)) {
+  if (store.customFields.find(organizationId, input.target, input.name)) {
     throw badRequest(`The ${input.target} custom field "${input.name}" is already registered.`);
   }
   const field: CustomFieldRecord = { organization_id: organizationId, target: input.target, name: input.name, type: input.type };
-  store.addCustomField(field);
+  store.customFields.add(field);
   return field;
 }

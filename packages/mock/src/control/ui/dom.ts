@@ -3,7 +3,8 @@
 // Type-only (erased when bundled): the page reads exactly what the journal gives.
 import type { JournalBody } from '../../engine/journal';
 
-export interface Answer<T> {
+/** What a control API call answered: its status and its body (parsed JSON, else the text). */
+export interface ControlReply<T> {
   status: number;
   data: T;
 }
@@ -31,7 +32,7 @@ function controlToken(): string | null {
 
 const token = controlToken();
 
-export async function call<T>(method: string, path: string, options: { session?: string | null; body?: unknown } = {}): Promise<Answer<T>> {
+export async function call<T>(method: string, path: string, options: { session?: string | null; body?: unknown } = {}): Promise<ControlReply<T>> {
   const headers: Record<string, string> = {};
   if (token !== null) headers.Authorization = `Bearer ${token}`;
   if (options.session) headers['X-Mock-Session'] = options.session;
@@ -51,10 +52,10 @@ export async function call<T>(method: string, path: string, options: { session?:
   return { status: response.status, data: data as T };
 }
 
-export function problem(answer: Answer<unknown>): string | undefined {
-  if (answer.status < 400) return undefined;
-  const data = answer.data as { code?: string; message?: string };
-  return `${answer.status} ${data.code ?? ''}: ${data.message ?? String(answer.data)}`;
+export function problem(reply: ControlReply<unknown>): string | undefined {
+  if (reply.status < 400) return undefined;
+  const data = reply.data as { code?: string; message?: string };
+  return `${reply.status} ${data.code ?? ''}: ${data.message ?? String(reply.data)}`;
 }
 
 // --- DOM helpers
@@ -155,7 +156,7 @@ export function report(message: string, isError = false): void {
   statusLine.classList.toggle('error', isError);
 }
 
-export async function act(what: string, run: () => Promise<Answer<unknown>>, after?: () => void): Promise<void> {
+export async function act(what: string, run: () => Promise<ControlReply<unknown>>, after?: () => void): Promise<void> {
   const answer = await run();
   const failed = problem(answer);
   report(failed ? `${what} failed: ${failed}` : `${what}: done.`, failed !== undefined);

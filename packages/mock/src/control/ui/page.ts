@@ -15,7 +15,7 @@ export async function inspectorPage(): Promise<MockResponse> {
       '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
       '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">' +
       `<link rel="icon" href="data:,"><title>network-mock inspector</title><style>${css}</style></head><body><script>${js}</script></body></html>`;
-    page = [new TextEncoder().encode(html)];
+    page = new TextEncoder().encode(html);
     policy = [
       "default-src 'none'",
       `script-src '${scriptHash}'`,

@@ -94,7 +94,7 @@ export async function answerRequest(runtime: MockRuntime, request: MockRequest):
     requestHeaders: request.headers,
     requestBody: request.body,
     responseHeaders: finished.kind === 'drop' ? [] : finished.headers,
-    responseBody: finished.kind === 'drop' ? [] : finished.body,
+    responseBody: finished.kind === 'drop' ? undefined : finished.body,
   });
   return finished;
 }

@@ -1,0 +1,433 @@
+import type { Ids } from './ids';
+import type { Pools } from './pools';
+import { Random } from './random';
+import type {
+  AccountRecord,
+  ActivityEventRecord,
+  ApiKeyRecord,
+  CompanyRecord,
+  ContactRecord,
+  ConversationRecord,
+  CustomFieldRecord,
+  DraftRecord,
+  NetworkCompanyRecord,
+  NetworkPersonRecord,
+  OrganizationRecord,
+  UserRecord,
+  ViewRecord,
+} from './types';
+
+/*
+ * The store's one versioned storage: copy-on-write containers, revisions, snapshots, forks of one seeded baseline.
+ * It knows containers, not what they mean: the repositories (directory.ts, contacts.ts, ...) read through `data`,
+ * `lookup` and `entries`, write only through `own`, `ownList`, `index`, `replace` and `takeId`, and call `commit`
+ * after each change.
+ */
+
+/** What never changes after the dataset is built: the seed, the anchor instant and the word pools. */
+export interface StoreBasis {
+  seed: number;
+  now: Date;
+  pools: Pools;
+  /** The companies past positions are picked from; never changes, so derived work histories stay the same. */
+  historyCompanies: readonly NetworkCompanyRecord[];
+}
+
+export interface Slot {
+  account_id: string;
+  position: number;
+}
+
+/**
+ * Lookups that only gain entries. A storage reads its own additions first, then the baseline's (built once and
+ * shared by every storage forked from it), so a fork or a snapshot never copies them.
+ */
+export interface Indexes {
+  /** account_relationship_id -> where the contact lives. */
+  contactSlots: Map<string, Slot>;
+  /** `${account_id}:${person provider id}` -> position of the account's relationship with the person. */
+  relationshipOfPerson: Map<string, number>;
+  /** `${organization_id}:${person provider id}` -> the person's contact_id in the organization. */
+  contactIdOfPerson: Map<string, string>;
+  /** `${organization_id}:${contact_id}` -> the person. */
+  personOfContactId: Map<string, NetworkPersonRecord>;
+  companySlots: Map<string, Slot>;
+  /** `${account_id}:${network company provider id}` -> position of the account's company record. */
+  companyOfNetwork: Map<string, number>;
+  conversationSlots: Map<string, Slot>;
+  /** Network people by handle. */
+  people: Map<string, NetworkPersonRecord>;
+  /** Network companies by handle. */
+  networkCompanies: Map<string, NetworkCompanyRecord>;
+  /** Provider ids of people some account holds. */
+  imported: Map<string, true>;
+}
+
+export const INDEX_NAMES = [
+  'contactSlots',
+  'relationshipOfPerson',
+  'contactIdOfPerson',
+  'personOfContactId',
+  'companySlots',
+  'companyOfNetwork',
+  'conversationSlots',
+  'people',
+  'networkCompanies',
+  'imported',
+] as const satisfies readonly (keyof Indexes)[];
+
+/**
+ * The whole changeable state, as containers. Containers are shared between a storage and its snapshots (and
+ * between forks of one baseline): a storage copies a container before its first write after a snapshot or a fork,
+ * and a repository writes a new record object for every change, so a record or container handed out never changes.
+ */
+export interface StoreData extends Indexes {
+  ids: Map<string, number>;
+  organizations: Map<number, OrganizationRecord>;
+  users: Map<string, UserRecord>;
+  apiKeys: Map<string, ApiKeyRecord>;
+  accounts: Map<string, AccountRecord>;
+  customFields: CustomFieldRecord[];
+  /** Per account, in creation order; a record keeps its position for life. */
+  contacts: Map<string, ContactRecord[]>;
+  companies: Map<string, CompanyRecord[]>;
+  conversations: Map<string, ConversationRecord[]>;
+  views: Map<string, ViewRecord>;
+  drafts: Map<string, DraftRecord>;
+  /** In the order recorded; readers sort. */
+  activity: ActivityEventRecord[];
+  /** Network companies in creation order, for picking. */
+  companyList: NetworkCompanyRecord[];
+}
+
+/** A container of the storage, by name. */
+export type Part = keyof StoreData;
+
+/** The per-account lists: a record's `position` is its index in its account's list. */
+export type ListPart = 'contacts' | 'companies' | 'conversations';
+
+/** Every container of the storage. */
+export const PARTS = [
+  'ids',
+  'organizations',
+  'users',
+  'apiKeys',
+  'accounts',
+  'customFields',
+  'contacts',
+  'companies',
+  'conversations',
+  'views',
+  'drafts',
+  'activity',
+  'companyList',
+  ...INDEX_NAMES,
+] as const satisfies readonly Part[];
+
+/** Per container, the revision that last wrote it. */
+type PartRevisions = Record<Part, number>;
+
+/** An immutable handle on a storage's whole state (contract §3.2). */
+export interface StoreSnapshot {
+  readonly baseline: Baseline;
+  readonly data: Readonly<StoreData>;
+  /** The revision the data had: restoring it restores the revision too (equal revisions mean equal data). */
+  readonly revision: number;
+  readonly parts: Readonly<PartRevisions>;
+}
+
+export const EMPTY: readonly never[] = [];
+
+let revisions = 0;
+/**
+ * Counted across storages: a revision names one state of the data, so two storages share one only while they hold
+ * the same data (forks of a baseline before their first write, a snapshot and the storages it was restored into).
+ */
+const nextRevision = () => ++revisions;
+
+// Ranges per kind so ids of different kinds do not look alike.
+export const ID_STARTS: Readonly<Record<string, number>> = {
+  organization: 7001,
+  user: 201,
+  account: 101,
+  contact: 1_000_001,
+  account_relationship: 5_000_001,
+  company: 300_001,
+  view: 901,
+  conversation: 40_001,
+  message: 600_001,
+  attachment: 80_001,
+  draft: 2001,
+  sequence: 70_001,
+  sequence_step: 710_001,
+  invite: 90_001,
+  activity: 10_000_001,
+  network_person: 100_001,
+  network_company: 50_001,
+};
+
+function emptyData(): StoreData {
+  const data: Partial<Record<Part, unknown>> = { customFields: [], activity: [], companyList: [] };
+  for (const part of PARTS) data[part] ??= new Map();
+  return data as StoreData;
+}
+
+function copyContainer<T>(value: T): T {
+  if (value instanceof Map) return new Map(value) as T;
+  if (Array.isArray(value)) return value.slice() as T;
+  throw new TypeError('not a container');
+}
+
+function partRevisions(revision: number): PartRevisions {
+  const parts = {} as PartRevisions;
+  for (const part of PARTS) parts[part] = revision;
+  return parts;
+}
+
+/**
+ * The seeded dataset, built once: the frozen state every storage forked from it starts with, and the indexes they
+ * share. A fork costs a few object allocations, whatever the dataset's size.
+ */
+export class Baseline {
+  readonly basis: StoreBasis;
+  readonly indexes: Readonly<Indexes>;
+  readonly data: Readonly<StoreData>;
+  /** The options the dataset was built from (what a state file names). */
+  readonly options: Readonly<Record<string, unknown>>;
+  /** The revision of every storage that holds exactly this data (a fresh fork, a reset one). */
+  readonly revision = nextRevision();
+  readonly parts: Readonly<PartRevisions> = Object.freeze(partRevisions(this.revision));
+
+  constructor(basis: StoreBasis, built: Readonly<StoreData>, options: Record<string, unknown>) {
+    this.basis = basis;
+    this.options = Object.freeze({ ...options });
+    const indexes = {} as Record<string, unknown>;
+    const data = { ...built } as Record<string, unknown>;
+    for (const name of INDEX_NAMES) {
+      indexes[name] = built[name];
+      data[name] = new Map();
+    }
+    this.indexes = Object.freeze(indexes as unknown as Indexes);
+    this.data = Object.freeze(data as unknown as StoreData);
+  }
+}
+
+/** Index values by index name. */
+export type IndexValue<K extends keyof Indexes> = Indexes[K] extends Map<string, infer V> ? V : never;
+
+/**
+ * Copy-on-write state with revisions. A storage reads a container it shares with its snapshots and forks until it
+ * writes, then copies that container once, so a record or container it has handed out never changes.
+ */
+export class VersionedStorage {
+  private currentBasis: StoreBasis;
+  /** Takes the next id of a kind, e.g. `ids.take('contact')`. */
+  readonly ids: Ids = { take: (kind) => this.takeId(kind) };
+
+  private baseline: Baseline | undefined;
+  private base: Readonly<Indexes>;
+  private state: StoreData;
+  /** Containers this storage made itself since its last snapshot or fork: the only ones it may write in place. */
+  private owned = new WeakSet<object>();
+  private currentRevision: number;
+  private parts: PartRevisions;
+  /**
+   * Containers written since the last `commit`: a list, not a Set, because a change writes one to three of them and
+   * a Set's clear() allocates a new table on every commit (tens of MB of garbage while a large dataset is built).
+   */
+  private readonly written: Part[] = [];
+
+  /** A storage forked from `baseline`, or (without one) an empty storage to build a dataset into. */
+  constructor(basis: StoreBasis, baseline?: Baseline) {
+    this.currentBasis = basis;
+    this.baseline = baseline;
+    if (baseline) {
+      this.base = baseline.indexes;
+      this.state = { ...baseline.data };
+      this.currentRevision = baseline.revision;
+      this.parts = { ...baseline.parts };
+    } else {
+      this.state = emptyData();
+      this.base = emptyData();
+      for (const value of Object.values(this.state)) this.owned.add(value);
+      this.currentRevision = nextRevision();
+      this.parts = partRevisions(this.currentRevision);
+    }
+  }
+
+  get basis(): StoreBasis {
+    return this.currentBasis;
+  }
+
+  /** The containers, for reading: a repository writes through the methods below. */
+  get data(): Readonly<StoreData> {
+    return this.state;
+  }
+
+  /** Moves on every change, restore and reset; equal revisions mean equal data. */
+  get revision(): number {
+    return this.currentRevision;
+  }
+
+  /**
+   * The revision that last wrote the container: equal revisions of a container mean it holds the same data, in this
+   * storage or in another (a cache of what is derived from some containers stays right while theirs stay the same).
+   */
+  revisionOf(part: Part): number {
+    return this.parts[part];
+  }
+
+  /** The baseline this storage was forked from. */
+  get origin(): Baseline {
+    if (!this.baseline) throw new Error('The store has no baseline yet: build its dataset first.');
+    return this.baseline;
+  }
+
+  /** The companies past positions are picked from, set once while building, before any contact. */
+  setHistoryCompanies(companies: readonly NetworkCompanyRecord[]): void {
+    if (this.baseline) throw new Error('The dataset is built: its history companies are fixed.');
+    this.currentBasis = { ...this.currentBasis, historyCompanies: companies };
+  }
+
+  /** Makes the data built so far this storage's baseline, once, when the dataset builder is done. */
+  freeze(options: Record<string, unknown>): Baseline {
+    if (this.baseline) throw new Error('The dataset is built already.');
+    const baseline = new Baseline(this.currentBasis, this.state, options);
+    this.baseline = baseline;
+    this.base = baseline.indexes;
+    this.state = { ...baseline.data };
+    this.owned = new WeakSet();
+    this.currentRevision = baseline.revision;
+    this.parts = { ...baseline.parts };
+    return baseline;
+  }
+
+  /** An immutable handle on the whole state; later writes copy what they change, so it never changes. */
+  snapshot(): StoreSnapshot {
+    const snapshot: StoreSnapshot = Object.freeze({
+      baseline: this.origin,
+      data: Object.freeze({ ...this.state }),
+      revision: this.currentRevision,
+      parts: Object.freeze({ ...this.parts }),
+    });
+    this.owned = new WeakSet();
+    return snapshot;
+  }
+
+  /** Puts a snapshot's state back (a snapshot of this storage or of another fork of the same baseline). */
+  restore(snapshot: StoreSnapshot): void {
+    if (snapshot.baseline !== this.baseline) {
+      throw new Error('This snapshot was taken of a mock with another dataset (seed, now or size): it cannot be restored here.');
+    }
+    this.state = { ...snapshot.data };
+    this.owned = new WeakSet();
+    this.written.length = 0;
+    this.currentRevision = snapshot.revision;
+    this.parts = { ...snapshot.parts };
+  }
+
+  /** Back to the seeded dataset. */
+  reset(): void {
+    const baseline = this.origin;
+    this.restore({ baseline, data: baseline.data, revision: baseline.revision, parts: baseline.parts });
+  }
+
+  /**
+   * Takes over another storage's whole state, dataset included (another seed, a loaded state file), so that whoever
+   * holds this storage sees the new state. The other storage must not be used afterwards.
+   */
+  adopt(other: VersionedStorage): void {
+    this.currentBasis = other.currentBasis;
+    this.baseline = other.origin;
+    this.base = other.base;
+    this.state = { ...other.state };
+    this.owned = new WeakSet();
+    this.written.push(...PARTS);
+    this.commit();
+  }
+
+  /** A derived generator for things created at request time, stable for the same seed and inputs. */
+  randomFor(...parts: (string | number)[]): Random {
+    let hash = this.currentBasis.seed ^ 0x9e3779b9;
+    for (const char of parts.join('|')) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
+    return new Random(hash);
+  }
+
+  /** Ends a change: the revision moves, and so does that of every container written since the last commit. */
+  commit(): void {
+    const revision = nextRevision();
+    this.currentRevision = revision;
+    for (const part of this.written) this.parts[part] = revision;
+    this.written.length = 0;
+  }
+
+  /** The container `name`, to write into: copied first unless this storage made it since its last snapshot. */
+  own<K extends Part>(name: K): StoreData[K] {
+    if (!this.written.includes(name)) this.written.push(name);
+    const current = this.state[name];
+    if (this.owned.has(current)) return current;
+    const copy = copyContainer(current);
+    this.owned.add(copy);
+    this.state[name] = copy;
+    return copy;
+  }
+
+  /** Replaces the container `name` whole with one nobody else holds. */
+  replace<K extends Part>(name: K, value: StoreData[K]): void {
+    if (!this.written.includes(name)) this.written.push(name);
+    this.owned.add(value);
+    this.state[name] = value;
+  }
+
+  /** The list of `accountId` in the per-account container `name`, to write into. */
+  ownList<T>(name: ListPart, accountId: string): T[] {
+    const lists = this.own(name) as unknown as Map<string, T[]>;
+    const current = lists.get(accountId);
+    if (current && this.owned.has(current)) return current;
+    const copy = current ? current.slice() : [];
+    this.owned.add(copy);
+    lists.set(accountId, copy);
+    return copy;
+  }
+
+  /**
+   * Writes `record` at its position of its account's list in `name`: over the record there, or appended as the next
+   * one (then true: the caller indexes it). Throws a RangeError on a position past the end.
+   */
+  place<T extends { account_id: string; position: number }>(name: ListPart, record: T): boolean {
+    const length = this.state[name].get(record.account_id)?.length ?? 0;
+    if (record.position > length || record.position < 0) {
+      throw new RangeError(`${name} of account ${record.account_id} has ${length} records: none can be at position ${record.position}`);
+    }
+    this.ownList<T>(name, record.account_id)[record.position] = record;
+    return record.position === length;
+  }
+
+  lookup<K extends keyof Indexes>(name: K, key: string): IndexValue<K> | undefined {
+    const own = this.state[name] as Map<string, unknown>;
+    const found = own.size === 0 ? undefined : own.get(key);
+    return (found ?? (this.base[name] as Map<string, unknown>).get(key)) as never;
+  }
+
+  index<K extends keyof Indexes>(name: K, key: string, value: IndexValue<K>): void {
+    (this.own(name) as Map<string, unknown>).set(key, value);
+  }
+
+  /** Entries of an index, the baseline's first (indexes only gain entries, so none repeats). */
+  *entries<K extends keyof Indexes>(name: K): Generator<IndexValue<K>> {
+    yield* (this.base[name] as Map<string, never>).values();
+    yield* (this.state[name] as Map<string, never>).values();
+  }
+
+  /** Entries this storage added to an index since its baseline. */
+  added<K extends keyof Indexes>(name: K): IterableIterator<IndexValue<K>> {
+    return (this.state[name] as Map<string, never>).values();
+  }
+
+  private takeId(kind: string): string {
+    const ids = this.own('ids');
+    const value = ids.get(kind) ?? ID_STARTS[kind] ?? 1;
+    ids.set(kind, value + 1);
+    return String(value);
+  }
+}
