@@ -60,6 +60,31 @@ describe('--record and --compare', () => {
     expect(text).not.toMatch(/"\d{3,}"/);
   });
 
+  it("keeps no value of the dataset's free-text, name or location fields, in any file of the recording", async () => {
+    const FREE_TEXT = new Set(['name', 'first_name', 'last_name', 'full_name', 'display_name', 'headline', 'about', 'title', 'description', 'text', 'last_message_text', 'company_name', 'primary_company_name', 'primary_role_title', 'school_name', 'degree', 'field_of_study', 'draft_message']);
+    const values = new Set<string>();
+    const collect = (value: unknown, key: string | undefined, inPlace: boolean): void => {
+      const place = inPlace || key === 'locations' || key === 'location';
+      if (typeof value === 'string') {
+        if (value.length >= 4 && (place || FREE_TEXT.has(key ?? ''))) values.add(value);
+      } else if (Array.isArray(value)) for (const item of value) collect(item, key, place);
+      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) collect(v, k, place);
+    };
+    const headers = { Authorization: `Bearer ${server.mock.keys.admin}` };
+    for (const path of ['/v1/contacts?account_id=101&limit=25', '/v1/companies?account_id=101&limit=25', '/v1/conversations?account_id=101&limit=25', '/v1/views?account_id=101&limit=25']) {
+      collect(await (await fetch(`${server.url}${path}`, { headers })).json(), undefined, false);
+    }
+    expect(values.size).toBeGreaterThan(100);
+    const files = readdirSync(dir).filter((file) => file.endsWith('.json'));
+    expect(files.length, 'the recording of the first test').toBeGreaterThan(10);
+    const survived = new Set<string>();
+    for (const file of files) {
+      const text = readFileSync(join(dir, file), 'utf8');
+      for (const value of values) if (text.includes(JSON.stringify(value))) survived.add(`${file}: ${value}`);
+    }
+    expect([...survived]).toEqual([]);
+  });
+
   it('writes the same files for the same answers (deterministic names and placeholders)', async () => {
     const first = mkdtempSync(join(tmpdir(), 'network-verify-record-'));
     const second = mkdtempSync(join(tmpdir(), 'network-verify-record-'));
