@@ -5,7 +5,7 @@ import type { Answer } from '../context';
 import { expectedLimit, isPaged, LISTS } from '../lists';
 import type { Difference } from '../report/types';
 import { shapeDifferences } from './reference';
-import { describeValue, schemaDifferences } from './schema';
+import { describeValue, schemaDifferences, unknownKeys } from './schema';
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
 
@@ -46,7 +46,7 @@ export function answerDifferences(answer: Answer): Difference[] {
   differences.push(...idDifferences(answer.body));
   if (answer.status >= 200 && answer.status < 300) {
     if (isPaged(answer.operation)) differences.push(...pageDifferences(answer));
-    differences.push(...shapeDifferences(answer));
+    differences.push(...shapeDifferences(answer, undefined, schema ? unknownKeys(schema, answer.body) : undefined));
   }
   return differences;
 }

@@ -1,5 +1,6 @@
 import type { OperationId } from '@network-org/sdk';
 import type { Difference } from '../report/types';
+import { keyPath } from './schema';
 import reference from './mock-shapes.json';
 
 /**
@@ -88,12 +89,14 @@ type Successful = { operation: OperationId; status: number; body: unknown };
  *   the mock never sends as the likely rename;
  * - a field the mock sends on exactly the records of a kind (a message event's metadata) that all such records
  *   here lack;
- * - a field every record here carries that the mock never sends (an open object's own keys aside).
- * A field the mock sends on some records by no rule its answers show follows the data: it is not judged.
+ * - a field of the spec every record here carries that the mock never sends (an open object's own keys aside).
+ * A field the mock sends on some records by no rule its answers show follows the data: it is not judged. A key the
+ * spec does not define is a discovery, not a difference (contract §6), unless it stands where a field went missing.
  */
-export function shapeDifferences(answer: Successful, shapes: MockShapes = MOCK_SHAPES): Difference[] {
+export function shapeDifferences(answer: Successful, shapes: MockShapes = MOCK_SHAPES, notInSpec: ReadonlySet<string> = new Set()): Difference[] {
   const differences: Difference[] = [];
   for (const [path, held] of recordsOf(answer.body)) {
+    const before = differences.length;
     const shape = shapes.shapes[shapeKey(answer.operation, answer.status, path)];
     if (!shape) continue;
     const records = held.map(({ record }) => record);
@@ -110,8 +113,10 @@ export function shapeDifferences(answer: Successful, shapes: MockShapes = MOCK_S
         differences.push({ path: `${path}.${key}`, expected: 'present (the mock sends it on every record)', actual: `missing on all ${count}`, ...(unknown.length > 0 && { note: `likely renamed: ${unknown.join(', ')}` }) });
       }
     }
+    const renamed = differences.slice(before).some((difference) => difference.note?.startsWith('likely renamed'));
     for (const key of unknown) {
       if (shape.open && records.every((record) => isOpenValue(record[key]))) continue;
+      if (!renamed && notInSpec.has(keyPath(path, key))) continue;
       differences.push({ path: `${path}.${key}`, expected: 'absent (the mock never sends it)', actual: `on all ${count}` });
     }
   }
