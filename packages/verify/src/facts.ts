@@ -1,7 +1,7 @@
-import type { AccountSummary, Company, Contact, Conversation, Organization, View } from '@network-org/sdk';
-import { type Answer, type CallInput, callOperation, compact, type RunContext, Skip } from './context';
-import type { OperationId } from '@network-org/sdk';
+import type { AccountSummary, Company, Contact, Conversation, OperationId, Organization, View } from '@network-org/sdk';
 import { schemas } from '@network-org/spec/zod';
+import type { Registry } from './check/custom-fields';
+import { type Answer, type Call, type CallInput, compact, Skip } from './context';
 import { TargetFault } from './target/transport';
 
 /** A registered custom field: its name and the JSON type of its values. */
@@ -10,29 +10,53 @@ export interface CustomField {
   type: 'string' | 'number' | 'boolean';
 }
 
+/** What facts are learnt from, besides the API: the options of the run and the mock's control API. */
+export interface FactSources {
+  /** `--account-id`. */
+  accountId: string | undefined;
+  /** `--profile-url`. */
+  profileUrl: string | undefined;
+  isMock: boolean;
+  /** A GET of the mock's control API (undefined elsewhere). */
+  control(path: string): Promise<unknown>;
+}
+
+/** What all the scenarios of a run have learnt: each fact is asked for once per run. */
+interface Learnt {
+  cache: Map<string, Promise<unknown>>;
+  imported: Contact | undefined;
+}
+
 /**
  * What scenarios learn by listing, so that they hold on any dataset: ids, a contact, a view, a conversation.
- * Each is asked for once per run; a failure to learn it errors the scenarios that need it.
+ * Each is asked for once per run, through the calls of the scenario that first needs it (whose checks then see
+ * those answers); a failure to learn it errors the scenarios that need it.
  */
 export class Facts {
-  readonly #run: RunContext;
-  readonly #accountId: string | undefined;
-  readonly #cache = new Map<string, Promise<unknown>>();
+  readonly #sources: FactSources;
+  readonly #call: Call;
+  readonly #learnt: Learnt;
 
-  constructor(run: RunContext, accountId: string | undefined) {
-    this.#run = run;
-    this.#accountId = accountId;
+  constructor(sources: FactSources, call: Call, learnt: Learnt = { cache: new Map(), imported: undefined }) {
+    this.#sources = sources;
+    this.#call = call;
+    this.#learnt = learnt;
+  }
+
+  /** The same facts, learnt from now on through `call` (a scenario's own). */
+  through(call: Call): Facts {
+    return new Facts(this.#sources, call, this.#learnt);
   }
 
   #once<T>(name: string, load: () => Promise<T>): Promise<T> {
-    let value = this.#cache.get(name) as Promise<T> | undefined;
-    if (!value) this.#cache.set(name, (value = load()));
+    let value = this.#learnt.cache.get(name) as Promise<T> | undefined;
+    if (!value) this.#learnt.cache.set(name, (value = load()));
     return value;
   }
 
   /** The answer of one call, which must be 200: anything else means the fact cannot be learnt here. */
   async #ok(what: string, operation: OperationId, input: CallInput = {}): Promise<Answer> {
-    const answer = await callOperation(this.#run, operation, input);
+    const answer = await this.#call(operation, input);
     if (answer.status !== 200 || answer.body === undefined) {
       throw new TargetFault(`could not list ${what} (${operation} answered ${answer.status})`);
     }
@@ -70,7 +94,7 @@ export class Facts {
   /** The account the run uses: `--account-id`, or the first listed. */
   accountId(): Promise<string> {
     return this.#once('account', async () => {
-      if (this.#accountId) return this.#accountId;
+      if (this.#sources.accountId) return this.#sources.accountId;
       const first = (await this.accounts())[0];
       if (!first) throw new Skip('the key can use no account');
       return first.account_id;
@@ -101,16 +125,14 @@ export class Facts {
     return contact;
   }
 
-  #imported: Contact | undefined;
-
   /** The contact the run imported (its PATCHes and drafts then touch a record the run made). */
   imported(contact: Contact): void {
-    this.#imported ??= contact;
+    this.#learnt.imported ??= contact;
   }
 
   /** The contact writes go to: the one the run imported, or else the first listed. */
   async writableContact(): Promise<Contact> {
-    return this.#imported ?? this.contact();
+    return this.#learnt.imported ?? this.contact();
   }
 
   companies(): Promise<Company[]> {
@@ -159,14 +181,8 @@ export class Facts {
    */
   customFields(target: 'contact' | 'company'): Promise<CustomField[]> {
     return this.#once(`custom:${target}`, async () => {
-      if (this.#run.isMock) {
-        const organization = await this.organization();
-        const registered = (await this.#run.target.control('custom-fields')) as
-          | { organizations?: { organization_id: number; contact: CustomField[]; company: CustomField[] }[] }
-          | undefined;
-        const mine = registered?.organizations?.find((entry) => entry.organization_id === organization.id);
-        if (mine) return mine[target];
-      }
+      const registry = await this.registry();
+      if (registry) return registry[target];
       const records: object[] = target === 'contact' ? await this.contacts() : await this.companies();
       const known = new Set(Object.keys((target === 'contact' ? schemas.Contact : schemas.Company).shape));
       const fields = new Map<string, CustomField>();
@@ -182,12 +198,25 @@ export class Facts {
     });
   }
 
+  /** The custom fields the organization registered, by record kind: the mock's control API tells; elsewhere undefined. */
+  registry(): Promise<Registry> {
+    return this.#once('registry', async () => {
+      if (!this.#sources.isMock) return undefined;
+      const organization = await this.organization();
+      const registered = (await this.#sources.control('custom-fields')) as
+        | { organizations?: { organization_id: number; contact: CustomField[]; company: CustomField[] }[] }
+        | undefined;
+      const mine = registered?.organizations?.find((entry) => entry.organization_id === organization.id);
+      return mine && { contact: mine.contact, company: mine.company };
+    });
+  }
+
   /** A profile to import: `--profile-url`, or on the mock one nobody has imported yet. */
   importableProfile(): Promise<string> {
     return this.#once('profile', async () => {
-      if (this.#run.profileUrl) return this.#run.profileUrl;
-      if (!this.#run.isMock) throw new Skip('needs --profile-url (a profile to import) on a target that is not the mock');
-      const found = (await this.#run.target.control('network-profiles?imported=false&kind=member&limit=1')) as
+      if (this.#sources.profileUrl) return this.#sources.profileUrl;
+      if (!this.#sources.isMock) throw new Skip('needs --profile-url (a profile to import) on a target that is not the mock');
+      const found = (await this.#sources.control('network-profiles?imported=false&kind=member&limit=1')) as
         | { profiles?: { network_url: string }[] }
         | undefined;
       const url = found?.profiles?.[0]?.network_url;

@@ -1,7 +1,10 @@
-export { runVerify, scenarioCatalog, type ScenarioInfo } from './run';
+export { runVerify } from './run';
+export { scenarioCatalog, type ScenarioInfo } from './scenarios/select';
+export type { Behaviour } from './scenarios/scenario';
 export { TargetUnreachableError, VerifyUsageError, type VerifyOptions } from './options';
-export { exitCode, render, renderMarkdown, renderTable, type Format } from './report/render';
+export { exitCode, nothingChecked, render, renderMarkdown, renderTable, type Format } from './report/render';
 export type {
+  CompareChange,
   Difference,
   Discovery,
   OperationId,

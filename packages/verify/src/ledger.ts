@@ -1,6 +1,6 @@
 import type { OperationId } from '@network-org/sdk';
-import { type Answer, callOperation, type RunContext, type ScenarioContext, Skip } from './context';
-import type { WriteRecord, Writes } from './report/types';
+import { type Answer, type Call, type ScenarioContext, Skip } from './context';
+import type { Writes } from './report/types';
 
 type Kind = 'contact' | 'company';
 type Tag = { name: string; color: string };
@@ -31,25 +31,26 @@ export class Ledger {
   readonly writes: Writes = { done: [], undone: [], left: [] };
   readonly #kept = new Map<string, Kept>();
 
-  constructor(private readonly run: RunContext) {}
+  /** `call` sends the reads and restores at the end of the run, outside any scenario. */
+  constructor(private readonly call: Call) {}
 
-  wrote(operation: OperationId, target: string, note: string): void {
-    this.writes.done.push({ operation, target, note });
+  /**
+   * Lists a write the answer says may have happened: any answer but a refusal (4xx), since a drifted status (a
+   * 201 for a 200, a 500) does not say nothing was written. `cannotUndo` says why the API has no way to undo it
+   * (an import, a view, a draft): it is then also left.
+   */
+  wrote(answer: Answer, target: string, note: string, cannotUndo?: string): void {
+    if (answer.status >= 400 && answer.status < 500) return;
+    const { operation } = answer;
+    this.writes.done.push({ operation, target, note: answer.status === 200 || answer.status === 201 ? note : `${note} (answered ${answer.status})` });
+    if (cannotUndo === undefined) return;
+    const known = this.writes.left.some((left) => left.operation === operation && left.target === target);
+    if (!known) this.writes.left.push({ operation, target, note: cannotUndo });
   }
 
-  /** A write the API has no way to undo (an import, a view, a draft). */
-  cannotUndo(record: WriteRecord): void {
-    const known = this.writes.left.some((left) => left.operation === record.operation && left.target === record.target);
-    if (!known) this.writes.left.push(record);
-  }
-
-  #call(kind: Kind, id: string, accountId: string): Promise<Answer> {
-    return callOperation(this.run, UPDATE[kind], { params: { [PARAM[kind]]: id }, body: { account_id: accountId } });
-  }
-
-  async #read(kind: Kind, id: string, accountId: string): Promise<Fields | undefined> {
-    const answer = await this.#call(kind, id, accountId);
-    return answer.status === 200 ? recordOf(kind, answer) : undefined;
+  /** A PATCH with only `account_id`: it changes nothing and answers the record. */
+  #read(call: Call, kind: Kind, id: string, accountId: string): Promise<Answer> {
+    return call(UPDATE[kind], { params: { [PARAM[kind]]: id }, body: { account_id: accountId } });
   }
 
   /**
@@ -62,7 +63,7 @@ export class Ledger {
     const key = `${kind} ${id} ${accountId}`;
     let kept = this.#kept.get(key);
     if (!kept) {
-      const answer = await this.#call(kind, id, accountId);
+      const answer = await this.#read(t.call, kind, id, accountId);
       const missing = MISSING[kind];
       if (answer.status === missing.status && (answer.body as { code?: unknown } | undefined)?.code === missing.code) {
         throw new Skip(`${kind} ${id} is not in account ${accountId} (${answer.status} ${missing.code}), so it is left alone`);
@@ -88,7 +89,8 @@ export class Ledger {
       const operation = UPDATE[kept.kind];
       try {
         await this.#restore(kept);
-        const now = await this.#read(kept.kind, kept.id, kept.accountId);
+        const read = await this.#read(this.call, kept.kind, kept.id, kept.accountId);
+        const now = read.status === 200 ? recordOf(kept.kind, read) : undefined;
         const left = now ? changedSince(kept, now) : ['could not be read back'];
         if (left.length === 0) this.writes.undone.push({ operation, target, note: 'tags, notes_json and custom fields back as they were' });
         else this.writes.left.push({ operation, target, note: `not restored: ${left.join(', ')}` });
@@ -105,7 +107,7 @@ export class Ledger {
       notes_json: kept.original.notes_json ?? null,
     };
     for (const field of kept.fields) body[field] = kept.original[field] ?? null;
-    await callOperation(this.run, UPDATE[kept.kind], { params: { [PARAM[kept.kind]]: kept.id }, body });
+    await this.call(UPDATE[kept.kind], { params: { [PARAM[kept.kind]]: kept.id }, body });
   }
 }
 

@@ -1,16 +1,17 @@
 import { mkdir } from 'node:fs/promises';
 import { NetworkClient, secretScrubber, type OperationId } from '@network-org/sdk';
-import { operations } from '@network-org/spec/operations';
-import type { z } from 'zod';
+import { schemaOf } from './check/answer';
 import { unknownKeys } from './check/schema';
-import { type Answer, type RunContext, ScenarioContext, Skip, Stop } from './context';
+import { type Answer, type CallInput, callOperation, type Clients, type RunContext, ScenarioContext, Skip, Stop } from './context';
 import { Facts } from './facts';
 import { Ledger } from './ledger';
-import { TargetUnreachableError, type VerifyOptions, VerifyUsageError } from './options';
+import { type VerifyOptions, VerifyUsageError } from './options';
 import { compareRecording, notARecording, writeRecording } from './record/recording';
 import type { Discovery, Report, ScenarioResult } from './report/types';
-import { scenarios as allScenarios, type Need, type Scenario } from './scenarios/index';
+import { NEED_FLAG, selectScenarios } from './scenarios/select';
+import type { Need, Scenario } from './scenarios/index';
 import { observeShapes } from './shapes';
+import { checkStart } from './start';
 import { Target } from './target/transport';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -20,35 +21,6 @@ const DEFAULT_MAX_BYTES = 8 * 2 ** 20;
 const MOCK_ADMIN_KEY = 'sk_test_admin';
 // Time kept after the cap to put PATCHed records back.
 const RESTORE_ALLOWANCE_MS = 2 * 60_000;
-
-const NEED_FLAG: Record<Need, string> = {
-  writes: '--allow-writes',
-  credits: '--allow-credits',
-  member: '--member-key',
-  probe: '--probe-rate-limit',
-};
-
-/** What a scenario is, without how it runs. */
-export interface ScenarioInfo {
-  id: string;
-  operation: OperationId;
-  title: string;
-  source: string;
-  /** The flags it needs (`--allow-writes`, ...); without them it is skipped. */
-  needs: string[];
-}
-
-/** Every scenario of the suite (or those `only` selects), in the order they run. */
-export function scenarioCatalog(only?: string): ScenarioInfo[] {
-  return selectScenarios(only).map(({ id, operation, title, source, needs = [] }) => ({ id, operation, title, source, needs: needs.map((need) => NEED_FLAG[need]) }));
-}
-
-/** The scenarios `only` selects: a substring of the id, operation or title, or a `*` glob of the id. */
-export function selectScenarios(only: string | undefined, from: readonly Scenario[] = allScenarios): Scenario[] {
-  if (!only) return [...from];
-  const glob = only.includes('*') ? new RegExp(`^${only.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`) : undefined;
-  return from.filter((s) => (glob ? glob.test(s.id) : s.id.includes(only) || s.operation === only || s.title.includes(only)));
-}
 
 function checkOptions(options: VerifyOptions): void {
   if (!options.baseUrl) throw new VerifyUsageError('Missing --base-url (or NETWORK_BASE_URL): the target to verify.');
@@ -79,22 +51,32 @@ function checkOptions(options: VerifyOptions): void {
 }
 
 /**
- * Runs the behavioural suite against a target and gives its report. Throws `VerifyUsageError` for bad options
- * and `TargetUnreachableError` when nothing answers at the base URL (the connection refused, the host unknown, or
- * closed without an answer); everything the target does wrong after that is in the report (`differ` or `error`
- * outcomes), never thrown.
+ * Runs the behavioural suite against a target and gives its report. Throws `VerifyUsageError` for bad options, a
+ * key the target refuses or a base URL under which no operation is found, and `TargetUnreachableError` when nothing
+ * answers at the base URL (the connection refused, the host unknown, or closed without an answer); everything the
+ * target does wrong after that is in the report (`differ` or `error` outcomes), never thrown.
  */
 export async function runVerify(options: VerifyOptions): Promise<Report> {
   checkOptions(options);
+  return (await runSuite(options, selectScenarios(options.only))).report;
+}
+
+/** What a suite run gives: its report and, per scenario, the answers it got. */
+export interface SuiteRun {
+  report: Report;
+  answers: Map<string, Answer[]>;
+}
+
+/** Called after each scenario with its result and answers; returning true ends the run there. */
+export type AfterScenario = (result: ScenarioResult, answers: readonly Answer[]) => boolean | void;
+
+/** `runVerify` on the given scenarios, in their order (the mutation score runs a few scenarios per drift). */
+export async function runSuite(options: VerifyOptions, selected: readonly Scenario[], afterScenario?: AfterScenario): Promise<SuiteRun> {
   const scrub = secretScrubber([options.apiKey, options.memberKey]);
   const started = new Date();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const target = new Target({
-    baseUrl: options.baseUrl,
-    fetch: options.fetch,
-    timeoutMs,
-    maxBytes: options.maxResponseBytes ?? DEFAULT_MAX_BYTES,
-  });
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_BYTES;
+  const target = new Target({ baseUrl: options.baseUrl, fetch: options.fetch, timeoutMs, maxBytes });
   if (options.record) {
     try {
       await mkdir(options.record, { recursive: true });
@@ -106,9 +88,6 @@ export async function runVerify(options: VerifyOptions): Promise<Report> {
     const problem = await notARecording(options.compare);
     if (problem) throw new VerifyUsageError(`--compare ${options.compare}: no recording there (${problem}); make one with --record ${options.compare}.`);
   }
-  const unreachable = await target.unreachable();
-  if (unreachable) throw new TargetUnreachableError(`Nothing answers at ${target.origin}: ${unreachable}.`);
-  target.setDeadline(started.getTime() + (options.maxDurationMs ?? DEFAULT_MAX_DURATION_MS));
   const admin = new NetworkClient({
     apiKey: options.apiKey,
     baseUrl: target.baseUrl,
@@ -118,29 +97,31 @@ export async function runVerify(options: VerifyOptions): Promise<Report> {
     maxRetries: 2,
     // A 429's Retry-After is waited out up to this; the service asks for seconds.
     maxRetryDelay: 120_000,
-    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_BYTES,
+    maxResponseBytes: maxBytes,
     rateLimit: options.rateLimit ?? 'service',
   });
+  const clients: Clients = { admin, member: options.memberKey ? admin.withOptions({ apiKey: options.memberKey }) : undefined };
+  const call = (operation: OperationId, input?: CallInput) => callOperation({ target, clients }, operation, input);
+  await checkStart(target, call, options, started.getTime() + (options.maxDurationMs ?? DEFAULT_MAX_DURATION_MS));
   const health = (await target.control('health')) as { ok?: unknown } | undefined;
-  const run = {
+  const isMock = health?.ok === true;
+  const run: RunContext = {
     target,
-    clients: { admin, member: options.memberKey ? admin.withOptions({ apiKey: options.memberKey }) : undefined },
-    isMock: health?.ok === true,
-    keyIsMockAdmin: health?.ok === true && options.apiKey === MOCK_ADMIN_KEY,
+    clients,
+    facts: new Facts({ accountId: options.accountId, profileUrl: options.profileUrl, isMock, control: (path) => target.control(path) }, call),
+    ledger: new Ledger(call),
+    isMock,
+    keyIsMockAdmin: isMock && options.apiKey === MOCK_ADMIN_KEY,
     allowWrites: options.allowWrites === true,
     allowCredits: options.allowCredits === true,
     profileUrl: options.profileUrl,
     probeRateLimit: options.probeRateLimit === true,
-  } as RunContext;
-  run.facts = new Facts(run, options.accountId);
-  run.ledger = new Ledger(run);
+  };
 
-  const stopped = 'the run was stopped';
-  const stop = () => target.stop(stopped);
+  const stop = () => target.stop('the run was stopped');
   options.signal?.addEventListener('abort', stop, { once: true });
   if (options.signal?.aborted) stop();
 
-  const selected = selectScenarios(options.only);
   const results: ScenarioResult[] = [];
   const answers = new Map<string, Answer[]>();
   const discoveries = new Map<string, Discovery>();
@@ -150,6 +131,7 @@ export async function runVerify(options: VerifyOptions): Promise<Report> {
       results.push(result);
       answers.set(scenario.id, seen);
       for (const answer of seen) collectDiscoveries(answer, discoveries);
+      if (afterScenario?.(result, seen)) break;
     }
   } finally {
     options.signal?.removeEventListener('abort', stop);
@@ -175,18 +157,17 @@ export async function runVerify(options: VerifyOptions): Promise<Report> {
   const safe = scrub(report);
   // Two keys echoed under one path are one discovery once both read [redacted].
   safe.discoveries = [...new Map(safe.discoveries.map((d) => [`${d.operation} ${d.path}`, d])).values()];
-  return safe;
+  return { report: safe, answers };
 }
 
 async function runScenario(run: RunContext, scenario: Scenario): Promise<{ result: ScenarioResult; seen: Answer[] }> {
-  const base = { id: scenario.id, operation: scenario.operation, title: scenario.title, source: scenario.source };
+  const base = { id: scenario.id, operation: scenario.operation, behaviour: scenario.behaviour, title: scenario.title, source: scenario.source };
   const missing = (scenario.needs ?? []).filter((need) => !granted(run, need));
   if (missing.length > 0) {
     const flags = missing.map((need) => NEED_FLAG[need]).join(' and ');
     return { result: { ...base, outcome: 'skipped', differences: [], reason: `needs ${flags}` }, seen: [] };
   }
   const t = new ScenarioContext(run, scenario.operation);
-  run.target.exchanges = [];
   try {
     await scenario.run(t);
   } catch (error) {
@@ -218,7 +199,7 @@ function granted(run: RunContext, need: Need): boolean {
 /** Keys of a successful answer that its schema does not know, once per operation and path. */
 function collectDiscoveries(answer: Answer, into: Map<string, Discovery>): void {
   if (answer.status < 200 || answer.status >= 300 || answer.body === undefined) return;
-  const schema = (operations[answer.operation].responses as Record<string, z.ZodType>)[String(answer.status)];
+  const schema = schemaOf(answer);
   if (!schema) return;
   for (const path of unknownKeys(schema, answer.body)) {
     const key = `${answer.operation} ${path}`;

@@ -1,4 +1,5 @@
-import { Faker, base, en } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
+import { faker as englishFaker } from '@faker-js/faker/locale/en';
 import { buildDataset } from './dataset';
 import { buildNetworkCompanies } from './network-generator';
 import { buildPools } from './pools';
@@ -66,11 +67,16 @@ export function datasetOptions(options: StoreOptions = {}): DatasetOptions {
   };
 }
 
+// The English locale only: faker's main entry loads every locale, several hundred milliseconds of every cold start
+// (a CLI's `--mock`, a test file). Each dataset has its own instance of faker's class over the same definitions
+// (English over the base), never the shared one a user may also seed.
+const SeededFaker = englishFaker.constructor as typeof Faker;
+
 /** Builds the seeded dataset once; `new Store(baseline)` then gives as many independent stores of it as wanted, cheaply. */
 export function createBaseline(options: StoreOptions = {}): Baseline {
   const checked = datasetOptions(options);
   const now = new Date(checked.now);
-  const faker = new Faker({ locale: [en, base], seed: checked.seed });
+  const faker = new SeededFaker({ locale: englishFaker.rawDefinitions, seed: checked.seed });
   faker.setDefaultRefDate(now);
   const random = new Random(faker.number.int({ min: 0, max: 2 ** 32 - 1 }));
   const pools = buildPools(faker);

@@ -101,25 +101,32 @@ export function describeValue(value: unknown): string {
  * (its catch-all takes string, number or boolean values) are known.
  */
 export function unknownKeys(schema: Schema, value: unknown, path = '$', found = new Set<string>()): Set<string> {
+  if (value === null || typeof value !== 'object') return found;
   const inner = unwrap(schema);
   const def = defOf(inner);
-  if (value === null || value === undefined) return found;
   if (def.type === 'array' && def.element && Array.isArray(value)) {
-    for (const item of value) unknownKeys(def.element, item, `${path}[*]`, found);
+    const itemPath = `${path}[*]`;
+    for (const item of value) unknownKeys(def.element, item, itemPath, found);
   } else if (def.type === 'union' && def.options) {
-    const match = def.options.find((option) => option.safeParse(value).success) ?? def.options[0];
+    // Objects are told apart by their shape: the first object option whose fields the value has (or the first one).
+    const objects = def.options.filter((option) => defOf(unwrap(option)).type === 'object');
+    const match = objects.find((option) => Object.keys(value).some((key) => defOf(unwrap(option)).shape?.[key])) ?? objects[0];
     if (match) unknownKeys(match, value, path, found);
-  } else if (def.type === 'object' && def.shape && typeof value === 'object' && !Array.isArray(value)) {
+  } else if (def.type === 'object' && def.shape && !Array.isArray(value)) {
     const customFields = def.catchall !== undefined && defOf(def.catchall).type !== 'unknown';
     for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-      const keyPath = jsonPath([key]).replace(/^\$/, path);
       const known = def.shape[key];
-      if (known) unknownKeys(known, inner, keyPath, found);
-      else if (!customFields) found.add(keyPath);
+      if (known) {
+        if (inner !== null && typeof inner === 'object') unknownKeys(known, inner, keyPath(path, key), found);
+      } else if (!customFields) found.add(keyPath(path, key));
     }
   }
   return found;
 }
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** `path.key`, or `path["a key"]` for a key that is no identifier. */
+export const keyPath = (path: string, key: string) => (IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
 
 /** The spec's shape of an object schema: each key with its type (`string|null`, `Tag[]`, `?` when optional). */
 export function specShape(schema: Schema): Record<string, string> {
@@ -164,4 +171,97 @@ export function observedShape(records: readonly unknown[]): Record<string, strin
     }
   }
   return Object.fromEntries([...types].sort(([a], [b]) => a.localeCompare(b)).map(([key, seen]) => [key, [...seen].sort().join('|')]));
+}
+
+/** The fields an object schema names, in the spec's order, with whether each is required. */
+export function fieldsOf(schema: Schema): { name: string; required: boolean; schema: Schema }[] {
+  const def = defOf(unwrap(schema));
+  return Object.entries(def.shape ?? {}).map(([name, field]) => {
+    const type = defOf(field).type;
+    return { name, required: type !== 'optional' && type !== 'default', schema: field };
+  });
+}
+
+/** The field `name` of an object schema (through its wrappers), or undefined. */
+export function fieldSchema(schema: Schema, name: string): Schema | undefined {
+  return defOf(unwrap(schema)).shape?.[name];
+}
+
+/** The element schema of an array schema (through its wrappers), or undefined. */
+export function elementSchema(schema: Schema): Schema | undefined {
+  const def = defOf(unwrap(schema));
+  return def.type === 'array' ? def.element : undefined;
+}
+
+/** The schema of a list's items in a response: `envelope.key[*]`. */
+export function itemSchema(response: Schema | undefined, envelope: string | null, key: string): Schema | undefined {
+  const payload = response && (envelope ? fieldSchema(response, envelope) : response);
+  const list = payload && fieldSchema(payload, key);
+  return list && elementSchema(list);
+}
+
+/**
+ * The schema of the value at `key` of an object (through wrappers and unions of an object with null), and whether
+ * the object takes custom fields: undefined for a key the schema does not name.
+ */
+export function memberSchema(schema: Schema, key: string): Schema | undefined {
+  return fieldSchema(objectOption(schema) ?? schema, key);
+}
+
+/** Whether an object schema takes custom fields (a catch-all of string, number or boolean values). */
+export function takesCustomFields(schema: Schema): boolean {
+  const def = defOf(unwrap(objectOption(schema) ?? schema));
+  return def.catchall !== undefined && defOf(def.catchall).type !== 'unknown';
+}
+
+/** The object among a union's options (`Company | null`), or the schema itself when it is an object. */
+function objectOption(schema: Schema): Schema | undefined {
+  const inner = unwrap(schema);
+  const def = defOf(inner);
+  if (def.type === 'object') return inner;
+  if (def.type === 'union') return def.options?.map(unwrap).find((option) => defOf(option).type === 'object');
+  return undefined;
+}
+
+/** What a string schema constrains its values to: its enumeration, or its format (`datetime`, `url`). */
+export function valueRule(schema: Schema): { enum?: string[]; format?: string } {
+  const inner = unwrap(objectOption(schema) ?? schema);
+  const def = defOf(inner) as Def & { format?: string };
+  if (def.type === 'enum' && def.entries) return { enum: Object.keys(def.entries) };
+  if (def.type === 'union' && def.options) {
+    for (const option of def.options) {
+      const rule = valueRule(option);
+      if (rule.enum || rule.format) return rule;
+    }
+  }
+  return def.format ? { format: def.format } : {};
+}
+
+/** Whether `schema` is `target` under its wrappers (`Company.nullable().optional()` is `Company`). */
+export function isSchema(schema: Schema | undefined, target: Schema): boolean {
+  return schema !== undefined && (objectOption(schema) ?? unwrap(schema)) === target;
+}
+
+/** Every object of a body with the schema the spec gives it there, by its path (list items as `[*]`). */
+export function eachObject(schema: Schema | undefined, body: unknown, visit: (record: Record<string, unknown>, schema: Schema | undefined, path: string) => void, path = '$'): void {
+  if (Array.isArray(body)) {
+    const element = schema && elementSchema(schema);
+    for (const item of body) eachObject(element, item, visit, `${path}[*]`);
+    return;
+  }
+  if (body === null || typeof body !== 'object') return;
+  const record = body as Record<string, unknown>;
+  visit(record, schema, path);
+  for (const [key, inner] of Object.entries(record)) eachObject(schema && memberSchema(schema, key), inner, visit, `${path}.${key}`);
+}
+
+/** Whether `target` is somewhere inside `schema` (a field, an item, an option, at any depth). */
+export function reaches(schema: Schema, target: Schema, seen = new Set<Schema>()): boolean {
+  const inner = unwrap(schema);
+  if (inner === target) return true;
+  if (seen.has(inner)) return false;
+  seen.add(inner);
+  const def = defOf(inner);
+  const children = [...Object.values(def.shape ?? {}), ...(def.element ? [def.element] : []), ...(def.options ?? [])];
+  return children.some((child) => reaches(child, target, seen));
 }

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { enumOption, EXIT, integerOption, messageOf, UsageError } from '@network-org/cli-kit';
 import { TargetUnreachableError, VerifyUsageError, type VerifyOptions } from '../options';
-import { exitCode, FORMATS, type Format, render } from '../report/render';
+import { exitCode, FORMATS, type Format, nothingChecked, render } from '../report/render';
 import { runVerify } from '../run';
 import { secretScrubber } from '@network-org/sdk';
 
@@ -29,7 +29,8 @@ Usage: network-verify --base-url URL --api-key KEY [options]
   --help                this text
 
 Exit status: 0 every scenario agreed or was skipped with a reason; 1 any differed or errored;
-2 bad usage or an unreachable target.
+2 bad usage, a key the target refuses, a base URL without the API, an unreachable target, or a run in which
+every selected scenario was skipped (nothing was checked); 130 stopped with Ctrl-C.
 `;
 
 function parse(argv: string[]): { options: VerifyOptions; format: Format; report: string | undefined } | 'help' {
@@ -111,6 +112,9 @@ export async function main(argv: string[], out: (text: string) => void, err: (te
         return EXIT.usage;
       }
     }
+    if (interrupt.signal.aborted) return EXIT.interrupted;
+    const nothing = nothingChecked(report);
+    if (nothing) err(`network-verify: ${safe(nothing)}\n`);
     return exitCode(report);
   } catch (error) {
     // VerifyUsageError and TargetUnreachableError: what to fix is in the message. Anything else is a bug of ours.

@@ -13,6 +13,8 @@ const NAMES = new Set([
   'name', 'first_name', 'last_name', 'full_name', 'display_name', 'company_name', 'school_name', 'primary_company_name',
   'organization_name', 'file_name',
 ]);
+/** Keys whose values are locations: lists of places, or one. */
+const LOCATIONS = new Set(['locations', 'location']);
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 const DATE = /^\d{4}(-\d{2}){0,2}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -56,12 +58,17 @@ export class Normalizer {
     return key;
   }
 
-  value(value: unknown, key?: string): unknown {
-    if (typeof value === 'string') return this.text(key, value);
+  /**
+   * A value, given the key it sits under. Everything inside a location (`locations[*]`) says where someone is:
+   * each of its strings becomes a place, whatever its key (a location's `state` is a region, not a step's state).
+   */
+  value(value: unknown, key?: string, inPlace = false): unknown {
+    const place = inPlace || (key !== undefined && LOCATIONS.has(key));
+    if (typeof value === 'string') return place && value !== '' ? this.#placeholder('place', value) : this.text(key, value);
     if (typeof value === 'number' && key !== undefined && isIdKey(key)) return this.#placeholder('id', String(value));
-    if (Array.isArray(value)) return value.map((item) => this.value(item, key));
+    if (Array.isArray(value)) return value.map((item) => this.value(item, key, place));
     if (value !== null && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [this.key(k), this.value(v, k)]));
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [this.key(k), this.value(v, k, place)]));
     }
     return value;
   }

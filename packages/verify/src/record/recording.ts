@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Answer } from '../context';
-import type { Report, ScenarioResult } from '../report/types';
+import type { CompareChange, Report, ScenarioResult } from '../report/types';
 import { Normalizer } from './normalize';
 
 /** One answer of a scenario as a recording keeps it: scrubbed, normalized. */
@@ -100,28 +100,70 @@ function typeChanged(before: Set<string>, after: Set<string>): boolean {
   return known.length > 0 && [...after].some((type) => type !== 'null' && !before.has(type));
 }
 
-/** What changed in one scenario's answers since its recording. */
+/**
+ * The endpoint of a request line, with its placeholders by kind only (`GET /v1/contacts/<id>/find-email`): which
+ * pages a walk takes, which ids it meets and which cursors it follows depend on how many records there are.
+ */
+const requestOf = (line: string) => line.split('?')[0]!.replace(/<([a-z]+):\d+>/g, '<$1>');
+
+/**
+ * A success of a write by its class: whether an import answers 201 or 200 follows from what an earlier run wrote,
+ * and a recording must not depend on the writes verify makes (the scenarios check each status against the state
+ * they read first).
+ */
+const statusOf = (answer: RecordedAnswer) => (!answer.request.startsWith('GET ') && answer.status >= 200 && answer.status < 300 ? '2xx' : String(answer.status));
+
+interface Merged {
+  statuses: Set<string>;
+  types: Set<string>;
+  structure: Map<string, Set<string>>;
+}
+
+/**
+ * A scenario's answers by endpoint, merged into one structure: how many pages a walk takes and which of them
+ * carry a `next_cursor` depend on how many records there are, which verify's own writes change (an import, a
+ * view): that is data, not structure.
+ */
+function byRequest(recording: RecordedScenario): Map<string, Merged> {
+  const merged = new Map<string, Merged>();
+  for (const answer of recording.answers) {
+    const request = requestOf(answer.request);
+    let entry = merged.get(request);
+    if (!entry) merged.set(request, (entry = { statuses: new Set(), types: new Set(), structure: new Map() }));
+    entry.statuses.add(statusOf(answer));
+    entry.types.add(String(answer.content_type));
+    structure(answer.body, '$', entry.structure);
+  }
+  return merged;
+}
+
+const setText = (values: Set<string>) => [...values].sort().join('|');
+
+/** Keys whose presence is data: a page carries `next_cursor` exactly when more results exist (description §2). */
+const PRESENT_WITH_DATA = new Set(['$.data.pagination.next_cursor']);
+
+/**
+ * What changed in one scenario's answers since its recording, endpoint by endpoint: a status or content type, a
+ * key that disappeared or appeared, a value whose type changed. Endpoints only one side asked are not changes.
+ */
 export function changesSince(recorded: RecordedScenario, now: RecordedScenario): ScenarioResult['differences'] {
   const changes: ScenarioResult['differences'] = [];
-  const note = (index: number) => `changed since the recording (answer ${index + 1}: ${now.answers[index]?.request ?? recorded.answers[index]?.request})`;
-  if (recorded.answers.length !== now.answers.length) {
-    changes.push({ path: 'answers', expected: `${recorded.answers.length} answers`, actual: `${now.answers.length} answers`, note: 'changed since the recording' });
-  }
-  const count = Math.min(recorded.answers.length, now.answers.length);
-  for (let index = 0; index < count; index++) {
-    const before = recorded.answers[index] as RecordedAnswer;
-    const after = now.answers[index] as RecordedAnswer;
-    if (before.status !== after.status) changes.push({ path: 'status', expected: String(before.status), actual: String(after.status), note: note(index) });
-    if (before.content_type !== after.content_type) changes.push({ path: 'content-type', expected: String(before.content_type), actual: String(after.content_type), note: note(index) });
-    const was = structure(before.body);
-    const is = structure(after.body);
-    for (const [path, types] of was) {
-      const nowTypes = is.get(path);
-      if (!nowTypes) changes.push({ path, expected: typesText(types), actual: 'missing', note: note(index) });
-      else if (typeChanged(types, nowTypes)) changes.push({ path, expected: typesText(types), actual: typesText(nowTypes), note: note(index) });
+  const before = byRequest(recorded);
+  for (const [request, after] of byRequest(now)) {
+    const was = before.get(request);
+    if (!was) continue;
+    const note = `changed since the recording (${request})`;
+    if (setText(was.statuses) !== setText(after.statuses)) changes.push({ path: 'status', expected: setText(was.statuses), actual: setText(after.statuses), note });
+    if (setText(was.types) !== setText(after.types)) changes.push({ path: 'content-type', expected: setText(was.types), actual: setText(after.types), note });
+    for (const [path, types] of was.structure) {
+      const nowTypes = after.structure.get(path);
+      if (!nowTypes) {
+        if (!PRESENT_WITH_DATA.has(path)) changes.push({ path, expected: typesText(types), actual: 'missing', note });
+      }
+      else if (typeChanged(types, nowTypes)) changes.push({ path, expected: typesText(types), actual: typesText(nowTypes), note });
     }
-    for (const [path, types] of is) {
-      if (!was.has(path)) changes.push({ path, expected: 'missing', actual: typesText(types), note: note(index) });
+    for (const [path, types] of after.structure) {
+      if (!was.structure.has(path) && !PRESENT_WITH_DATA.has(path)) changes.push({ path, expected: 'missing', actual: typesText(types), note });
     }
   }
   return changes;
@@ -129,10 +171,12 @@ export function changesSince(recorded: RecordedScenario, now: RecordedScenario):
 
 /**
  * Compares this run's answers with a recording: each change becomes a difference of its scenario (noted
- * "changed since the recording"), which then differs. Scenarios without a recording are listed as missing.
+ * "changed since the recording"), which then differs; `changes` groups them by path, with the scenarios under
+ * each. Scenarios without a recording are listed as missing.
  */
 export async function compareRecording(directory: string, answers: ReadonlyMap<string, Answer[]>, results: ScenarioResult[]): Promise<NonNullable<Report['compared']>> {
-  const summary = { directory, scenarios: 0, changed: 0, missing: [] as string[] };
+  const summary: NonNullable<Report['compared']> = { directory, scenarios: 0, changed: 0, missing: [], changes: [] };
+  const grouped = new Map<string, CompareChange>();
   for (const result of results) {
     const seen = answers.get(result.id) ?? [];
     if (seen.length === 0) continue;
@@ -150,6 +194,16 @@ export async function compareRecording(directory: string, answers: ReadonlyMap<s
     summary.changed++;
     result.differences.push(...changes);
     if (result.outcome === 'agree') result.outcome = 'differ';
+    for (const { path = '$', expected, actual } of changes) {
+      const key = `${path}\u0000${expected}\u0000${actual}`;
+      const change = grouped.get(key) ?? { path, expected, actual, scenarios: [] };
+      if (!change.scenarios.includes(result.id)) change.scenarios.push(result.id);
+      grouped.set(key, change);
+    }
   }
+  summary.changes = [...grouped.values()].sort((a, b) => a.path.localeCompare(b.path));
   return summary;
 }
+
+/** Whether a difference is a change since a recording (rendered grouped by path, not under each scenario). */
+export const isRecordingChange = (difference: { note?: string }) => difference.note?.startsWith('changed since the recording') === true;

@@ -1,3 +1,4 @@
+import { isRecordingChange } from '../record/recording';
 import type { Difference, Report, ScenarioResult, ShapeObservation } from './types';
 
 export type Format = 'table' | 'json' | 'markdown';
@@ -15,10 +16,37 @@ function summaryLine(report: Report): string {
 function writesLines(report: Report): string[] {
   const { done, undone, left } = report.writes;
   if (done.length === 0 && left.length === 0) return ['Writes: none.'];
-  return [
-    `Writes: ${done.length} done, ${undone.length} record(s) put back, ${left.length} left:`,
-    ...left.map((w) => `  - ${w.operation} ${w.target}: ${w.note}`),
-  ];
+  const counts = `Writes: ${done.length} done, ${undone.length} record(s) put back, ${left.length} left`;
+  if (left.length === 0) return [`${counts}.`];
+  return [`${counts}:`, ...left.map((w) => `  - ${w.operation} ${w.target}: ${w.note}`)];
+}
+
+/** Why nothing was checked, when every scenario of the run was skipped (the run then exits 2). */
+export function nothingChecked(report: Report): string | undefined {
+  if (report.scenarios.length === 0 || report.scenarios.some((s) => s.outcome !== 'skipped')) return undefined;
+  const reasons = [...new Set(report.scenarios.map((s) => s.reason ?? 'no reason given'))];
+  return `Nothing was checked: every selected scenario was skipped (${reasons.join('; ')}).`;
+}
+
+/** A scenario's differences as lines: the changes since a recording are counted here and listed by path below. */
+function differenceLines(s: ScenarioResult): string[] {
+  const own = s.differences.filter((d) => !isRecordingChange(d));
+  const changes = s.differences.length - own.length;
+  return [...own.map(differenceText), ...(changes > 0 ? [`changed since the recording: ${changes} change(s), listed by path under "Changed since the recording"`] : [])];
+}
+
+/** The changes since a recording, each path once with the scenarios whose answers show it. */
+function comparedLines(report: Report): string[] {
+  const c = report.compared;
+  if (!c) return [];
+  const lines = [`Compared with ${c.directory}: ${c.scenarios} scenario(s), ${c.changed} changed${c.missing.length ? `, ${c.missing.length} not in the recording` : ''}.`];
+  if (c.changes.length > 0) lines.push('Changed since the recording:');
+  for (const change of c.changes) {
+    const shown = change.scenarios.slice(0, 8).join(', ');
+    const more = change.scenarios.length > 8 ? ` and ${change.scenarios.length - 8} more` : '';
+    lines.push(`  - ${change.path}: expected ${change.expected}, got ${change.actual}`, `      in ${shown}${more}`);
+  }
+  return lines;
 }
 
 /** A plain-text table for a terminal: one line per scenario, its differences under it. */
@@ -27,17 +55,15 @@ export function renderTable(report: Report): string {
   const lines = [`${'scenario'.padEnd(width)}  ${'outcome'.padEnd(7)}  source           operation`];
   for (const s of report.scenarios) {
     lines.push(`${s.id.padEnd(width)}  ${MARK[s.outcome].padEnd(7)}  ${s.source.padEnd(15)}  ${s.operation}`);
-    for (const d of s.differences) lines.push(`${' '.repeat(width + 2)}- ${differenceText(d)}`);
+    for (const d of differenceLines(s)) lines.push(`${' '.repeat(width + 2)}- ${d}`);
     if (s.reason && s.outcome !== 'agree') lines.push(`${' '.repeat(width + 2)}  ${s.reason}`);
   }
-  lines.push('', summaryLine(report), ...writesLines(report));
+  const nothing = nothingChecked(report);
+  lines.push('', summaryLine(report), ...(nothing ? [nothing] : []), ...writesLines(report));
   if (report.discoveries.length > 0) {
     lines.push(`Discoveries (keys the spec does not define): ${report.discoveries.map((d) => `${d.operation} ${d.path}`).join(', ')}`);
   }
-  if (report.compared) {
-    const c = report.compared;
-    lines.push(`Compared with ${c.directory}: ${c.scenarios} scenario(s), ${c.changed} changed${c.missing.length ? `, ${c.missing.length} not in the recording` : ''}.`);
-  }
+  lines.push(...comparedLines(report));
   return `${lines.join('\n')}\n`;
 }
 
@@ -62,9 +88,11 @@ function shapeRows(shape: ShapeObservation): string[] {
 
 /** Markdown for an issue or a docs page: summary, scenarios table, differences, writes, shapes. */
 export function renderMarkdown(report: Report): string {
+  const nothing = nothingChecked(report);
   const lines = [
     `**${summaryLine(report)}**`,
     '',
+    ...(nothing ? [nothing, ''] : []),
     '| scenario | operation | source | outcome | title |',
     '|---|---|---|---|---|',
     ...report.scenarios.map((s) => `| \`${s.id}\` | \`${s.operation}\` | ${s.source} | ${MARK[s.outcome]} | ${cell(s.title)} |`),
@@ -75,7 +103,7 @@ export function renderMarkdown(report: Report): string {
     lines.push('## Differences, errors and skips', '');
     for (const s of notable) {
       lines.push(`- \`${s.id}\` (${MARK[s.outcome]})${s.reason ? `: ${cell(s.reason)}` : ''}`);
-      for (const d of s.differences) lines.push(`  - ${cell(differenceText(d))}`);
+      for (const d of differenceLines(s)) lines.push(`  - ${cell(d)}`);
     }
     lines.push('');
   }
@@ -85,6 +113,10 @@ export function renderMarkdown(report: Report): string {
   if (report.compared) {
     const c = report.compared;
     lines.push('## Compared with a recording', '', `${c.directory}: ${c.scenarios} scenario(s) compared, ${c.changed} changed.${c.missing.length ? ` Not in the recording: ${c.missing.map((m) => `\`${m}\``).join(', ')}.` : ''}`, '');
+    for (const change of c.changes) {
+      lines.push(`- \`${cell(change.path)}\`: expected ${cell(change.expected)}, got ${cell(change.actual)}`, `  - in ${change.scenarios.map((id) => `\`${id}\``).join(', ')}`);
+    }
+    if (c.changes.length > 0) lines.push('');
   }
   lines.push('## Records the description does not show: observed beside the spec', '');
   for (const shape of report.shapes) lines.push(...shapeRows(shape));
@@ -96,7 +128,8 @@ export function render(report: Report, format: Format): string {
   return format === 'markdown' ? renderMarkdown(report) : renderTable(report);
 }
 
-/** 0 when every scenario agreed or was skipped, 1 when any differed or errored. */
-export function exitCode(report: Report): 0 | 1 {
-  return report.summary.differ > 0 || report.summary.error > 0 ? 1 : 0;
+/** 1 when any scenario differed or errored; 2 when every one was skipped (nothing was checked); else 0. */
+export function exitCode(report: Report): 0 | 1 | 2 {
+  if (report.summary.differ > 0 || report.summary.error > 0) return 1;
+  return nothingChecked(report) ? 2 : 0;
 }

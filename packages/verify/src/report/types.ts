@@ -1,4 +1,5 @@
 import type { OperationId } from '@network-org/sdk';
+import type { Behaviour } from '../scenarios/scenario';
 
 export type { OperationId };
 
@@ -17,6 +18,8 @@ export interface Difference {
 export interface ScenarioResult {
   id: string;
   operation: OperationId;
+  /** What of the operation the scenario checks: its envelope, a status, a filter, the pagination, ... */
+  behaviour: Behaviour;
   title: string;
   /** `description §N` (the service description) or `decision` (this project's, where the description is silent). */
   source: string;
@@ -84,6 +87,14 @@ export interface Report {
   summary: Summary;
   /** The records the description leaves unshown: observed shape beside the spec's. */
   shapes: ShapeObservation[];
-  /** With `--compare DIR`: the scenarios whose answers changed since that recording. */
-  compared?: { directory: string; scenarios: number; changed: number; missing: string[] };
+  /** With `--compare DIR`: the scenarios whose answers changed since that recording, and the changes by path. */
+  compared?: { directory: string; scenarios: number; changed: number; missing: string[]; changes: CompareChange[] };
+}
+
+/** One change since a recording, with every scenario whose answers show it. */
+export interface CompareChange {
+  path: string;
+  expected: string;
+  actual: string;
+  scenarios: string[];
 }

@@ -2,10 +2,26 @@ import { account, itemsOf, listScenarios, viewOverAccount, walk } from './lists'
 import type { Scenario } from './scenario';
 
 export const companyScenarios: Scenario[] = [
-  ...listScenarios({ operation: 'listCompanies', name: 'companies', query: account, defaultLimit: 10, maxLimit: 25, clamps: true, seeded: true }),
+  ...listScenarios({ operation: 'listCompanies', name: 'companies', query: account, otherQuery: async (t) => ({ view_id: (await t.facts.view()).id }), seeded: true }),
+  {
+    id: 'companies.filter.account',
+    operation: 'listCompanies',
+    behaviour: 'filter',
+    title: 'account_id gives the companies of that account, for each account the key may use: each says so in its account_id',
+    source: 'description §4',
+    async run(t) {
+      for (const { account_id: id } of await t.facts.accounts()) {
+        const answer = await t.call('listCompanies', { query: { account_id: [id], limit: 25 } });
+        if (!t.expectOk(answer)) return;
+        const others = itemsOf(answer, 'listCompanies').filter((company) => company.account_id !== id);
+        t.check(others.length === 0, { path: '$.data.companies[*].account_id', expected: id, actual: JSON.stringify([...new Set(others.map((company) => company.account_id))]), note: `account_id=${id}` });
+      }
+    },
+  },
   {
     id: 'companies.filter.view',
     operation: 'listCompanies',
+    behaviour: 'filter',
     title: "view_id gives the companies of the view's contacts",
     source: 'description §4',
     async run(t) {
@@ -26,6 +42,7 @@ export const companyScenarios: Scenario[] = [
   {
     id: 'companies.scope.view-over-account',
     operation: 'listCompanies',
+    behaviour: 'filter',
     title: "view_id with another account's account_id gives the same companies: account_id is then ignored",
     source: 'description §4',
     async run(t) {
@@ -35,6 +52,7 @@ export const companyScenarios: Scenario[] = [
   {
     id: 'companies.filter.view.unknown',
     operation: 'listCompanies',
+    behaviour: 'status',
     title: 'an unknown view_id is 404 not_found',
     source: 'description §7',
     async run(t) {

@@ -1,6 +1,6 @@
 import type { Conversation } from '@network-org/sdk';
 import type { ScenarioContext } from '../context';
-import { account, itemsOf, listScenarios, paginationOf } from './lists';
+import { account, itemsOf, listScenarios, paginationOf, walk } from './lists';
 import type { Scenario } from './scenario';
 
 
@@ -15,10 +15,24 @@ function everyConversation(t: ScenarioContext, conversations: Conversation[], ex
 }
 
 export const conversationScenarios: Scenario[] = [
-  ...listScenarios({ operation: 'listConversations', name: 'conversations', query: account, defaultLimit: 10, maxLimit: 25, clamps: true, seeded: true }),
+  ...listScenarios({ operation: 'listConversations', name: 'conversations', query: account, otherQuery: async (t) => ({ ...(await account(t)), tag: 'network-verify' }), seeded: true }),
+  {
+    id: 'conversations.filter.account',
+    operation: 'listConversations',
+    behaviour: 'filter',
+    title: 'account_id gives the conversations of that account',
+    source: 'description §4',
+    async run(t) {
+      const id = await t.facts.accountId();
+      const answer = await t.call('listConversations', { query: { account_id: [id], limit: 25 } });
+      if (!t.expectOk(answer)) return;
+      itemsOf(answer, 'listConversations').forEach((conversation, index) => t.equal(`$.data.conversations[${index}].account_id`, conversation.account_id, id));
+    },
+  },
   {
     id: 'conversations.filter.contact',
     operation: 'listConversations',
+    behaviour: 'filter',
     title: 'contact_id gives the conversations in which that contact takes part',
     source: 'description §4',
     async run(t) {
@@ -34,6 +48,7 @@ export const conversationScenarios: Scenario[] = [
   {
     id: 'conversations.filter.tag',
     operation: 'listConversations',
+    behaviour: 'filter',
     title: "tag gives the conversations with a participant carrying it (the account's own profile aside)",
     source: 'description §4',
     async run(t) {
@@ -51,16 +66,18 @@ export const conversationScenarios: Scenario[] = [
   {
     id: 'conversations.contact-id.pattern',
     operation: 'listConversations',
+    behaviour: 'refusal',
     title: 'a contact_id that is not a positive integer is 400 bad_request',
     source: 'description §4',
     async run(t) {
       t.expectError(await t.call('listConversations', { query: { contact_id: 'abc' } }), 400, 'bad_request');
     },
   },
-  ...listScenarios({ operation: 'listConversationMessages', name: 'messages', query: messages, params: conversationParam, defaultLimit: 10, maxLimit: 25, clamps: true }),
+  ...listScenarios({ operation: 'listConversationMessages', name: 'messages', query: messages, params: conversationParam }),
   {
     id: 'messages.account-id.required',
     operation: 'listConversationMessages',
+    behaviour: 'refusal',
     title: 'messages without account_id are 400 bad_request',
     source: 'description §4',
     async run(t) {
@@ -70,6 +87,7 @@ export const conversationScenarios: Scenario[] = [
   {
     id: 'messages.conversation.unknown',
     operation: 'listConversationMessages',
+    behaviour: 'refusal',
     title: 'an unknown conversation is 400 bad_request',
     source: 'decision',
     async run(t) {
@@ -79,6 +97,7 @@ export const conversationScenarios: Scenario[] = [
   {
     id: 'messages.cursor.other-conversation',
     operation: 'listConversationMessages',
+    behaviour: 'pagination',
     title: "a conversation's cursor sent for another conversation is 400 bad_request",
     source: 'decision',
     async run(t) {
@@ -94,8 +113,27 @@ export const conversationScenarios: Scenario[] = [
     },
   },
   {
+    id: 'messages.conversation-summary',
+    operation: 'listConversationMessages',
+    behaviour: 'envelope',
+    title: "a conversation's messages are its own and its summary is theirs: message_count, and the newest one's sent_at and text",
+    source: 'decision',
+    async run(t) {
+      const conversation = await t.facts.conversation(2);
+      const { items, complete } = await walk(t, 'listConversationMessages', { params: { conversationId: conversation.conversation_id }, query: { ...(await messages(t)), limit: 25 } }, 8);
+      const note = `the messages of conversation ${conversation.conversation_id}`;
+      items.forEach((message, index) => t.equal(`$.data.messages[${index}].conversation_id`, message.conversation_id, conversation.conversation_id, note));
+      if (complete) t.equal('$.data.conversations[*].message_count', conversation.message_count, items.length, note);
+      const newest = items[0];
+      if (!newest) return;
+      t.equal('$.data.conversations[*].last_message_at', conversation.last_message_at, newest.sent_at, `${note}: the newest`);
+      t.equal('$.data.conversations[*].last_message_text', conversation.last_message_text ?? null, newest.text ?? null, `${note}: the newest`);
+    },
+  },
+  {
     id: 'messages.order',
     operation: 'listConversationMessages',
+    behaviour: 'order',
     title: 'messages come newest first (sent_at descending)',
     source: 'decision',
     async run(t) {

@@ -1,27 +1,36 @@
 import { activityScenarios } from './activity';
 import { authScenarios } from './auth';
 import { companyScenarios } from './companies';
+import { contactFilterScenarios } from './contact-filters';
 import { contactScenarios } from './contacts';
 import { conversationScenarios } from './conversations';
 import { creditScenarios } from './credits';
 import { organizationScenarios } from './organization';
 import { rateLimitScenarios } from './rate-limit';
+import { sameRecordScenarios } from './same-record';
+import { summaryScenarios } from './summary';
 import type { Scenario } from './scenario';
 import { viewScenarios } from './views';
-import { draftScenarios, writeScenarios } from './writes';
+import { draftScenarios } from './drafts';
+import { importScenarios } from './imports';
+import { updateScenarios } from './updates';
 
 /** Every scenario, in the order they run: reads first, then writes, credits and the rate-limit probe. */
 export const scenarios: readonly Scenario[] = [
   ...organizationScenarios,
   ...authScenarios,
   ...contactScenarios,
+  ...contactFilterScenarios,
   ...companyScenarios,
   ...conversationScenarios,
   ...viewScenarios,
   ...activityScenarios,
-  ...writeScenarios,
+  ...summaryScenarios,
+  ...importScenarios,
+  ...updateScenarios,
   ...draftScenarios,
   ...creditScenarios,
+  ...sameRecordScenarios,
   ...rateLimitScenarios,
 ];
 

@@ -1,6 +1,8 @@
-import { operations } from '@network-org/spec/operations';
+import type { PagedOperationId } from '@network-org/sdk';
+import { operationRoutes } from '@network-org/spec/routes';
 import type { Answer, CallInput, ScenarioContext } from '../context';
-import { LISTS, type ListOperation, type Scenario } from './scenario';
+import { LISTS } from '../lists';
+import type { Scenario } from './scenario';
 
 type Item = Record<string, unknown>;
 interface Pagination {
@@ -9,7 +11,7 @@ interface Pagination {
   next_cursor?: unknown;
 }
 
-export function itemsOf(answer: Answer, operation: ListOperation): Item[] {
+export function itemsOf(answer: Answer, operation: PagedOperationId): Item[] {
   const items = (answer.body as { data?: Record<string, unknown> } | undefined)?.data?.[LISTS[operation].items];
   return Array.isArray(items) ? (items as Item[]) : [];
 }
@@ -18,16 +20,19 @@ export function paginationOf(answer: Answer): Pagination {
   return ((answer.body as { data?: { pagination?: Pagination } } | undefined)?.data?.pagination ?? {}) as Pagination;
 }
 
-export const keyOf = (operation: ListOperation, item: Item) => String(item[LISTS[operation].key]);
+export const keyOf = (operation: PagedOperationId, item: Item) => String(item[LISTS[operation].identity]);
+
+/** The path of the items' identity in a page (`$.data.contacts[*].account_relationship_id`). */
+export const identityPath = (operation: PagedOperationId) => `$.data.${LISTS[operation].items}[*].${LISTS[operation].identity}`;
 
 /**
  * Walks a list page by page with its `next_cursor`, at most `maxPages` pages; each page must be a 200 of the
- * spec's schema whose `has_more` agrees with its `next_cursor`. Gives the items in order, and whether the walk
- * reached the end.
+ * spec's schema (its pagination invariants are checked as every answer's are). Gives the items in order, and
+ * whether the walk reached the end.
  */
 export async function walk(
   t: ScenarioContext,
-  operation: ListOperation,
+  operation: PagedOperationId,
   input: CallInput,
   maxPages: number,
 ): Promise<{ items: Item[]; complete: boolean; pages: number }> {
@@ -39,19 +44,22 @@ export async function walk(
     // Each page whole (status, JSON, schema): a 200 of garbage is no page, and a walk over it agrees with nothing.
     if (!t.expectOk(answer)) return { items, complete: false, pages: page };
     items.push(...itemsOf(answer, operation));
-    const pagination = paginationOf(answer);
-    const next = pagination.next_cursor;
-    if (pagination.has_more === true) {
-      if (!t.check(typeof next === 'string' && next !== '', { path: '$.data.pagination.next_cursor', expected: 'a cursor (has_more is true)', actual: typeof next === 'string' ? JSON.stringify(next) : 'missing' })) {
-        return { items, complete: false, pages: page };
-      }
-      cursor = next as string;
-    } else {
-      t.check(next === undefined || next === null, { path: '$.data.pagination.next_cursor', expected: 'absent (has_more is false)', actual: JSON.stringify(next) });
-      return { items, complete: true, pages: page };
-    }
+    const { has_more, next_cursor } = paginationOf(answer);
+    if (has_more !== true) return { items, complete: true, pages: page };
+    if (typeof next_cursor !== 'string' || next_cursor === '') return { items, complete: false, pages: page };
+    cursor = next_cursor;
   }
   return { items, complete: false, pages: maxPages };
+}
+
+/** Each item of a walk once: a difference naming the first item seen twice. */
+export function expectOnce(t: ScenarioContext, operation: PagedOperationId, items: Item[], note?: string): void {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const key = keyOf(operation, item);
+    if (seen.has(key)) return void t.differ({ path: identityPath(operation), expected: 'each item once across pages', actual: `${key} more than once`, ...(note && { note }) });
+    seen.add(key);
+  }
 }
 
 /**
@@ -64,7 +72,7 @@ export async function expectSeeded(t: ScenarioContext, answer: Answer, items: st
   if (!t.run.isMock || answer.status !== 200 || !Array.isArray(list) || list.length > 0) return;
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) for (const one of [value].flat()) search.append(name, String(one));
-  const path = `api${operations[answer.operation].path}${search.size > 0 ? `?${search}` : ''}`;
+  const path = `api${operationRoutes[answer.operation].path}${search.size > 0 ? `?${search}` : ''}`;
   const held = ((await t.run.target.control(path)) as { data?: Record<string, unknown> } | undefined)?.data?.[items];
   if (Array.isArray(held) && held.length > 0) {
     t.differ({ path: `$.data.${items}`, expected: `the ${items} the mock's dataset holds (its control API lists ${held.length} on this page)`, actual: '[]' });
@@ -79,81 +87,81 @@ type Params = (t: ScenarioContext) => Promise<Record<string, string> | undefined
 const noParams: Params = async () => undefined;
 
 interface ListSpec {
-  operation: ListOperation;
+  operation: PagedOperationId;
   /** The resource's name in scenario ids (`contacts`). */
   name: string;
   query: Query;
   params?: Params;
-  /** Default page size (10; activity 50). */
-  defaultLimit: number;
-  /** Largest page size: above it is clamped (25), or 400 (activity, 200). */
-  maxLimit: number;
-  clamps: boolean;
+  /** A query a cursor of `query` does not belong to (another filter): the cursor must be refused with it. */
+  otherQuery?: Query;
   /** The mock's default dataset holds items of it in every account (contract §4): empty there is a difference. */
   seeded?: boolean;
 }
 
-/** The scenarios every list shares: envelope, default limit, clamping or bounds, bad limits, cursors, walks. */
+/** Pages walked at most, and items compared, by the walks of every list. */
+const WALK_PAGES = 8;
+
+/**
+ * The scenarios every list shares: envelope, default limit, clamping or bounds, bad limits, cursors (tampered, of
+ * another query), walks (each item once; limit 1 page by page against one page of 25).
+ */
 export function listScenarios(spec: ListSpec): Scenario[] {
-  const { operation, name, query, defaultLimit, maxLimit } = spec;
+  const { operation, name, query } = spec;
+  const { items, defaultLimit, maxLimit, clamps } = LISTS[operation];
   const params = spec.params ?? noParams;
   const input = async (t: ScenarioContext, extra: Record<string, unknown> = {}): Promise<CallInput> => {
     const p = await params(t);
     return { query: { ...(await query(t)), ...extra }, ...(p && { params: p }) };
   };
-  const scenarios: Scenario[] = [
+  return [
     {
       id: `${name}.envelope`,
       operation,
-      title: `a page of ${name}: {data: {${LISTS[operation].items}, pagination}} of the spec's schema, as JSON`,
+      behaviour: 'envelope',
+      title: `a page of ${name}: {data: {${items}, pagination}} of the spec's schema, as JSON`,
       source: 'description §4',
       async run(t) {
         const request = await input(t);
         const answer = await t.call(operation, request);
-        if (t.expectOk(answer) && spec.seeded) await expectSeeded(t, answer, LISTS[operation].items, request.query);
+        if (t.expectOk(answer) && spec.seeded) await expectSeeded(t, answer, items, request.query);
       },
     },
     {
       id: `${name}.limit.default`,
       operation,
+      behaviour: 'limit',
       title: `without limit a page holds at most ${defaultLimit} and says limit ${defaultLimit}`,
       source: 'description §8',
       async run(t) {
-        const answer = await t.call(operation, await input(t));
-        if (!t.expectOk(answer)) return;
-        t.equal('$.data.pagination.limit', paginationOf(answer).limit, defaultLimit);
-        const count = itemsOf(answer, operation).length;
-        t.check(count <= defaultLimit, { path: `$.data.${LISTS[operation].items}`, expected: `at most ${defaultLimit} items`, actual: `${count} items` });
+        t.expectOk(await t.call(operation, await input(t)));
       },
     },
-    spec.clamps
+    clamps
       ? {
           id: `${name}.limit.clamped`,
           operation,
+          behaviour: 'limit',
           title: `limit 100 is clamped to ${maxLimit}`,
           source: 'description §8',
           async run(t) {
-            const answer = await t.call(operation, await input(t, { limit: 100 }));
-            if (!t.expectOk(answer)) return;
-            t.equal('$.data.pagination.limit', paginationOf(answer).limit, maxLimit);
-            const count = itemsOf(answer, operation).length;
-            t.check(count <= maxLimit, { path: `$.data.${LISTS[operation].items}`, expected: `at most ${maxLimit} items`, actual: `${count} items` });
+            t.expectOk(await t.call(operation, await input(t, { limit: 100 })));
           },
         }
       : {
           id: `${name}.limit.bounds`,
           operation,
+          behaviour: 'limit',
           title: `limit ${maxLimit} is accepted and ${maxLimit + 1} is 400 bad_request`,
           source: 'description §4',
           async run(t) {
-            const top = await t.call(operation, await input(t, { limit: maxLimit }));
-            if (t.expectOk(top)) t.equal('$.data.pagination.limit', paginationOf(top).limit, maxLimit);
+            t.expectOk(await t.call(operation, await input(t, { limit: maxLimit })));
             t.expectError(await t.call(operation, await input(t, { limit: maxLimit + 1 })), 400, 'bad_request');
           },
         },
     {
       id: `${name}.limit.zero`,
       operation,
+      behaviour: 'refusal',
       title: 'limit 0 is 400 bad_request',
       source: 'decision',
       async run(t) {
@@ -163,6 +171,7 @@ export function listScenarios(spec: ListSpec): Scenario[] {
     {
       id: `${name}.limit.fraction`,
       operation,
+      behaviour: 'refusal',
       title: 'limit 2.5 (not an integer) is 400 bad_request',
       source: 'decision',
       async run(t) {
@@ -172,6 +181,7 @@ export function listScenarios(spec: ListSpec): Scenario[] {
     {
       id: `${name}.cursor.tampered`,
       operation,
+      behaviour: 'pagination',
       title: 'a tampered cursor is 400 bad_request',
       source: 'decision',
       async run(t) {
@@ -182,23 +192,55 @@ export function listScenarios(spec: ListSpec): Scenario[] {
         t.expectError(await t.call(operation, await input(t, { limit: 1, cursor: tamper(cursor) })), 400, 'bad_request');
       },
     },
+    ...(spec.otherQuery ? [cursorOfAnotherQuery({ ...spec, otherQuery: spec.otherQuery }, input)] : []),
     {
       id: `${name}.walk.no-duplicates`,
       operation,
+      behaviour: 'pagination',
       title: `walking the pages with next_cursor gives each item once, and has_more false ends the walk`,
       source: 'description §2',
       async run(t) {
-        const { items } = await walk(t, operation, await input(t, { limit: spec.clamps ? maxLimit : 50 }), 8);
-        const seen = new Set<string>();
-        for (const item of items) {
-          const key = keyOf(operation, item);
-          if (seen.has(key)) t.differ({ path: `$.data.${LISTS[operation].items}[*].${LISTS[operation].key}`, expected: 'each item once across pages', actual: `${key} more than once` });
-          seen.add(key);
-        }
+        const { items: walked } = await walk(t, operation, await input(t, { limit: clamps ? maxLimit : 50 }), WALK_PAGES);
+        expectOnce(t, operation, walked);
+      },
+    },
+    {
+      id: `${name}.walk.limit-1-vs-25`,
+      operation,
+      behaviour: 'pagination',
+      title: `walking with limit 1 gives the same ${name} in the same order as one page of 25`,
+      source: 'description §4',
+      async run(t) {
+        const page = await t.call(operation, await input(t, { limit: 25 }));
+        if (!t.expectOk(page)) return;
+        const expected = itemsOf(page, operation).slice(0, WALK_PAGES).map((item) => keyOf(operation, item));
+        if (expected.length < 2) return t.skip(`the list holds fewer than 2 ${name}: nothing to page through`);
+        const { items: walked } = await walk(t, operation, await input(t, { limit: 1 }), expected.length);
+        t.equal(identityPath(operation), walked.map((item) => keyOf(operation, item)), expected, `limit 1, page by page, against the first page of 25`);
       },
     },
   ];
-  return scenarios;
+}
+
+/** A cursor of the spec's query, sent with its other query: 400 (a cursor is tied to the query that made it). */
+function cursorOfAnotherQuery(spec: ListSpec & { otherQuery: Query }, input: (t: ScenarioContext, extra?: Record<string, unknown>) => Promise<CallInput>): Scenario {
+  const { operation, name } = spec;
+  return {
+    id: `${name}.cursor.other-query`,
+    operation,
+    behaviour: 'pagination',
+    title: 'a cursor sent with another query than the one that made it is 400 bad_request',
+    source: 'decision',
+    async run(t) {
+      const first = await t.call(operation, await input(t, { limit: 1 }));
+      if (!t.expectOk(first)) return;
+      const cursor = paginationOf(first).next_cursor;
+      if (typeof cursor !== 'string') return t.skip(`the list holds a single item: no cursor`);
+      const { params } = await input(t);
+      const other = await t.call(operation, { query: { ...(await spec.otherQuery(t)), limit: 1, cursor }, ...(params && { params }) });
+      t.expectError(other, 400, 'bad_request');
+    },
+  };
 }
 
 /**
@@ -214,7 +256,7 @@ export async function viewOverAccount(t: ScenarioContext, operation: 'listContac
   const withAccount = await t.call(operation, { query: { view_id: view.id, account_id: [other], limit: 25 } });
   if (!t.expectOk(alone) || !t.expectOk(withAccount)) return undefined;
   const ids = (answer: Answer) => itemsOf(answer, operation).map((item) => keyOf(operation, item));
-  t.equal(`$.data.${LISTS[operation].items}[*].${LISTS[operation].key}`, ids(withAccount), ids(alone), `view_id with account_id=${other} against view_id alone`);
+  t.equal(identityPath(operation), ids(withAccount), ids(alone), `view_id with account_id=${other} against view_id alone`);
   return ids(alone);
 }
 

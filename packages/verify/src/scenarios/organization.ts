@@ -5,6 +5,7 @@ export const organizationScenarios: Scenario[] = [
   {
     id: 'organization.envelope',
     operation: 'listOrganizations',
+    behaviour: 'envelope',
     title: 'the organization comes as {organization: [Organization]}, one element, not in a data envelope',
     source: 'description §2',
     async run(t) {
@@ -17,6 +18,7 @@ export const organizationScenarios: Scenario[] = [
   {
     id: 'accounts.envelope',
     operation: 'listAccounts',
+    behaviour: 'envelope',
     title: 'the accounts come as {data: {accounts: [Account summary]}}',
     source: 'description §4',
     async run(t) {
@@ -28,6 +30,7 @@ export const organizationScenarios: Scenario[] = [
   {
     id: 'accounts.ids',
     operation: 'listAccounts',
+    behaviour: 'envelope',
     title: 'every account_id is a positive integer as a string (the id pattern)',
     source: 'description §2',
     async run(t) {

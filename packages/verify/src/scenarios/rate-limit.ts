@@ -20,6 +20,7 @@ export const rateLimitScenarios: Scenario[] = [
   {
     id: 'rate-limit.probe',
     operation: 'listOrganizations',
+    behaviour: 'rate-limit',
     title: 'past 50 requests in 10 s an endpoint answers 429 rate_limit_exceeded with an integer Retry-After',
     source: 'description §8',
     needs: ['probe'],

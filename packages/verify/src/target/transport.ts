@@ -1,7 +1,7 @@
 import { ResponseTooLargeError, type Fetch } from '@network-org/sdk';
 
-/** One request of a scenario and the target's answer, as it came over the wire. */
-export interface Exchange {
+/** One request and the target's final answer to it, as it came over the wire. */
+export interface WireAnswer {
   method: string;
   /** Path and query, without the origin. */
   url: string;
@@ -33,17 +33,25 @@ const HANGS_BEFORE_GIVING_UP = 2;
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 /**
+ * The request header that names the SDK call a request belongs to. The SDK sends it with the call's own headers;
+ * `fetch` takes it off before anything leaves the process, and files the answer under it.
+ */
+const CALL_HEADER = 'x-network-verify-call';
+
+/**
  * The one way verify reaches the target. Requests go to the target's origin only and redirects are never
- * followed (the key would travel with them); bodies are read up to a bound; every exchange is kept for the
- * scenario that made it. The SDK sends through `fetch`, so its pacing, retries and 429 handling apply.
+ * followed (the key would travel with them); bodies are read up to a bound. The SDK sends through `fetch`, so
+ * its pacing, retries and 429 handling apply. The SDK's errors keep only an error body's code and message (with
+ * defaults when they are missing) and its pages only their items: a parity check needs the answer as sent, so
+ * `fetch` keeps the last answer of each call (`call()`), for that call alone to take (`answerOf`).
  */
 export class Target {
   readonly origin: string;
   readonly baseUrl: string;
   readonly timeoutMs: number;
-  /** The exchanges of the scenario running now. */
-  exchanges: Exchange[] = [];
   #options: TargetOptions;
+  #answers = new Map<string, WireAnswer>();
+  #calls = 0;
   #hangs = 0;
   #gaveUp: string | undefined;
   #call: AbortController | undefined;
@@ -80,10 +88,11 @@ export class Target {
   }
 
   /**
-   * The signal of one SDK call: aborted (with a TargetFault) when the target misbehaves during that call, and at
-   * the deadline, also while the SDK waits out a Retry-After, so that the cap holds whatever the target asks.
+   * One SDK call: its signal, aborted (with a TargetFault) when the target misbehaves during that call and at the
+   * deadline, also while the SDK waits out a Retry-After, so that the cap holds whatever the target asks; and the
+   * headers that file its answers under its id.
    */
-  beginCall(): AbortSignal {
+  beginCall(): { id: string; signal: AbortSignal; headers: Record<string, string> } {
     this.endCall();
     const call = (this.#call = new AbortController());
     const left = this.#deadline - Date.now();
@@ -91,12 +100,22 @@ export class Target {
       this.#deadlineTimer = setTimeout(() => call.abort(new TargetFault(this.#deadlineReason)), Math.max(0, Math.min(left, 2 ** 31 - 1)));
       this.#deadlineTimer.unref?.();
     }
-    return call.signal;
+    // Calls run one at a time: an answer of an earlier call nobody took is of a call that failed.
+    this.#answers.clear();
+    const id = String(++this.#calls);
+    return { id, signal: call.signal, headers: { [CALL_HEADER]: id } };
+  }
+
+  /** The last answer the call `id` received (after the SDK's retries), taken once. */
+  answerOf(id: string): WireAnswer | undefined {
+    const answer = this.#answers.get(id);
+    this.#answers.delete(id);
+    return answer;
   }
 
   /** Waits `ms`, or less: the wait ends at the deadline or a stop. */
   async pause(ms: number): Promise<void> {
-    const signal = this.beginCall();
+    const { signal } = this.beginCall();
     try {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.max(0, Math.min(ms, 2 ** 31 - 1)));
@@ -125,10 +144,13 @@ export class Target {
     const stopped = this.gaveUp;
     if (stopped) throw this.#fail(stopped);
     if (new URL(url).origin !== this.origin) throw this.#fail(`refused to send a request to ${new URL(url).origin}: not the target`);
+    const headers = new Headers(init.headers);
+    const call = headers.get(CALL_HEADER);
+    headers.delete(CALL_HEADER);
     let response: Response;
     let text: string;
     try {
-      response = await (this.#options.fetch ?? globalThis.fetch)(url, { ...init, redirect: 'manual' });
+      response = await (this.#options.fetch ?? globalThis.fetch)(url, { ...init, headers, redirect: 'manual' });
       if ((response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
         await response.body?.cancel().catch(() => {});
         const location = response.headers.get('location');
@@ -152,22 +174,24 @@ export class Target {
       const type = response.headers.get('content-type') ?? 'none';
       throw this.#fail(`the target's answer to ${init.method ?? 'GET'} ${requested.pathname} (status ${response.status}, Content-Type ${type}) is not JSON`);
     }
-    this.exchanges.push({
-      method: init.method ?? 'GET',
-      url: requested.pathname + requested.search,
-      status: response.status,
-      content_type: response.headers.get('content-type'),
-      headers: response.headers,
-      text,
-      body,
-    });
-    const headers = new Headers(response.headers);
-    headers.delete('content-encoding');
-    headers.delete('content-length');
+    if (call !== null) {
+      this.#answers.set(call, {
+        method: init.method ?? 'GET',
+        url: requested.pathname + requested.search,
+        status: response.status,
+        content_type: response.headers.get('content-type'),
+        headers: response.headers,
+        text,
+        body,
+      });
+    }
+    const answerHeaders = new Headers(response.headers);
+    answerHeaders.delete('content-encoding');
+    answerHeaders.delete('content-length');
     return new Response(NULL_BODY_STATUSES.has(response.status) ? null : text, {
       status: response.status,
       statusText: response.statusText,
-      headers,
+      headers: answerHeaders,
     });
   };
 

@@ -149,6 +149,34 @@ describe('network-verify (main)', () => {
     expect(stderr).toContain('Nothing answers at http://127.0.0.1:');
   });
 
+  it('exits 2 before any scenario, saying the key was refused, when the target refuses the key', async () => {
+    const admin = await cli(['--base-url', server.url, '--api-key', 'sk_test_wrong', '--no-rate-limit']);
+    expect(admin).toEqual({ code: 2, stdout: '', stderr: expect.stringMatching(/^network-verify: The key was refused: GET \/v1\/organization answered 401.*Check --api-key/) });
+    const member = await cli([...target(), '--member-key', 'sk_test_wrong_member']);
+    expect(member).toEqual({ code: 2, stdout: '', stderr: expect.stringMatching(/The member key was refused.*Check --member-key/) });
+    expect(admin.stderr + member.stderr).not.toContain('sk_test_wrong');
+  });
+
+  it('exits 2 before any scenario, saying to check the base URL, when the API is not there (a base URL ending in /v1)', async () => {
+    const { code, stdout, stderr } = await cli(['--base-url', `${server.url}/v1`, '--api-key', KEY, '--no-rate-limit']);
+    expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+    expect(stderr).toContain(`Check the base URL: ${server.url}/v1/v1/organization and ${server.url}/v1/v1/accounts both answered 404`);
+    expect(stderr).toContain(`try ${server.url}.`);
+  });
+
+  it('exits 2 and says why when every selected scenario was skipped (nothing was checked)', async () => {
+    const { code, stdout, stderr } = await cli([...target(), '--only', 'drafts']);
+    expect(code).toBe(2);
+    expect(stdout).toMatch(/0 agree, 0 differ, 0 error, \d+ skipped/);
+    expect(stderr).toMatch(/^network-verify: Nothing was checked: every selected scenario was skipped \(.*needs --allow-writes/);
+  });
+
+  it('counts the writes with no dangling colon when none is left', async () => {
+    const { code, stdout } = await cli([...target(), '--allow-writes', '--only', 'contacts.update.notes']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Writes: \d+ done, 1 record\(s\) put back, 0 left\.$/m);
+  });
+
   it('--help prints the flags and exits 0', async () => {
     const { code, stdout } = await cli(['--help']);
     expect(code).toBe(0);
@@ -179,5 +207,29 @@ describe('the network-verify executable', () => {
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(stdout).toContain('2 agree, 0 differ, 0 error, 0 skipped (2 scenarios)');
     expect(stdout).not.toContain(KEY);
+  });
+
+  it('exits 130 on Ctrl-C, after putting back the records it PATCHed', async () => {
+    const child = spawn(process.execPath, [cliPath(), '--base-url', server.url, '--allow-writes', '--allow-credits', '--no-rate-limit'], {
+      env: { ...process.env, NETWORK_API_KEY: KEY },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    // Ctrl-C once the run has reached the target (its start check lists the organization first).
+    let reached: () => void = () => {};
+    const reachedTarget = new Promise<void>((resolve) => (reached = resolve));
+    const restore = server.mock.override('listOrganizations', ({ next }) => {
+      reached();
+      return next();
+    });
+    try {
+      await reachedTarget;
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+    } finally {
+      restore();
+    }
+    expect(stderr).toContain('stopping; putting PATCHed records back');
   });
 });

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OperationId } from '@network-org/sdk';
-import { operations } from '@network-org/spec/operations';
+import { route } from '../support/routes';
 
 /** A request on its way to the mock: a mutation may change its query, headers or body before it is forwarded. */
 export interface ProxyRequest {
@@ -50,23 +50,6 @@ export interface DriftProxy {
   /** Every operation the proxy forwarded a request of since it started. */
   readonly operations: Set<OperationId>;
   close(): Promise<void>;
-}
-
-const ROUTES = Object.entries(operations).map(([operation, { method, path }]) => {
-  const names: string[] = [];
-  const pattern = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
-  return { operation: operation as OperationId, method: method.toUpperCase(), pattern: new RegExp(`^${pattern}$`), names };
-});
-
-function route(method: string, pathname: string): { operation: OperationId | undefined; params: Record<string, string> } {
-  for (const { operation, method: m, pattern, names } of ROUTES) {
-    const match = m === method ? pattern.exec(pathname) : null;
-    if (match) return { operation, params: Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)])) };
-  }
-  return { operation: undefined, params: {} };
 }
 
 // Headers that describe the bytes on the wire, not the answer: recomputed for what the proxy sends.

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type MockServer, startMockServer } from '@network-org/mock/node';
-import { runVerify } from '@network-org/verify';
+import { renderTable, runVerify } from '@network-org/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everything } from '../support/mock';
 
@@ -30,7 +30,18 @@ describe('--record and --compare', () => {
     const compared = await runVerify({ ...base(), compare: dir });
     const changed = compared.scenarios.filter((s) => s.differences.length > 0);
     expect(changed.map((s) => ({ id: s.id, differences: s.differences }))).toEqual([]);
-    expect(compared.compared).toEqual({ directory: dir, scenarios: files.length - 1, changed: 0, missing: [] });
+    expect(compared.compared).toEqual({ directory: dir, scenarios: files.length - 1, changed: 0, missing: [], changes: [] });
+  });
+
+  it("does not depend on verify's own writes, nor on how many records there are: more pages and more ids are data", async () => {
+    const contact = server.mock.seed.contact({ account_id: '101' });
+    for (let n = 0; n < 30; n++) {
+      server.mock.seed.company({ account_id: '101', name: `Recorded Later ${n}` });
+      server.mock.seed.view({ account_id: '101', name: `Recorded later ${n}`, contact_ids: [contact.contact_id] });
+    }
+    const compared = await runVerify({ ...base(), compare: dir });
+    expect(compared.scenarios.filter((s) => s.differences.length > 0).map((s) => ({ id: s.id, differences: s.differences }))).toEqual([]);
+    expect(compared.compared?.changed).toBe(0);
   });
 
   it('keeps no id, name, e-mail, URL, phone or instant of the answers: placeholders instead', () => {
@@ -47,6 +58,31 @@ describe('--record and --compare', () => {
     expect(text).not.toMatch(/https?:\/\//);
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     expect(text).not.toMatch(/"\d{3,}"/);
+  });
+
+  it("keeps no value of the dataset's free-text, name or location fields, in any file of the recording", async () => {
+    const FREE_TEXT = new Set(['name', 'first_name', 'last_name', 'full_name', 'display_name', 'headline', 'about', 'title', 'description', 'text', 'last_message_text', 'company_name', 'primary_company_name', 'primary_role_title', 'school_name', 'degree', 'field_of_study', 'draft_message']);
+    const values = new Set<string>();
+    const collect = (value: unknown, key: string | undefined, inPlace: boolean): void => {
+      const place = inPlace || key === 'locations' || key === 'location';
+      if (typeof value === 'string') {
+        if (value.length >= 4 && (place || FREE_TEXT.has(key ?? ''))) values.add(value);
+      } else if (Array.isArray(value)) for (const item of value) collect(item, key, place);
+      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) collect(v, k, place);
+    };
+    const headers = { Authorization: `Bearer ${server.mock.keys.admin}` };
+    for (const path of ['/v1/contacts?account_id=101&limit=25', '/v1/companies?account_id=101&limit=25', '/v1/conversations?account_id=101&limit=25', '/v1/views?account_id=101&limit=25']) {
+      collect(await (await fetch(`${server.url}${path}`, { headers })).json(), undefined, false);
+    }
+    expect(values.size).toBeGreaterThan(100);
+    const files = readdirSync(dir).filter((file) => file.endsWith('.json'));
+    expect(files.length, 'the recording of the first test').toBeGreaterThan(10);
+    const survived = new Set<string>();
+    for (const file of files) {
+      const text = readFileSync(join(dir, file), 'utf8');
+      for (const value of values) if (text.includes(JSON.stringify(value))) survived.add(`${file}: ${value}`);
+    }
+    expect([...survived]).toEqual([]);
   });
 
   it('writes the same files for the same answers (deterministic names and placeholders)', async () => {
@@ -84,21 +120,28 @@ describe('--record and --compare', () => {
     expect(accounts.outcome).toBe('differ');
     expect(accounts.differences).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ path: '$.data.accounts[*].display_name', expected: 'string', actual: 'missing', note: expect.stringContaining('since the recording') }),
+        expect.objectContaining({ path: '$.data.accounts[*].display_name', expected: 'string', actual: 'missing', note: 'changed since the recording (GET /v1/accounts)' }),
         expect.objectContaining({ path: '$.data.accounts[*].label', expected: 'missing', actual: 'string' }),
       ]),
     );
     const organization = compared.scenarios.find((s) => s.id === 'organization.envelope')!;
     expect(organization.differences).toContainEqual(expect.objectContaining({ path: 'status', expected: '200', actual: '203', note: expect.stringContaining('since the recording') }));
-    expect(compared.compared?.changed).toBe(2);
-    expect(compared.scenarios.filter((s) => s.id !== 'accounts.envelope' && s.id !== 'organization.envelope').every((s) => s.outcome === 'agree')).toBe(true);
+    // One entry per change, with every scenario whose answers show it under it.
+    const renamed = compared.compared?.changes.find((c) => c.path === '$.data.accounts[*].display_name');
+    expect(renamed).toEqual({ path: '$.data.accounts[*].display_name', expected: 'string', actual: 'missing', scenarios: expect.arrayContaining(['accounts.envelope']) });
+    expect(new Set(compared.compared?.changes.map((c) => c.path))).toEqual(new Set(['$.data.accounts[*].display_name', '$.data.accounts[*].label', 'status']));
+    // The table names each changed path once, with its scenarios under it, not once per scenario.
+    const changesSection = renderTable(compared).split('Changed since the recording:')[1] ?? '';
+    expect(changesSection.split('$.data.accounts[*].display_name:').length - 1).toBe(1);
+    const table = renderTable(compared);
+    expect(table).toMatch(/changed since the recording: \d+ change\(s\), listed by path under "Changed since the recording"/);
   });
 
   it('lists the scenarios a recording does not hold', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'network-verify-record-'));
     try {
       const compared = await runVerify({ ...base(), only: 'organization.envelope', compare: empty });
-      expect(compared.compared).toEqual({ directory: empty, scenarios: 0, changed: 0, missing: ['organization.envelope'] });
+      expect(compared.compared).toEqual({ directory: empty, scenarios: 0, changed: 0, missing: ['organization.envelope'], changes: [] });
       expect(compared.summary.agree).toBe(1);
     } finally {
       rmSync(empty, { recursive: true, force: true });

@@ -1,10 +1,10 @@
-import type { Contact } from '@network-org/sdk';
 import type { Answer, ScenarioContext } from '../context';
 import type { CustomField } from '../facts';
+import { expectLookups } from './enrichment';
 import type { Scenario } from './scenario';
 
 type Tag = { name: string; color: string };
-type Record_ = Record<string, unknown> & { tags?: Tag[]; notes_json?: string | null };
+type Record_ = Record<string, unknown> & { tags?: Tag[]; notes_json?: string | null; account?: { account_id?: unknown } };
 
 // Names the run adds, so that nobody mistakes them for the user's own.
 const TAG: Tag = { name: 'network-verify', color: 'green' };
@@ -19,9 +19,11 @@ async function keptContact(t: ScenarioContext, fields: string[] = []): Promise<{
   return { id, accountId, original: original as Record_ };
 }
 
+/** A PATCH of the contact in the account: the answer is that account's relationship with the person. */
 async function patchContact(t: ScenarioContext, id: string, accountId: string, body: Record<string, unknown>, note: string): Promise<Answer> {
   const answer = await t.call('updateContact', { params: { contact_id: id }, body: { account_id: accountId, ...body } });
-  if (answer.status === 200) t.run.ledger.wrote('updateContact', `contact ${id} in account ${accountId}`, note);
+  t.run.ledger.wrote(answer, `contact ${id} in account ${accountId}`, note);
+  if (answer.status === 200) t.equal('$.data.contact.account.account_id', contactOf(answer)?.account?.account_id, accountId, 'the account the PATCH named');
   return answer;
 }
 
@@ -46,61 +48,11 @@ const VALUE: Record<CustomField['type'], string | number | boolean> = { string: 
 const WRONG: Record<CustomField['type'], string | number | boolean> = { string: 4242, number: 'not a number', boolean: 'not a boolean' };
 
 const needsWrites: Scenario['needs'] = ['writes'];
-
-/** Imports the run's profile into the account; a 201 is a write the API cannot undo. */
-async function importProfile(t: ScenarioContext): Promise<Answer> {
-  const network_url = await t.facts.importableProfile();
-  const account_id = await t.facts.accountId();
-  const answer = await t.call('importContact', { body: { account_id, network_url } });
-  if (answer.status === 201) {
-    t.run.ledger.wrote('importContact', `${network_url} into account ${account_id}`, 'imported');
-    t.run.ledger.cannotUndo({ operation: 'importContact', target: `${network_url} in account ${account_id}`, note: 'the API has no way to remove an imported contact' });
-  }
-  const contact = contactOf(answer);
-  if ((answer.status === 200 || answer.status === 201) && typeof contact?.contact_id === 'string') t.facts.imported(contact as unknown as Contact);
-  return answer;
-}
-
-export const writeScenarios: Scenario[] = [
-  {
-    id: 'contacts.import.created',
-    operation: 'importContact',
-    title: 'importing a profile the account does not hold is 201 with the contact and warnings',
-    source: 'description §3',
-    needs: needsWrites,
-    async run(t) {
-      const answer = await importProfile(t);
-      if (answer.status === 200 && t.run.profileUrl) return t.skip('the profile given with --profile-url is already attached to the account (200): name one it does not hold to see 201');
-      t.expectOk(answer, 201);
-    },
-  },
-  {
-    id: 'contacts.import.again',
-    operation: 'importContact',
-    title: 'importing the same profile again is 200 with the same contact',
-    source: 'description §3',
-    needs: needsWrites,
-    async run(t) {
-      const first = await importProfile(t);
-      const again = await importProfile(t);
-      if (!t.expectOk(again, 200)) return;
-      t.equal('$.data.contact.contact_id', contactOf(again)?.contact_id, contactOf(first)?.contact_id, 'the contact_id of the first import');
-    },
-  },
-  {
-    id: 'contacts.import.invalid-url',
-    operation: 'importContact',
-    title: 'a network_url that is not a profile URL is 400 bad_request',
-    source: 'decision',
-    needs: needsWrites,
-    async run(t) {
-      const answer = await t.call('importContact', { body: { account_id: await t.facts.accountId(), network_url: 'https://example.com/not-a-profile' } });
-      t.expectError(answer, 400, 'bad_request');
-    },
-  },
+export const updateScenarios: Scenario[] = [
   {
     id: 'contacts.update.read-back',
     operation: 'updateContact',
+    behaviour: 'write',
     title: 'a PATCH with only account_id changes nothing and answers the contact with notes_json and its custom fields',
     source: 'description §4',
     needs: needsWrites,
@@ -110,12 +62,14 @@ export const writeScenarios: Scenario[] = [
       if (!t.expectOk(answer)) return;
       const contact = contactOf(answer);
       t.check(contact !== undefined && 'notes_json' in contact, { path: '$.data.contact.notes_json', expected: 'present (string or null)', actual: 'missing' });
+      expectLookups(t, contact, '$.data.contact');
       t.equal('$.data.contact.tags', contact?.tags, original.tags);
     },
   },
   {
     id: 'contacts.update.tags.add',
     operation: 'updateContact',
+    behaviour: 'write',
     title: 'tags.add adds a tag and keeps the others',
     source: 'description §4',
     needs: needsWrites,
@@ -129,6 +83,7 @@ export const writeScenarios: Scenario[] = [
   {
     id: 'contacts.update.tags.remove',
     operation: 'updateContact',
+    behaviour: 'write',
     title: 'tags.remove removes a tag by name',
     source: 'description §4',
     needs: needsWrites,
@@ -143,6 +98,7 @@ export const writeScenarios: Scenario[] = [
   {
     id: 'contacts.update.tags.set',
     operation: 'updateContact',
+    behaviour: 'write',
     title: 'tags.set replaces all tags, colors kept',
     source: 'description §4',
     needs: needsWrites,
@@ -156,6 +112,7 @@ export const writeScenarios: Scenario[] = [
   {
     id: 'contacts.update.tags.set-with-add',
     operation: 'updateContact',
+    behaviour: 'refusal',
     title: 'tags.set together with tags.add is 400 bad_request and changes nothing',
     source: 'decision',
     needs: needsWrites,
@@ -163,7 +120,7 @@ export const writeScenarios: Scenario[] = [
       const { id, accountId } = await keptContact(t);
       const before = contactOf(await t.call('updateContact', { params: { contact_id: id }, body: { account_id: accountId } }));
       const answer = await t.call('updateContact', { params: { contact_id: id }, body: { account_id: accountId, tags: { set: [TAG], add: [OTHER_TAG] } } });
-      if (answer.status === 200) t.run.ledger.wrote('updateContact', `contact ${id} in account ${accountId}`, 'tags set+add (accepted)');
+      t.run.ledger.wrote(answer, `contact ${id} in account ${accountId}`, 'tags set+add (accepted)');
       if (!t.expectError(answer, 400, 'bad_request')) return;
       const after = contactOf(await t.call('updateContact', { params: { contact_id: id }, body: { account_id: accountId } }));
       t.equal('$.data.contact.tags', after?.tags, before?.tags, 'the tags before the rejected PATCH');
@@ -172,6 +129,7 @@ export const writeScenarios: Scenario[] = [
   {
     id: 'contacts.update.notes',
     operation: 'updateContact',
+    behaviour: 'write',
     title: 'notes_json round trip: set, answered as sent; null clears it',
     source: 'description §4',
     needs: needsWrites,
@@ -186,6 +144,7 @@ export const writeScenarios: Scenario[] = [
   {
     id: 'contacts.update.custom-field',
     operation: 'updateContact',
+    behaviour: 'write',
     title: 'a custom field round trip: set by its registered name, answered as a top-level key; null clears it',
     source: 'description §4',
     needs: needsWrites,
@@ -202,19 +161,21 @@ export const writeScenarios: Scenario[] = [
   {
     id: 'contacts.update.custom-field.unregistered',
     operation: 'updateContact',
+    behaviour: 'refusal',
     title: 'an unregistered custom field name is 400 bad_request',
     source: 'decision',
     needs: needsWrites,
     async run(t) {
       const { id, accountId } = await keptContact(t);
       const answer = await t.call('updateContact', { params: { contact_id: id }, body: { account_id: accountId, 'network-verify unregistered field': 'x' } });
-      if (answer.status === 200) t.run.ledger.wrote('updateContact', `contact ${id} in account ${accountId}`, 'unregistered custom field (accepted)');
+      t.run.ledger.wrote(answer, `contact ${id} in account ${accountId}`, 'unregistered custom field (accepted)');
       t.expectError(answer, 400, 'bad_request');
     },
   },
   {
     id: 'contacts.update.custom-field.wrong-type',
     operation: 'updateContact',
+    behaviour: 'refusal',
     title: "a custom field value of another type than the field's is 400 bad_request",
     source: 'decision',
     needs: needsWrites,
@@ -222,13 +183,14 @@ export const writeScenarios: Scenario[] = [
       const field = await customField(t, 'contact');
       const { id, accountId } = await keptContact(t, [field.name]);
       const answer = await t.call('updateContact', { params: { contact_id: id }, body: { account_id: accountId, [field.name]: WRONG[field.type] } });
-      if (answer.status === 200) t.run.ledger.wrote('updateContact', `contact ${id} in account ${accountId}`, `custom field ${field.name} of the wrong type (accepted)`);
+      t.run.ledger.wrote(answer, `contact ${id} in account ${accountId}`, `custom field ${field.name} of the wrong type (accepted)`);
       t.expectError(answer, 400, 'bad_request');
     },
   },
   {
     id: 'companies.update.round-trip',
     operation: 'updateCompany',
+    behaviour: 'write',
     title: 'a company PATCH: tags.add, notes_json and a custom field answered in the updated company',
     source: 'description §4',
     needs: needsWrites,
@@ -240,9 +202,10 @@ export const writeScenarios: Scenario[] = [
       const body: Record<string, unknown> = { account_id: accountId, tags: { add: [TAG] }, notes_json: NOTES };
       if (field) body[field.name] = VALUE[field.type];
       const answer = await t.call('updateCompany', { params: { company_id: id }, body });
-      if (answer.status === 200) t.run.ledger.wrote('updateCompany', `company ${id} in account ${accountId}`, 'tags.add, notes_json, custom field');
+      t.run.ledger.wrote(answer, `company ${id} in account ${accountId}`, 'tags.add, notes_json, custom field');
       if (!t.expectOk(answer)) return;
       const company = (answer.body as { data: { company: Record_ } }).data.company;
+      t.equal('$.data.company.account_id', company.account_id, accountId, 'the account the PATCH named');
       expectTags(t, company, '$.data.company.tags', [TAG.name], []);
       t.equal('$.data.company.notes_json', company.notes_json, NOTES);
       if (field) t.equal(`$.data.company[${JSON.stringify(field.name)}]`, company[field.name], VALUE[field.type]);
@@ -251,6 +214,7 @@ export const writeScenarios: Scenario[] = [
   {
     id: 'companies.update.unknown',
     operation: 'updateCompany',
+    behaviour: 'status',
     title: 'a PATCH of an unknown company is 404 not_found',
     source: 'description §7',
     needs: needsWrites,
@@ -262,6 +226,7 @@ export const writeScenarios: Scenario[] = [
   {
     id: 'contacts.update.unknown',
     operation: 'updateContact',
+    behaviour: 'refusal',
     title: 'a PATCH of an unknown contact is 400 bad_request',
     source: 'decision',
     needs: needsWrites,
@@ -273,116 +238,14 @@ export const writeScenarios: Scenario[] = [
   {
     id: 'contacts.update.notes.not-json',
     operation: 'updateContact',
+    behaviour: 'refusal',
     title: 'notes_json that is not JSON text is 400 bad_request',
     source: 'decision',
     needs: needsWrites,
     async run(t) {
       const { id, accountId } = await keptContact(t);
       const answer = await t.call('updateContact', { params: { contact_id: id }, body: { account_id: accountId, notes_json: 'network-verify: plain text, not JSON' } });
-      if (answer.status === 200) t.run.ledger.wrote('updateContact', `contact ${id} in account ${accountId}`, 'notes_json not JSON (accepted)');
-      t.expectError(answer, 400, 'bad_request');
-    },
-  },
-];
-
-/** The draft scenarios: a draft cannot be deleted through the API, so each one is listed as left. */
-async function saveDraft(t: ScenarioContext, body: Record<string, unknown>, what: string): Promise<Answer> {
-  const answer = await t.call('createDraft', { body });
-  if (answer.status === 200) {
-    t.run.ledger.wrote('createDraft', what, 'saved (never sent)');
-    t.run.ledger.cannotUndo({ operation: 'createDraft', target: what, note: 'the API has no way to delete a draft; nothing was sent' });
-  }
-  return answer;
-}
-
-const draftOf = (answer: Answer) => (answer.body as { data?: { draft?: Record<string, unknown> } } | undefined)?.data?.draft;
-
-async function draftContact(t: ScenarioContext): Promise<Contact> {
-  return t.facts.writableContact();
-}
-
-export const draftScenarios: Scenario[] = [
-  {
-    id: 'drafts.create',
-    operation: 'createDraft',
-    title: 'a draft to a contact is saved: 200 with the draft, nothing sent',
-    source: 'description §4',
-    needs: needsWrites,
-    async run(t) {
-      const account_id = await t.facts.accountId();
-      const contact = await draftContact(t);
-      const answer = await saveDraft(t, { account_id, contact_id: contact.contact_id, draft_message: 'network-verify draft (never sent)' }, `draft to contact ${contact.contact_id} in account ${account_id}`);
-      t.expectOk(answer);
-    },
-  },
-  {
-    id: 'drafts.connection-request',
-    operation: 'createDraft',
-    title: 'a draft to a contact who is not connected is a connection_request draft',
-    source: 'decision',
-    needs: needsWrites,
-    async run(t) {
-      const account_id = await t.facts.accountId();
-      const stranger = (await t.facts.contacts()).find((contact) => contact.relationship_status === 'not_connected');
-      if (!stranger) return t.skip('no contact on the first page of the account is not_connected');
-      const what = `draft to contact ${stranger.contact_id} in account ${account_id}`;
-      const answer = await saveDraft(t, { account_id, contact_id: stranger.contact_id, draft_message: 'network-verify invitation draft (never sent)' }, what);
-      if (t.expectOk(answer)) t.equal('$.data.draft.kind', draftOf(answer)?.kind, 'connection_request');
-    },
-  },
-  {
-    id: 'drafts.replace',
-    operation: 'createDraft',
-    title: 'a second draft to the same contact replaces the first',
-    source: 'description §3',
-    needs: needsWrites,
-    async run(t) {
-      const account_id = await t.facts.accountId();
-      const contact = await draftContact(t);
-      const what = `draft to contact ${contact.contact_id} in account ${account_id}`;
-      const first = await saveDraft(t, { account_id, contact_id: contact.contact_id, draft_message: 'network-verify draft one (never sent)' }, what);
-      const second = await saveDraft(t, { account_id, contact_id: contact.contact_id, draft_message: 'network-verify draft two (never sent)' }, what);
-      if (!t.expectOk(first) || !t.expectOk(second)) return;
-      t.equal('$.data.draft.replaced_previous', draftOf(second)?.replaced_previous, true);
-      t.equal('$.data.draft.draft_message', draftOf(second)?.draft_message, 'network-verify draft two (never sent)');
-    },
-  },
-  {
-    id: 'drafts.conversation',
-    operation: 'createDraft',
-    title: 'a reply draft in an existing conversation is saved: 200 with the draft',
-    source: 'description §4',
-    needs: needsWrites,
-    async run(t) {
-      const account_id = await t.facts.accountId();
-      const conversation = await t.facts.conversation();
-      const answer = await saveDraft(t, { account_id, conversation_id: conversation.conversation_id, draft_message: 'network-verify reply draft (never sent)' }, `draft in conversation ${conversation.conversation_id}`);
-      if (!t.expectOk(answer)) return;
-      t.equal('$.data.draft.conversation_id', draftOf(answer)?.conversation_id, conversation.conversation_id);
-    },
-  },
-  {
-    id: 'drafts.unknown-contact',
-    operation: 'createDraft',
-    title: 'a draft to an unknown contact is 404 not_found',
-    source: 'description §7',
-    needs: needsWrites,
-    async run(t) {
-      const answer = await saveDraft(t, { account_id: await t.facts.accountId(), contact_id: '987654321987', draft_message: 'network-verify' }, 'draft to contact 987654321987');
-      t.expectError(answer, 404, 'not_found');
-    },
-  },
-  {
-    id: 'drafts.both-targets',
-    operation: 'createDraft',
-    title: 'a draft naming both contact_id and conversation_id is 400 bad_request',
-    source: 'decision',
-    needs: needsWrites,
-    async run(t) {
-      const account_id = await t.facts.accountId();
-      const conversation = await t.facts.conversation();
-      const contact = await draftContact(t);
-      const answer = await saveDraft(t, { account_id, contact_id: contact.contact_id, conversation_id: conversation.conversation_id, draft_message: 'network-verify' }, `draft to contact ${contact.contact_id}`);
+      t.run.ledger.wrote(answer, `contact ${id} in account ${accountId}`, 'notes_json not JSON (accepted)');
       t.expectError(answer, 400, 'bad_request');
     },
   },

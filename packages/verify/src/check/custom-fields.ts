@@ -1,0 +1,41 @@
+import { schemas } from '@network-org/spec/zod';
+import type { Answer } from '../context';
+import type { CustomField } from '../facts';
+import type { Difference } from '../report/types';
+import { schemaOf } from './answer';
+import { eachObject, fieldSchema, isSchema, keyPath, typeName } from './schema';
+
+/** The custom fields an organization registered, per record kind; undefined where nothing tells (not the mock). */
+export type Registry = Record<'contact' | 'company', CustomField[]> | undefined;
+
+const isValue = (value: unknown) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+const jsonType = (value: unknown) => (typeof value === 'number' ? 'number' : typeof value);
+
+/**
+ * The custom fields of the contacts and companies of a successful answer (their keys the spec does not name):
+ * with the organization's registry, each must be a registered field of that kind of record holding a value of its
+ * registered type; without one, a field holds values of one type across the answer's records.
+ */
+export function customFieldDifferences(answer: Answer, registry: Registry): Difference[] {
+  const differences = new Map<string, Difference>();
+  const seen = new Map<string, Set<string>>();
+  eachObject(schemaOf(answer), answer.body, (record, schema, path) => {
+    const kind = isSchema(schema, schemas.Contact) ? 'contact' : isSchema(schema, schemas.Company) ? 'company' : undefined;
+    if (!kind || !schema) return;
+    for (const [key, value] of Object.entries(record)) {
+      if (fieldSchema(schema, key) || value === null || !isValue(value)) continue;
+      const at = keyPath(path, key);
+      if (registry) {
+        const field = registry[kind].find((registered) => registered.name === key);
+        if (!field) differences.set(at, { path: at, expected: `a field of the spec or a custom field registered for ${kind}s`, actual: `${key}, which is neither` });
+        else if (field.type !== jsonType(value)) differences.set(at, { path: at, expected: `${field.type} (the registered type of ${JSON.stringify(key)})`, actual: typeName(value) });
+      } else {
+        const types = seen.get(at) ?? new Set<string>();
+        types.add(jsonType(value));
+        seen.set(at, types);
+        if (types.size > 1) differences.set(at, { path: at, expected: 'values of one type (a custom field has one registered type)', actual: [...types].sort().join(' and ') });
+      }
+    }
+  });
+  return [...differences.values()];
+}

@@ -1,0 +1,75 @@
+import { EXCEPTIONS, exceptionOf } from './exceptions';
+import type { MutationClass } from './generate';
+import { type MutationResult, tally } from './score';
+
+const CLASS_TITLE: Record<MutationClass, string> = {
+  field: 'Every response field the mock sends, at any depth: renamed, dropped, retyped to each other JSON type, out of its enum, its format broken (date-time, URI, the id pattern)',
+  operation: 'Every operation: each status it answered, answered as each other documented status; an error code swapped; the message dropped; another content type; the data envelope removed or one added',
+  list: "Every list operation: next_cursor dropped while has_more; has_more false on a full page; a wrong limit echo; the clamp (or activity's bounds) broken; a wrong default; an item repeated across pages; a cursor ignored",
+  input: 'Every documented query parameter and body field: ignored (the mock asked again without it)',
+  auth: 'Auth: each 401 answered as a 403 and each 403 as a 401; the member key served as the admin',
+};
+
+const CLASSES = Object.keys(CLASS_TITLE) as MutationClass[];
+const HOW: Record<string, string> = {
+  differ: 'a scenario differs',
+  error: 'a scenario errors (a 429 that stays after the waits is an error by design, never a difference)',
+  refused: 'verify refuses to run (the start check: the key refused, or no API at the base URL)',
+};
+
+const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)}%`);
+const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
+
+/** The score section of docs/parity.md: caught over reached by class, how, by which scenarios, and what was not reached. */
+export function renderScore(results: readonly MutationResult[]): string {
+  const counts = tally(results);
+  const all = Object.values(counts).reduce((sum, c) => ({ total: sum.total + c.total, caught: sum.caught + c.caught, missed: sum.missed + c.missed, unreached: sum.unreached + c.unreached }), { total: 0, caught: 0, missed: 0, unreached: 0 });
+  const lines = [
+    `**${all.caught} caught of ${all.total - all.unreached} reached (${percent(all.caught, all.total - all.unreached)}); ${all.missed} missed; ${all.unreached} not reached; ${all.total} drifts in all.**`,
+    '',
+    '| class | drifts | reached | caught | missed | not reached | score |',
+    '|---|---|---|---|---|---|---|',
+    ...CLASSES.map((klass) => {
+      const c = counts[klass];
+      return `| ${klass} | ${c.total} | ${c.total - c.unreached} | ${c.caught} | ${c.missed} | ${c.unreached} | ${percent(c.caught, c.total - c.unreached)} |`;
+    }),
+    '',
+    ...CLASSES.map((klass) => `- **${klass}**: ${CLASS_TITLE[klass]}.`),
+    '',
+    '### How they were caught',
+    '',
+    '| how | drifts |',
+    '|---|---|',
+    ...Object.entries(HOW).map(([how, text]) => `| ${text} | ${results.filter((r) => r.by?.how === how).length} |`),
+    '',
+    'Each drift runs until the first scenario that differs or errors; the scenario that caught it, by behaviour:',
+    '',
+    '| scenario | operation | behaviour | drifts caught |',
+    '|---|---|---|---|',
+  ];
+  const byScenario = new Map<string, { operation: string; behaviour: string; count: number }>();
+  for (const { by } of results) {
+    if (!by) continue;
+    const entry = byScenario.get(by.scenario) ?? { operation: by.operation, behaviour: by.behaviour, count: 0 };
+    entry.count++;
+    byScenario.set(by.scenario, entry);
+  }
+  for (const [scenario, { operation, behaviour, count }] of [...byScenario].sort(([a, x], [b, y]) => y.count - x.count || a.localeCompare(b))) {
+    lines.push(`| ${code(scenario)} | ${code(operation)} | ${behaviour} | ${count} |`);
+  }
+  const missed = results.filter((r) => r.outcome === 'missed');
+  lines.push('', '### Missed, and why', '');
+  if (missed.length === 0) lines.push('None: every reached drift is caught.');
+  for (const exception of EXCEPTIONS) {
+    const under = missed.filter((r) => exceptionOf(r.mutation) === exception);
+    if (under.length > 0) lines.push(`- ${exception.reason} (${under.length}: ${under.map((r) => code(r.mutation.id.replace('field ', ''))).join(', ')})`);
+  }
+  const unexplained = missed.filter((r) => !exceptionOf(r.mutation));
+  if (unexplained.length > 0) lines.push(`- Not explained: ${unexplained.map((r) => code(r.mutation.id)).join(', ')}`);
+  lines.push('', '### Not reached, by class', '', 'A drift that changes no answer the suite receives cannot be seen by any check: no scenario asks for what it changes.', '');
+  for (const klass of CLASSES) {
+    const unreached = results.filter((r) => r.mutation.class === klass && r.outcome === 'not reached');
+    if (unreached.length > 0) lines.push(`- **${klass}** (${unreached.length}): ${unreached.map((r) => code(r.mutation.id.replace(`${klass} `, ''))).join(', ')}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,125 @@
+import type { MockApi } from '@network-org/mock';
+import type { OperationId } from '@network-org/sdk';
+import { VerifyUsageError, type VerifyOptions } from '@network-org/verify';
+import { runSuite } from '../../src/run';
+import { scenarios as allScenarios, type Scenario } from '../../src/scenarios/index';
+import type { Mutation } from '../drift/proxy';
+import { type Generated, generate, type MutationClass } from './generate';
+import { mutatingFetch, type Observed, type SeenAnswer } from './harness';
+
+const MEMBER_KEY = 'sk_test_member';
+
+/** How a drift came out: caught by a scenario (differ, or error), refused before any scenario, or not reached. */
+export interface MutationResult {
+  mutation: Generated;
+  outcome: 'caught' | 'missed' | 'not reached';
+  /** The scenario that caught it and how (`differ`, `error`), or `refused` when verify stopped at its start checks. */
+  by?: { scenario: string; operation: OperationId; behaviour: string; how: 'differ' | 'error' | 'refused'; detail: string };
+}
+
+/** What the suite does without drifts: the mock's answers to each scenario run on its own. */
+export interface Baseline {
+  answers: Map<string, SeenAnswer[]>;
+}
+
+let sessions = 0;
+
+/** One run of `scenarios` against a fresh session of `mock`, through `mutation`; ends at the first scenario that differs. */
+async function runThrough(mock: MockApi, scenarios: readonly Scenario[], mutation: Mutation | undefined, stopAtFirst: boolean) {
+  const name = `mutation-${++sessions}`;
+  const session = mock.session(name);
+  const observed: Observed = { operations: new Set(), answers: [], reached: false };
+  const options: VerifyOptions = {
+    baseUrl: 'https://api.network.test',
+    apiKey: mock.keys.admin,
+    memberKey: MEMBER_KEY,
+    allowWrites: true,
+    allowCredits: true,
+    rateLimit: false,
+    timeoutMs: 5_000,
+    fetch: mutatingFetch(session, mutation, observed),
+  };
+  try {
+    const { report } = await runSuite(options, scenarios, (result) => stopAtFirst && (result.outcome === 'differ' || result.outcome === 'error'));
+    return { report, observed, refused: undefined };
+  } catch (error) {
+    if (error instanceof VerifyUsageError) return { report: undefined, observed, refused: error.message };
+    throw error;
+  } finally {
+    mock.dropSession(name);
+  }
+}
+
+/** Each scenario alone, without drifts: which operations it asks (its facts included), and the mock's answers. */
+export async function baseline(mock: MockApi): Promise<Baseline> {
+  const answers = new Map<string, SeenAnswer[]>();
+  for (const scenario of allScenarios) {
+    const { report, observed } = await runThrough(mock, [scenario], undefined, false);
+    const result = report?.scenarios[0];
+    if (!result || result.outcome === 'differ' || result.outcome === 'error') {
+      throw new Error(`${scenario.id} does not agree with the mock on its own: ${JSON.stringify(result)}`);
+    }
+    answers.set(scenario.id, observed.answers);
+  }
+  return { answers };
+}
+
+/** Every drift, generated from the spec and the baseline's answers. */
+export function mutationsOf(mock: MockApi, base: Baseline): Generated[] {
+  return generate([...base.answers.values()].flat(), { admin: mock.keys.admin, member: MEMBER_KEY });
+}
+
+/** How many of the mock's answers in `answers` the drift changes (or their requests); unknown for drifts that ask the mock again. */
+function changes(mutation: Generated, answers: readonly SeenAnswer[]): number {
+  let changed = 0;
+  for (const answer of answers) {
+    if (answer.operation !== mutation.operation) continue;
+    if (mutation.touches) changed += mutation.touches(answer) ? 1 : 0;
+    else if (mutation.request) {
+      const request = { ...answer.request, url: new URL(answer.request.url), headers: { ...answer.request.headers }, body: structuredClone(answer.request.body) };
+      mutation.request(request);
+      changed += request.url.href !== answer.request.url.href || JSON.stringify(request.headers) !== JSON.stringify(answer.request.headers) || JSON.stringify(request.body) !== JSON.stringify(answer.request.body) ? 1 : 0;
+    } else if (mutation.answer && mutation.answer.length < 3) {
+      const copy = { status: answer.status, headers: { 'content-type': 'application/json' }, body: structuredClone(answer.body), text: '' };
+      void mutation.answer(copy, answer.request, () => Promise.reject(new Error('no upstream')));
+      changed += copy.status !== answer.status || copy.headers['content-type'] !== 'application/json' || JSON.stringify(copy.body) !== JSON.stringify(answer.body) ? 1 : 0;
+    } else changed += 1;
+  }
+  return changed;
+}
+
+/**
+ * Runs one drift in a fresh session: the scenarios that ask its operation, those whose own answers it changes most
+ * first, until one differs or errors. A drift that changes none of the mock's answers to the suite is not reached,
+ * without a run: the run would be the suite's own.
+ */
+export async function runMutation(mock: MockApi, base: Baseline, mutation: Generated): Promise<MutationResult> {
+  const asking = allScenarios
+    .map((scenario, index) => {
+      const answers = base.answers.get(scenario.id) ?? [];
+      return { scenario, index, asks: answers.some((answer) => answer.operation === mutation.operation), changed: changes(mutation, answers) };
+    })
+    .filter((entry) => entry.asks);
+  if (asking.every((entry) => entry.changed === 0)) return { mutation, outcome: 'not reached' };
+  const ordered = asking.sort((a, b) => Number(b.changed > 0) - Number(a.changed > 0) || Number(b.scenario.operation === mutation.operation) - Number(a.scenario.operation === mutation.operation) || a.index - b.index).map((entry) => entry.scenario);
+  const { report, observed, refused } = await runThrough(mock, ordered, mutation, true);
+  if (refused !== undefined) return { mutation, outcome: 'caught', by: { scenario: '(start)', operation: mutation.operation, behaviour: 'start', how: 'refused', detail: refused } };
+  const catching = report?.scenarios.find((s) => s.outcome === 'differ' || s.outcome === 'error');
+  if (catching) {
+    const first = catching.differences[0];
+    const detail = catching.outcome === 'error' ? (catching.reason ?? '') : first ? `${first.path ?? ''}: expected ${first.expected}, got ${first.actual}` : '';
+    return { mutation, outcome: 'caught', by: { scenario: catching.id, operation: catching.operation, behaviour: catching.behaviour, how: catching.outcome as 'differ' | 'error', detail } };
+  }
+  return { mutation, outcome: observed.reached ? 'missed' : 'not reached' };
+}
+
+/** Counts by class: caught, missed, not reached. */
+export function tally(results: readonly MutationResult[]): Record<MutationClass, { total: number; caught: number; missed: number; unreached: number }> {
+  const classes: MutationClass[] = ['field', 'operation', 'list', 'input', 'auth'];
+  return Object.fromEntries(
+    classes.map((klass) => {
+      const mine = results.filter((r) => r.mutation.class === klass);
+      return [klass, { total: mine.length, caught: mine.filter((r) => r.outcome === 'caught').length, missed: mine.filter((r) => r.outcome === 'missed').length, unreached: mine.filter((r) => r.outcome === 'not reached').length }];
+    }),
+  ) as ReturnType<typeof tally>;
+}
