@@ -11,7 +11,7 @@ const ANNOTATIONS = ['description', 'title', 'examples', 'example', 'deprecated'
 /** The keywords each kind of schema is generated from; anything else on it is unsupported. */
 export const HANDLED_KEYWORDS = {
   ref: ['$ref'],
-  allOf: ['allOf'],
+  allOf: ['allOf', 'required'],
   oneOf: ['oneOf'],
   string: ['type', 'enum', 'const', 'format', 'minLength', 'pattern'],
   integer: ['type', 'format', 'minimum', 'maximum'],
@@ -167,7 +167,14 @@ export function toZod(schema, location = '#') {
   if (schema.allOf) {
     onlyKeywords(schema, HANDLED_KEYWORDS.allOf, location, 'allOf');
     const [first, ...rest] = schema.allOf.map((part, index) => toZod(part, pointer(location, 'allOf', index)));
-    return rest.reduce((acc, part) => `${acc}.extend(${part}.shape)`, first);
+    const merged = rest.reduce((acc, part) => `${acc}.extend(${part}.shape)`, first);
+    if (schema.required === undefined) return merged;
+    // `required` beside `allOf`: the merged object with these of its optional fields required (a response that
+    // always carries more of a shared record's fields).
+    if (!Array.isArray(schema.required) || schema.required.length === 0 || !schema.required.every((name) => typeof name === 'string')) {
+      throw new UnsupportedSchemaError(pointer(location, 'required'), '`required` beside `allOf` must list field names');
+    }
+    return `withRequired(${merged}, ${lit(schema.required)})`;
   }
   if (schema.oneOf && !schema.type) {
     onlyKeywords(schema, HANDLED_KEYWORDS.oneOf, location, 'oneOf');
@@ -290,6 +297,25 @@ export function exactlyOneOf(keys: readonly string[]) {
   };
 }`;
 
+const WITH_REQUIRED = `/** An object shape with its fields \`K\` no longer optional. */
+type Unwrapped<Shape extends z.core.$ZodShape, K extends keyof Shape> = {
+  [P in keyof Shape]: P extends K ? (Shape[P] extends z.ZodOptional<infer Inner extends z.core.$ZodType> ? Inner : Shape[P]) : Shape[P];
+};
+
+/** \`schema\` with the optional fields \`keys\` required (the spec's \`required\` beside \`allOf\`). */
+export function withRequired<Shape extends z.core.$ZodShape, Config extends z.core.$ZodObjectConfig, K extends keyof Shape & string>(
+  schema: z.ZodObject<Shape, Config>,
+  keys: readonly K[],
+): z.ZodObject<Unwrapped<Shape, K>, Config> {
+  const required: Record<string, z.ZodType> = {};
+  for (const key of keys) {
+    const field = schema.shape[key];
+    if (!(field instanceof z.ZodOptional)) throw new TypeError(\`withRequired: "\${key}" is not an optional field of the schema\`);
+    required[key] = field.unwrap() as z.ZodType;
+  }
+  return schema.extend(required) as unknown as z.ZodObject<Unwrapped<Shape, K>, Config>;
+}`;
+
 /**
  * The two zod modules of `spec` (a parsed OpenAPI 3.1 document), as source text after `banner`:
  *   zod         the schema of every component schema (`schemas`)
@@ -319,17 +345,18 @@ export function zodModules(spec, banner = '') {
   }
   const table = entries.join('\n');
   const used = names.filter((name) => new RegExp(`\\b${name}\\b`).test(table));
+  const usesWithRequired = [...lines, table].some((text) => text.includes('withRequired('));
 
   const zod = `${banner}import { z } from 'zod';
 
 ${EXACTLY_ONE_OF}
-
+${usesWithRequired ? `\n${WITH_REQUIRED}\n` : ''}
 ${lines.join('\n')}
 
 /** Zod schemas of every component schema of the spec. */
 export const schemas = { ${names.join(', ')} } as const;
 `;
-  const helpers = ['schemas', ...(table.includes('exactlyOneOf(') ? ['exactlyOneOf'] : [])];
+  const helpers = ['schemas', ...(table.includes('exactlyOneOf(') ? ['exactlyOneOf'] : []), ...(table.includes('withRequired(') ? ['withRequired'] : [])];
   const operations = `${banner}import { z } from 'zod';
 import { operationRoutes } from './routes';
 import { ${helpers.join(', ')} } from './zod';

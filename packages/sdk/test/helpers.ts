@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { type ClientOptions, NetworkClient } from '@network-org/sdk';
+import { type ClientOptions, type ContactListItem, NetworkClient } from '@network-org/sdk';
 
 export const API_KEY = 'sk_test_secret_key_123';
 export const BASE_URL = 'https://api.network.test';
@@ -71,16 +71,38 @@ export async function settle<T>(promise: Promise<T>): Promise<{ value?: T; error
   }
 }
 
-export const contact = (id: string) => ({
+/** A contact list item with every field the list always carries (typed, so the spec's required fields are all here). */
+export const contact = (id: string): ContactListItem => ({
   account_relationship_id: `50${id}`,
   contact_id: id,
   provider_participant_id: `ACoAAB${id}`,
   public_identifier: `person-${id}`,
   account: { account_id: '101', display_name: 'Ada Admin', provider_account_id: 'ACoAAA101', owner_user_id: '1' },
   name: `Person ${id}`,
+  first_name: 'Person',
+  last_name: id,
+  headline: null,
+  primary_role_title: null,
+  primary_company_name: null,
+  work_email: null,
+  phone: null,
   network_url: `https://www.network.com/in/person-${id}`,
+  avatar_url: null,
+  background_cover_url: null,
+  about: null,
+  profile_action_label: null,
+  profile_action_url: null,
+  follower_count: null,
+  connections_count: null,
   relationship_status: 'connected',
+  connection_invitation: null,
   tags: [],
+  languages: [],
+  experiences: [],
+  educations: [],
+  locations: [],
+  company: null,
+  app_url: `https://app.network.test/contacts/${id}`,
 });
 
 export const contactsPage = (ids: string[], pagination: { limit: number; has_more: boolean; next_cursor?: string }) =>

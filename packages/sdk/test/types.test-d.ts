@@ -9,14 +9,19 @@ import {
   type APIPromise,
   type Company,
   type Contact,
+  type ContactListItem,
+  type ContactWithEnrichment,
+  type CreatedView,
   type Conversation,
   type Draft,
+  type EnrichmentStatus,
   type ErrorCode,
   type Message,
   NetworkClient,
   type NetworkEnrichment,
   type Organization,
   type Page,
+  type UpdatedContact,
   type PagePromise,
   type View,
   ApiError,
@@ -163,14 +168,23 @@ describe('client options', () => {
 
 describe('client.request', () => {
   it('types each operation’s arguments and result from the operation table', async () => {
-    expectTypeOf(client.request('listContacts', { query: { tag: 'Customer' } })).toEqualTypeOf<PagePromise<Contact, Page<Contact>>>();
+    // Each response's own schema: the fields it always carries are required (a list item's work_email, ...).
+    expectTypeOf(client.request('listContacts', { query: { tag: 'Customer' } })).toEqualTypeOf<PagePromise<ContactListItem, Page<ContactListItem>>>();
     expectTypeOf(client.request('listContacts')).toMatchTypeOf<PagePromise<Contact>>();
+    expectTypeOf<ContactListItem['work_email']>().toEqualTypeOf<string | null>();
     const activity = await client.request('listActivity');
     expectTypeOf(activity.items).toEqualTypeOf<ActivityEvent[]>();
     expectTypeOf(activity.timezone).toEqualTypeOf<string>();
     expectTypeOf(activity.filters.to_exclusive).toEqualTypeOf<true>();
     const updated = await client.request('updateContact', { path: { contact_id: '1' }, body: { notes_json: null } });
-    expectTypeOf(updated.data.contact).toEqualTypeOf<Contact>();
+    expectTypeOf(updated.data.contact).toEqualTypeOf<UpdatedContact>();
+    expectTypeOf(updated.data.contact.notes_json).toEqualTypeOf<string | null>();
+    const found = await client.request('findContactEmail', { path: { contact_id: '1' }, body: { account_id: '101' } });
+    expectTypeOf(found.data.contact).toEqualTypeOf<ContactWithEnrichment>();
+    expectTypeOf(found.data.contact.contact_enrichment.work_email.status).toEqualTypeOf<EnrichmentStatus>();
+    const created = await client.request('createView', { body: { account_id: '101', type: 'contact', name: 'V', filters: { specific_contacts: { contact_ids: ['1'] } } } });
+    expectTypeOf(created.data.view).toEqualTypeOf<CreatedView>();
+    expectTypeOf(created.data.view.selected_contact_ids).toEqualTypeOf<string[]>();
     expectTypeOf(client.request('listOrganizations')).resolves.toEqualTypeOf<{ organization: Organization[] }>();
     expectTypeOf(client.request('listAccounts', undefined, { maxRetries: 0 })).resolves.toEqualTypeOf<{ data: { accounts: AccountSummary[] } }>();
     const page = await client.request('listConversationMessages', { path: { conversationId: '1' }, query: { account_id: '101' } });

@@ -392,86 +392,87 @@ export interface components {
         Language: {
             language: string;
         };
-        /** @description A position in a contact's work history. Dates are strings such as a year or year-month. */
+        /** @description A position in a contact's work history. Dates are strings such as a year or year-month. Every field is present; unknown values are null. */
         Experience: {
             experience_id: string;
-            is_current?: boolean;
-            company_participant_id?: string | null;
-            company_provider_participant_id?: string | null;
-            company_name?: string | null;
-            title?: string | null;
-            employment_type?: string | null;
-            location?: string | null;
-            start_at?: string | null;
-            end_at?: string | null;
-            description?: string | null;
+            is_current: boolean;
+            company_participant_id: string | null;
+            company_provider_participant_id: string | null;
+            company_name: string | null;
+            title: string | null;
+            employment_type: string | null;
+            location: string | null;
+            start_at: string | null;
+            end_at: string | null;
+            description: string | null;
         };
-        /** @description An education of a contact. */
+        /** @description An education of a contact. Every field is present; unknown values are null. */
         Education: {
             education_id: string;
-            school_participant_id?: string | null;
-            school_provider_participant_id?: string | null;
-            school_name?: string | null;
-            degree?: string | null;
-            field_of_study?: string | null;
-            start_at?: string | null;
-            end_at?: string | null;
-            description?: string | null;
+            school_participant_id: string | null;
+            school_provider_participant_id: string | null;
+            school_name: string | null;
+            degree: string | null;
+            field_of_study: string | null;
+            start_at: string | null;
+            end_at: string | null;
+            description: string | null;
         };
-        /** @description A location of a contact or company. */
+        /** @description A location of a contact or company. Every field is present; unknown values are null. */
         Location: {
-            is_primary?: boolean;
-            is_headquarter?: boolean;
-            network_text?: string | null;
-            display_text?: string | null;
-            country_code?: string | null;
-            region_code?: string | null;
-            country?: string | null;
-            country_full?: string | null;
-            state?: string | null;
-            city?: string | null;
-            geographic_area?: string | null;
+            is_primary: boolean;
+            is_headquarter: boolean;
+            network_text: string | null;
+            display_text: string | null;
+            country_code: string | null;
+            region_code: string | null;
+            country: string | null;
+            country_full: string | null;
+            state: string | null;
+            city: string | null;
+            geographic_area: string | null;
         };
-        /** @description An industry of a company. */
+        /** @description An industry of a company. Every field is present; unknown values are null. */
         Industry: {
-            name?: string | null;
-            title?: string | null;
-            industry_urn?: string | null;
-            provider_industry_id?: string | null;
-            hierarchy?: string | null;
+            name: string | null;
+            title: string | null;
+            industry_urn: string | null;
+            provider_industry_id: string | null;
+            hierarchy: string | null;
         };
         /** @description A custom field value, under the field's registered name as a top-level key. */
         CustomFieldValue: string | number | boolean;
         /**
-         * @description A company. Embedded in a contact, and the item of the company list and update responses, where it
-         *     also carries `account_id`, `contact_count` and the company's custom fields as top-level keys (the list
-         *     and update fields are defined by this project *(network-org decision)*).
+         * @description A company. As a contact embeds it (`company` of a contact), every required field is present (unknown values
+         *     are null). The company list and update responses also carry `account_id`, `contact_count` and the company's
+         *     custom fields as top-level keys (see `CompanyListItem`; the list and update fields are defined by this
+         *     project *(network-org decision)*).
          */
         Company: {
             company_id: string;
-            provider_participant_id?: string;
+            provider_participant_id: string;
             name: string;
-            public_identifier?: string | null;
-            headline?: string | null;
+            public_identifier: string | null;
+            headline: string | null;
             /** Format: uri */
-            network_url?: string | null;
+            network_url: string | null;
             /** Format: uri */
-            avatar_url?: string | null;
+            avatar_url: string | null;
             /** Format: uri */
-            background_cover_url?: string | null;
+            background_cover_url: string | null;
             /** @description Headcount range, e.g. `51-200`. */
-            headcount?: string | null;
-            employee_count?: number | null;
-            founding_date?: string | null;
+            headcount: string | null;
+            employee_count: number | null;
+            founding_date: string | null;
             /** Format: uri */
-            website_url?: string | null;
-            follower_count?: number | null;
-            about?: string | null;
+            website_url: string | null;
+            follower_count: number | null;
+            about: string | null;
             /** @description JSON text of the notes; null when cleared. */
-            notes_json?: string | null;
-            tags?: components["schemas"]["Tag"][];
-            industries?: components["schemas"]["Industry"][];
-            locations?: components["schemas"]["Location"][];
+            notes_json: string | null;
+            tags: components["schemas"]["Tag"][];
+            industries: components["schemas"]["Industry"][];
+            locations: components["schemas"]["Location"][];
             /** @description The account whose tags, notes and custom fields this record shows (list and update only). */
             account_id?: string;
             /** @description Contacts of the account at this company (list and update only). */
@@ -480,33 +481,40 @@ export interface components {
             /** Custom fields by registered name: see `CustomFieldValue`. */
             [key: string]: unknown;
         };
+        /**
+         * @description A company as the company list and update responses show it: every field of `Company` is present, with
+         *     `account_id` and `contact_count`, and the company's custom fields as additional top-level keys named by the
+         *     field's registered name (a field without a value is left out). These responses' fields are defined by this
+         *     project *(network-org decision)*.
+         */
+        CompanyListItem: WithRequired<components["schemas"]["Company"], "account_id" | "contact_count">;
         /** @description The company list envelope. */
         CompanyListResponse: {
             data: {
-                companies: components["schemas"]["Company"][];
+                companies: components["schemas"]["CompanyListItem"][];
                 pagination: components["schemas"]["Pagination"];
             };
         };
         /** @description The company envelope. */
         CompanyResponse: {
             data: {
-                company: components["schemas"]["Company"];
+                company: components["schemas"]["CompanyListItem"];
             };
         };
-        /** @description A connection invitation between the account and the contact. */
+        /** @description A connection invitation between the account and the contact. Every field is present. */
         ConnectionInvitation: {
             /** @enum {string} */
-            status?: "pending";
+            status: "pending";
             /**
              * @description `incoming` is seen; `outgoing` is this project's value for invitations the account sent *(network-org decision)*.
              * @enum {string}
              */
-            direction?: "incoming" | "outgoing";
-            invite_id?: string;
-            invite_state?: string;
-            invite_type?: string;
+            direction: "incoming" | "outgoing";
+            invite_id: string;
+            invite_state: string;
+            invite_type: string;
             /** Format: date-time */
-            received_at?: string;
+            received_at: string;
         };
         /**
          * @description Status of an enrichment lookup. `not_requested` is the description's; the others are this project's
@@ -525,32 +533,32 @@ export interface components {
             work_email: components["schemas"]["EnrichmentResult"];
             phone: components["schemas"]["EnrichmentResult"];
         };
-        /** @description A step of a sequence. `state` values are this project's *(network-org decision)*. */
+        /** @description A step of a sequence. `state` values are this project's *(network-org decision)*. Every field is present; unknown values are null. */
         SequenceStep: {
             step_id: string;
             /** @enum {string} */
-            step_type?: "connection_request" | "message" | "inmail" | "wait";
-            trigger_type?: string;
+            step_type: "connection_request" | "message" | "inmail" | "wait";
+            trigger_type: string;
             position: number;
-            message_mode?: string;
+            message_mode: string;
             /** @enum {string} */
             state: "pending" | "scheduled" | "completed" | "skipped" | "failed";
-            template_run_public_id?: string | null;
+            template_run_public_id: string | null;
             /** Format: date-time */
-            scheduled_for?: string | null;
+            scheduled_for: string | null;
         };
-        /** @description The contact's sequence state. `status` values are this project's *(network-org decision)*. */
+        /** @description The contact's sequence state. `status` values are this project's *(network-org decision)*. Every field is present; unknown values are null. */
         Sequence: {
             sequence_id: string;
             /** @enum {string} */
             status: "active" | "paused" | "completed" | "stopped";
-            stop_if_person_replies?: boolean;
+            stop_if_person_replies: boolean;
             steps: components["schemas"]["SequenceStep"][];
             /** Format: date-time */
-            reply_guard_after?: string | null;
-            next_step_id?: string | null;
+            reply_guard_after: string | null;
+            next_step_id: string | null;
             /** Format: date-time */
-            next_step_scheduled_for?: string | null;
+            next_step_scheduled_for: string | null;
         };
         /**
          * @description The account's relationship with the contact.
@@ -561,10 +569,14 @@ export interface components {
          * @description A contact: the record of a person's relationship with one connected account. `contact_id` names the
          *     person in the organization and is the same in every account of it that holds the person;
          *     `account_relationship_id` names this account's relationship *(network-org decision)*. Views, drafts,
-         *     conversations and find-email take the `contact_id` with the account. Not every field is present
-         *     in every response: import responses omit several (work_email, phone, avatar_url, ...); list items omit
-         *     `notes_json`, `contact_enrichment` and `sequence`; the find-email and update responses carry them.
-         *     Custom field values are additional top-level keys named by the field's registered name.
+         *     conversations and find-email take the `contact_id` with the account.
+         *
+         *     Not every field is present in every response. The required fields are present in every response that
+         *     returns a contact, and they are all an import response is sure to carry (import responses omit several,
+         *     for example `work_email`, `phone` and `avatar_url`). The other responses carry more: see
+         *     `ContactListItem` (list), `UpdatedContact` (update) and `ContactWithEnrichment` (find-email). Custom
+         *     field values are additional top-level keys named by the field's registered name; a field without a value
+         *     is left out.
          */
         Contact: {
             account_relationship_id: string;
@@ -573,11 +585,11 @@ export interface components {
             public_identifier: string;
             account: components["schemas"]["AccountSummary"];
             name: string;
-            first_name?: string | null;
-            last_name?: string | null;
-            headline?: string | null;
-            primary_role_title?: string | null;
-            primary_company_name?: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            headline: string | null;
+            primary_role_title: string | null;
+            primary_company_name: string | null;
             work_email?: string | null;
             phone?: string | null;
             /**
@@ -613,22 +625,47 @@ export interface components {
              * Format: uri
              * @description URL of the contact in the web app.
              */
-            app_url?: string;
+            app_url: string;
         } & {
             /** Custom fields by registered name: see `CustomFieldValue`. */
             [key: string]: unknown;
         };
+        /**
+         * @description A contact as the contact list shows it: every field of `Contact` is present (unknown values are null)
+         *     except `notes_json`, `contact_enrichment`, `sequence` and `last_interaction_at`, which a list item may leave
+         *     out (lists may omit `notes_json`; the find-email response is the one that adds `contact_enrichment`,
+         *     `sequence` and `last_interaction_at`). Custom field values are additional top-level keys.
+         */
+        ContactListItem: WithRequired<components["schemas"]["Contact"], "work_email" | "phone" | "avatar_url" | "background_cover_url" | "about" | "profile_action_label" | "profile_action_url" | "follower_count" | "connections_count" | "connection_invitation" | "languages" | "experiences" | "educations" | "locations" | "company">;
+        /**
+         * @description A contact as its update answers it: every field of a list item (`ContactListItem`) is present, with
+         *     `notes_json` (null when cleared) and every custom field that has a value. `contact_enrichment`, `sequence`
+         *     and `last_interaction_at` may be left out (the find-email response is the one that adds them).
+         */
+        UpdatedContact: WithRequired<components["schemas"]["Contact"], "work_email" | "phone" | "avatar_url" | "background_cover_url" | "about" | "profile_action_label" | "profile_action_url" | "follower_count" | "connections_count" | "connection_invitation" | "languages" | "experiences" | "educations" | "locations" | "company" | "notes_json">;
+        /**
+         * @description A contact as find-email answers it: every field of `Contact` is present (unknown values are null), with
+         *     `contact_enrichment.work_email` carrying the lookup's status and error code, `sequence` (null when the
+         *     contact is in none) and `last_interaction_at`. Custom field values are additional top-level keys.
+         */
+        ContactWithEnrichment: WithRequired<components["schemas"]["Contact"], "work_email" | "phone" | "avatar_url" | "background_cover_url" | "about" | "profile_action_label" | "profile_action_url" | "follower_count" | "connections_count" | "connection_invitation" | "languages" | "experiences" | "educations" | "locations" | "company" | "notes_json" | "contact_enrichment" | "sequence" | "last_interaction_at">;
         /** @description The contact list envelope. */
         ContactListResponse: {
             data: {
-                contacts: components["schemas"]["Contact"][];
+                contacts: components["schemas"]["ContactListItem"][];
                 pagination: components["schemas"]["Pagination"];
             };
         };
-        /** @description The contact envelope. */
+        /** @description The contact envelope of an update. */
         ContactResponse: {
             data: {
-                contact: components["schemas"]["Contact"];
+                contact: components["schemas"]["UpdatedContact"];
+            };
+        };
+        /** @description The contact envelope of a work-email lookup. */
+        FindEmailResponse: {
+            data: {
+                contact: components["schemas"]["ContactWithEnrichment"];
             };
         };
         /** @description A warning of an import. The shape is this project's *(network-org decision)*. */
@@ -693,7 +730,11 @@ export interface components {
         FindEmailRequest: {
             account_id: components["schemas"]["Id"];
         };
-        /** @description A saved contact view. `selected_contact_ids` and `simple_filters_json` are present on the create response. */
+        /**
+         * @description A saved contact view as the view list shows it: every field is present (`description` is null when the view
+         *     has none). `selected_contact_ids` and `simple_filters_json` are present on the create response only (see
+         *     `CreatedView`).
+         */
         View: {
             id: string;
             public_id: string;
@@ -702,7 +743,7 @@ export interface components {
             /** @example member */
             view_kind: string;
             name: string;
-            description?: string | null;
+            description: string | null;
             account: components["schemas"]["AccountSummary"];
             selected_contact_ids?: string[];
             /** @description JSON text of the view's filter rules. */
@@ -721,10 +762,12 @@ export interface components {
                 pagination: components["schemas"]["Pagination"];
             };
         };
-        /** @description The view envelope. */
+        /** @description A view as its creation answers it, with `selected_contact_ids` and `simple_filters_json`. */
+        CreatedView: WithRequired<components["schemas"]["View"], "selected_contact_ids" | "simple_filters_json">;
+        /** @description The envelope of a created view. */
         ViewResponse: {
             data: {
-                view: components["schemas"]["View"];
+                view: components["schemas"]["CreatedView"];
             };
         };
         /** @description A contact view from specific contacts of the account. */
@@ -740,7 +783,7 @@ export interface components {
                 };
             };
         };
-        /** @description An attachment of a message. */
+        /** @description An attachment of a message. Every field is present; unknown values are null. */
         Attachment: {
             attachment_id: string;
             /**
@@ -750,26 +793,29 @@ export interface components {
              * @example link
              */
             kind: string;
-            provider_attachment_id?: string | null;
-            title?: string | null;
-            subtitle?: string | null;
-            description?: string | null;
+            provider_attachment_id: string | null;
+            title: string | null;
+            subtitle: string | null;
+            description: string | null;
             /** Format: uri */
-            url?: string | null;
+            url: string | null;
             /** Format: uri */
-            thumbnail_url?: string | null;
-            mime_type?: string | null;
-            file_name?: string | null;
-            sort_order?: number;
-            size_bytes?: number | null;
-            width?: number | null;
-            height?: number | null;
-            duration_ms?: number | null;
+            thumbnail_url: string | null;
+            mime_type: string | null;
+            file_name: string | null;
+            sort_order: number;
+            size_bytes: number | null;
+            width: number | null;
+            height: number | null;
+            duration_ms: number | null;
         };
-        /** @description A message of a conversation. `direction` is `sent` (by the account) or `received` (`received` is this project's value *(network-org decision)*). */
+        /**
+         * @description A message of a conversation. `direction` is `sent` (by the account) or `received` (`received` is this
+         *     project's value *(network-org decision)*). Every field is present; `text` is null when the message has none.
+         */
         Message: {
             message_id: string;
-            provider_message_id?: string;
+            provider_message_id: string;
             conversation_id: string;
             /** @enum {string} */
             direction: "sent" | "received";
@@ -777,8 +823,8 @@ export interface components {
             sent_at: string;
             is_edited: boolean;
             is_deleted: boolean;
-            text?: string | null;
-            sender_participant_id?: string;
+            text: string | null;
+            sender_participant_id: string;
             attachments: components["schemas"]["Attachment"][];
         };
         /** @description The message list envelope. */
@@ -798,15 +844,18 @@ export interface components {
             is_account_owner: boolean;
             tags: components["schemas"]["Tag"][];
         };
-        /** @description A conversation of a connected account. The shape is this project's *(network-org decision)*. */
+        /**
+         * @description A conversation of a connected account. The shape is this project's *(network-org decision)*. Every field is
+         *     present; `last_message_text` is null when the last message has no text.
+         */
         Conversation: {
             conversation_id: string;
-            provider_chat_id?: string;
+            provider_chat_id: string;
             account_id: string;
             participants: components["schemas"]["ConversationParticipant"][];
             /** Format: date-time */
             last_message_at: string;
-            last_message_text?: string | null;
+            last_message_text: string | null;
             message_count: number;
             /** Format: uri */
             app_url: string;
@@ -885,7 +934,10 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description The normalized filters of an activity request. */
+        /**
+         * @description The normalized filters of an activity request. `user_ids` is this project's echo of the `user_id` filter
+         *     *(network-org decision)*: the description's echo does not list it, so a service may leave it out.
+         */
         ActivityFilters: {
             /**
              * Format: date-time
@@ -958,31 +1010,35 @@ export interface components {
             provider: string;
             provider_participant_id: string;
         };
-        /** @description A person (`kind: member`) or company (`kind: company`) of the network. Company fields are null on people. */
+        /**
+         * @description A person (`kind: member`) or company (`kind: company`) of the network. Every field is present (unknown values
+         *     are null) except the company fields `headcount`, `employee_count`, `website_url`, `follower_count` and
+         *     `about`: a company carries them; a person may leave them out or carry them as null.
+         */
         EnrichmentParticipant: {
             /** @description Names the network. */
             provider: string;
             provider_participant_id: string;
             /** @enum {string} */
             kind: "member" | "company";
-            public_identifier?: string | null;
+            public_identifier: string | null;
             /** Format: uri */
-            profile_url?: string | null;
-            first_name?: string | null;
-            last_name?: string | null;
-            full_name?: string | null;
-            headline?: string | null;
+            profile_url: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            full_name: string | null;
+            headline: string | null;
             /** Format: uri */
-            avatar_url?: string | null;
+            avatar_url: string | null;
             /** Format: uri */
-            background_cover_url?: string | null;
-            primary_company?: components["schemas"]["ProviderRef"] | null;
-            primary_company_name?: string | null;
-            primary_role_title?: string | null;
+            background_cover_url: string | null;
+            primary_company: components["schemas"]["ProviderRef"] | null;
+            primary_company_name: string | null;
+            primary_role_title: string | null;
             /** Format: date-time */
-            profile_fetched_at?: string | null;
+            profile_fetched_at: string | null;
             /** Format: date-time */
-            updated_at?: string | null;
+            updated_at: string | null;
             headcount?: string | null;
             employee_count?: number | null;
             /** Format: uri */
@@ -990,49 +1046,49 @@ export interface components {
             follower_count?: number | null;
             about?: string | null;
         };
-        /** @description A language from enrichment. */
+        /** @description A language from enrichment. Every field is present; unknown values are null. */
         EnrichmentLanguage: {
             language: string;
-            metadata_json?: string | null;
+            metadata_json: string | null;
         };
-        /** @description A position from enrichment. */
+        /** @description A position from enrichment. Every field is present; unknown values are null. */
         EnrichmentExperience: {
-            company?: components["schemas"]["ProviderRef"] | null;
-            company_name?: string | null;
-            title?: string | null;
-            employment_type?: string | null;
-            location?: string | null;
-            start_at?: string | null;
-            end_at?: string | null;
-            is_current?: boolean | null;
-            description?: string | null;
-            metadata_json?: string | null;
+            company: components["schemas"]["ProviderRef"] | null;
+            company_name: string | null;
+            title: string | null;
+            employment_type: string | null;
+            location: string | null;
+            start_at: string | null;
+            end_at: string | null;
+            is_current: boolean | null;
+            description: string | null;
+            metadata_json: string | null;
         };
-        /** @description An education from enrichment. */
+        /** @description An education from enrichment. Every field is present; unknown values are null. */
         EnrichmentEducation: {
-            school?: components["schemas"]["ProviderRef"] | null;
-            school_name?: string | null;
-            degree?: string | null;
-            field_of_study?: string | null;
-            start_at?: string | null;
-            end_at?: string | null;
-            description?: string | null;
-            metadata_json?: string | null;
+            school: components["schemas"]["ProviderRef"] | null;
+            school_name: string | null;
+            degree: string | null;
+            field_of_study: string | null;
+            start_at: string | null;
+            end_at: string | null;
+            description: string | null;
+            metadata_json: string | null;
         };
-        /** @description A location from enrichment. */
+        /** @description A location from enrichment. Every field is present; unknown values are null. */
         EnrichmentLocation: components["schemas"]["Location"] & {
-            source?: string | null;
-            sort_order?: number;
-            line1?: string | null;
-            line2?: string | null;
-            postal_code?: string | null;
-            description?: string | null;
-            metadata_json?: string | null;
+            source: string | null;
+            sort_order: number;
+            line1: string | null;
+            line2: string | null;
+            postal_code: string | null;
+            description: string | null;
+            metadata_json: string | null;
         };
-        /** @description An industry from enrichment. */
+        /** @description An industry from enrichment. Every field is present; unknown values are null. */
         EnrichmentIndustry: components["schemas"]["Industry"] & {
-            sort_order?: number;
-            metadata_json?: string | null;
+            sort_order: number;
+            metadata_json: string | null;
         };
         /** @description Enrichment of one participant. */
         EnrichmentBlock: {
@@ -1280,6 +1336,7 @@ export type Location = components['schemas']['Location'];
 export type Industry = components['schemas']['Industry'];
 export type CustomFieldValue = components['schemas']['CustomFieldValue'];
 export type Company = components['schemas']['Company'];
+export type CompanyListItem = components['schemas']['CompanyListItem'];
 export type CompanyListResponse = components['schemas']['CompanyListResponse'];
 export type CompanyResponse = components['schemas']['CompanyResponse'];
 export type ConnectionInvitation = components['schemas']['ConnectionInvitation'];
@@ -1290,8 +1347,12 @@ export type SequenceStep = components['schemas']['SequenceStep'];
 export type Sequence = components['schemas']['Sequence'];
 export type RelationshipStatus = components['schemas']['RelationshipStatus'];
 export type Contact = components['schemas']['Contact'];
+export type ContactListItem = components['schemas']['ContactListItem'];
+export type UpdatedContact = components['schemas']['UpdatedContact'];
+export type ContactWithEnrichment = components['schemas']['ContactWithEnrichment'];
 export type ContactListResponse = components['schemas']['ContactListResponse'];
 export type ContactResponse = components['schemas']['ContactResponse'];
+export type FindEmailResponse = components['schemas']['FindEmailResponse'];
 export type ImportWarning = components['schemas']['ImportWarning'];
 export type ImportContactRequest = components['schemas']['ImportContactRequest'];
 export type ImportContactResponse = components['schemas']['ImportContactResponse'];
@@ -1302,6 +1363,7 @@ export type UpdateCompanyRequest = components['schemas']['UpdateCompanyRequest']
 export type FindEmailRequest = components['schemas']['FindEmailRequest'];
 export type View = components['schemas']['View'];
 export type ViewListResponse = components['schemas']['ViewListResponse'];
+export type CreatedView = components['schemas']['CreatedView'];
 export type ViewResponse = components['schemas']['ViewResponse'];
 export type CreateViewRequest = components['schemas']['CreateViewRequest'];
 export type Attachment = components['schemas']['Attachment'];
@@ -2159,8 +2221,26 @@ export interface operations {
                      *             "owner_user_id": "1"
                      *           },
                      *           "name": "Grace Hopper",
+                     *           "first_name": "Grace",
+                     *           "last_name": "Hopper",
+                     *           "headline": "Director at Navy Labs",
+                     *           "primary_role_title": "Director",
+                     *           "primary_company_name": "Navy Labs",
+                     *           "work_email": "grace@navylabs.test",
+                     *           "phone": null,
                      *           "network_url": "https://www.network.com/in/grace-hopper",
+                     *           "avatar_url": "https://media.network.test/avatars/grace-hopper.jpg",
+                     *           "background_cover_url": null,
+                     *           "about": "Computer scientist.",
+                     *           "profile_action_label": "Message",
+                     *           "profile_action_url": "https://www.network.com/messaging/compose?to=grace-hopper",
+                     *           "follower_count": 5400,
+                     *           "connections_count": 500,
                      *           "relationship_status": "connected",
+                     *           "connection_invitation": null,
+                     *           "Deal stage": "Qualified",
+                     *           "Lead score": 87,
+                     *           "Is customer": false,
                      *           "tags": [
                      *             {
                      *               "name": "VIP",
@@ -2168,8 +2248,75 @@ export interface operations {
                      *             }
                      *           ],
                      *           "notes_json": "{\"text\":\"Met at the conference\"}",
-                     *           "Deal stage": "Qualified",
-                     *           "Lead score": 87,
+                     *           "languages": [
+                     *             {
+                     *               "language": "English"
+                     *             }
+                     *           ],
+                     *           "experiences": [
+                     *             {
+                     *               "experience_id": "8001",
+                     *               "is_current": true,
+                     *               "company_participant_id": "3001",
+                     *               "company_provider_participant_id": "ACoAAC777",
+                     *               "company_name": "Navy Labs",
+                     *               "title": "Director",
+                     *               "employment_type": "Full-time",
+                     *               "location": "Arlington, Virginia",
+                     *               "start_at": "2019-04",
+                     *               "end_at": null,
+                     *               "description": null
+                     *             }
+                     *           ],
+                     *           "educations": [
+                     *             {
+                     *               "education_id": "9001",
+                     *               "school_participant_id": null,
+                     *               "school_provider_participant_id": null,
+                     *               "school_name": "Yale University",
+                     *               "degree": "PhD",
+                     *               "field_of_study": "Mathematics",
+                     *               "start_at": "1930",
+                     *               "end_at": "1934",
+                     *               "description": null
+                     *             }
+                     *           ],
+                     *           "locations": [
+                     *             {
+                     *               "is_primary": true,
+                     *               "is_headquarter": false,
+                     *               "network_text": "Arlington, Virginia, United States",
+                     *               "display_text": "Arlington, VA, United States",
+                     *               "country_code": "US",
+                     *               "region_code": "VA",
+                     *               "country": "United States",
+                     *               "country_full": "United States of America",
+                     *               "state": "Virginia",
+                     *               "city": "Arlington",
+                     *               "geographic_area": "Washington DC-Baltimore Area"
+                     *             }
+                     *           ],
+                     *           "company": {
+                     *             "company_id": "3001",
+                     *             "provider_participant_id": "ACoAAC777",
+                     *             "name": "Navy Labs",
+                     *             "public_identifier": "navy-labs",
+                     *             "headline": "Research for the fleet",
+                     *             "network_url": "https://www.network.com/company/navy-labs",
+                     *             "avatar_url": null,
+                     *             "background_cover_url": null,
+                     *             "headcount": "201-500",
+                     *             "employee_count": 350,
+                     *             "founding_date": "1923",
+                     *             "website_url": "https://navylabs.test",
+                     *             "follower_count": 12000,
+                     *             "about": "Applied research.",
+                     *             "notes_json": null,
+                     *             "tags": [],
+                     *             "industries": [],
+                     *             "locations": []
+                     *           },
+                     *           "last_interaction_at": "2026-01-10T16:20:00Z",
                      *           "app_url": "https://app.network.test/contacts/2001"
                      *         }
                      *       }
@@ -2227,10 +2374,33 @@ export interface operations {
                      *             "owner_user_id": "1"
                      *           },
                      *           "name": "Grace Hopper",
-                     *           "network_url": "https://www.network.com/in/grace-hopper",
-                     *           "relationship_status": "connected",
+                     *           "first_name": "Grace",
+                     *           "last_name": "Hopper",
+                     *           "headline": "Director at Navy Labs",
+                     *           "primary_role_title": "Director",
+                     *           "primary_company_name": "Navy Labs",
                      *           "work_email": "grace@navylabs.test",
-                     *           "tags": [],
+                     *           "phone": null,
+                     *           "network_url": "https://www.network.com/in/grace-hopper",
+                     *           "avatar_url": "https://media.network.test/avatars/grace-hopper.jpg",
+                     *           "background_cover_url": null,
+                     *           "about": "Computer scientist.",
+                     *           "profile_action_label": "Message",
+                     *           "profile_action_url": "https://www.network.com/messaging/compose?to=grace-hopper",
+                     *           "follower_count": 5400,
+                     *           "connections_count": 500,
+                     *           "relationship_status": "connected",
+                     *           "connection_invitation": null,
+                     *           "Deal stage": "Qualified",
+                     *           "Lead score": 87,
+                     *           "Is customer": false,
+                     *           "tags": [
+                     *             {
+                     *               "name": "VIP",
+                     *               "color": "green"
+                     *             }
+                     *           ],
+                     *           "notes_json": null,
                      *           "contact_enrichment": {
                      *             "work_email": {
                      *               "status": "found",
@@ -2241,7 +2411,6 @@ export interface operations {
                      *               "error_code": null
                      *             }
                      *           },
-                     *           "last_interaction_at": "2026-01-10T16:20:00Z",
                      *           "sequence": {
                      *             "sequence_id": "6001",
                      *             "status": "active",
@@ -2272,12 +2441,81 @@ export interface operations {
                      *               }
                      *             ]
                      *           },
+                     *           "languages": [
+                     *             {
+                     *               "language": "English"
+                     *             }
+                     *           ],
+                     *           "experiences": [
+                     *             {
+                     *               "experience_id": "8001",
+                     *               "is_current": true,
+                     *               "company_participant_id": "3001",
+                     *               "company_provider_participant_id": "ACoAAC777",
+                     *               "company_name": "Navy Labs",
+                     *               "title": "Director",
+                     *               "employment_type": "Full-time",
+                     *               "location": "Arlington, Virginia",
+                     *               "start_at": "2019-04",
+                     *               "end_at": null,
+                     *               "description": null
+                     *             }
+                     *           ],
+                     *           "educations": [
+                     *             {
+                     *               "education_id": "9001",
+                     *               "school_participant_id": null,
+                     *               "school_provider_participant_id": null,
+                     *               "school_name": "Yale University",
+                     *               "degree": "PhD",
+                     *               "field_of_study": "Mathematics",
+                     *               "start_at": "1930",
+                     *               "end_at": "1934",
+                     *               "description": null
+                     *             }
+                     *           ],
+                     *           "locations": [
+                     *             {
+                     *               "is_primary": true,
+                     *               "is_headquarter": false,
+                     *               "network_text": "Arlington, Virginia, United States",
+                     *               "display_text": "Arlington, VA, United States",
+                     *               "country_code": "US",
+                     *               "region_code": "VA",
+                     *               "country": "United States",
+                     *               "country_full": "United States of America",
+                     *               "state": "Virginia",
+                     *               "city": "Arlington",
+                     *               "geographic_area": "Washington DC-Baltimore Area"
+                     *             }
+                     *           ],
+                     *           "company": {
+                     *             "company_id": "3001",
+                     *             "provider_participant_id": "ACoAAC777",
+                     *             "name": "Navy Labs",
+                     *             "public_identifier": "navy-labs",
+                     *             "headline": "Research for the fleet",
+                     *             "network_url": "https://www.network.com/company/navy-labs",
+                     *             "avatar_url": null,
+                     *             "background_cover_url": null,
+                     *             "headcount": "201-500",
+                     *             "employee_count": 350,
+                     *             "founding_date": "1923",
+                     *             "website_url": "https://navylabs.test",
+                     *             "follower_count": 12000,
+                     *             "about": "Applied research.",
+                     *             "notes_json": null,
+                     *             "tags": [],
+                     *             "industries": [],
+                     *             "locations": []
+                     *           },
+                     *           "last_interaction_at": "2026-01-10T16:20:00Z",
                      *           "app_url": "https://app.network.test/contacts/2001"
                      *         }
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["ContactResponse"];
+                    "application/json": components["schemas"]["FindEmailResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2401,7 +2639,16 @@ export interface operations {
                      *           "provider_participant_id": "ACoAAC777",
                      *           "name": "Navy Labs",
                      *           "public_identifier": "navy-labs",
+                     *           "headline": "Research for the fleet",
                      *           "network_url": "https://www.network.com/company/navy-labs",
+                     *           "avatar_url": null,
+                     *           "background_cover_url": null,
+                     *           "headcount": "201-500",
+                     *           "employee_count": 350,
+                     *           "founding_date": "1923",
+                     *           "website_url": "https://navylabs.test",
+                     *           "follower_count": 12000,
+                     *           "about": "Applied research.",
                      *           "notes_json": null,
                      *           "tags": [
                      *             {
@@ -2409,6 +2656,8 @@ export interface operations {
                      *               "color": "red"
                      *             }
                      *           ],
+                     *           "industries": [],
+                     *           "locations": [],
                      *           "account_id": "101",
                      *           "contact_count": 3,
                      *           "Tier": "Enterprise"
@@ -2773,3 +3022,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: Exclude<T[P], undefined>;
+};

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { operationRoutes } from './routes';
 import { schemas } from './zod';
 
-const { ErrorBody, OrganizationListResponse, AccountListResponse, CompanyListResponse, CompanyResponse, ContactListResponse, ContactResponse, ImportContactRequest, ImportContactResponse, UpdateContactRequest, UpdateCompanyRequest, FindEmailRequest, ViewListResponse, ViewResponse, CreateViewRequest, MessageListResponse, ConversationListResponse, CreateDraftRequest, DraftResponse, ActivityEventType, ActivityListResponse, ActivitySummaryResponse, EnrichRequest, EnrichResponse } = schemas;
+const { ErrorBody, OrganizationListResponse, AccountListResponse, CompanyListResponse, CompanyResponse, ContactListResponse, ContactResponse, FindEmailResponse, ImportContactRequest, ImportContactResponse, UpdateContactRequest, UpdateCompanyRequest, FindEmailRequest, ViewListResponse, ViewResponse, CreateViewRequest, MessageListResponse, ConversationListResponse, CreateDraftRequest, DraftResponse, ActivityEventType, ActivityListResponse, ActivitySummaryResponse, EnrichRequest, EnrichResponse } = schemas;
 
 /** Every operation's route (method, path, list), input schemas (query over raw strings, path params, body) and response schemas by status. */
 export const operations = {
@@ -77,7 +77,7 @@ export const operations = {
     params: z.object({ contact_id: z.string().regex(new RegExp("^[1-9][0-9]*$")) }),
     body: FindEmailRequest,
     arrayQueryParams: [],
-    responses: { "200": ContactResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
+    responses: { "200": FindEmailResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
   },
   listCompanies: {
     ...operationRoutes.listCompanies,

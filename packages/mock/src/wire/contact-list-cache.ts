@@ -1,10 +1,10 @@
-import type { Contact } from '@network-org/spec/openapi';
+import type { ContactWithEnrichment } from '@network-org/spec/openapi';
 import { setBounded } from '../lib/bounded-map';
 import type { Store } from '../store/index';
 import { PARTS, type Part, type VersionedStorage } from '../store/storage';
 import type { ContactRecord } from '../store/types';
 import { withKnownJson } from './known-json';
-import { contactFullFields, contactWire } from './records';
+import { contactFullFields, contactWire, type ListedContact } from './records';
 
 /*
  * A list page serializes the same contacts request after request. Each contact's list shape and its JSON are kept,
@@ -55,7 +55,7 @@ interface WireCache {
 
 interface ListEntry {
   record: ContactRecord;
-  wire: Contact;
+  wire: ListedContact;
   json: Uint8Array;
 }
 
@@ -114,7 +114,7 @@ function listedFrom(full: FullEntry): ListEntry {
   const json = new Uint8Array(full.listBytes + 1);
   json.set(full.json.subarray(0, full.listBytes));
   json[full.listBytes] = CLOSING_BRACE;
-  return { record: full.record, wire: wire as Contact, json };
+  return { record: full.record, wire: wire as ListedContact, json };
 }
 
 function listEntry(store: Store, contact: ContactRecord): ListEntry {
@@ -140,7 +140,7 @@ function listEntry(store: Store, contact: ContactRecord): ListEntry {
  * `contactWire(store, contact, 'list')`, built and serialized once per record while what it reads stays the same;
  * the answer splices its JSON in.
  */
-export function contactListWire(store: Store, contact: ContactRecord): Contact {
+export function contactListWire(store: Store, contact: ContactRecord): ListedContact {
   return listEntry(store, contact).wire;
 }
 
@@ -150,12 +150,12 @@ export function contactListWire(store: Store, contact: ContactRecord): Contact {
  * comma, and the appended fields' JSON without its opening brace. The next list page cuts the list entry back out of
  * it at the length it was made with.
  */
-export function contactFullWire(store: Store, contact: ContactRecord): Contact {
+export function contactFullWire(store: Store, contact: ContactRecord): ContactWithEnrichment {
   const wire = contactWire(store, contact, 'list');
   const listText = JSON.stringify(wire);
   const appended = contactFullFields(contact);
   const appendedText = JSON.stringify(appended);
-  Object.assign(wire, appended);
+  const full = Object.assign(wire, appended);
   // Both texts encoded one after the other, the appended one's opening brace over the list's closing one, which
   // then becomes the comma: one pass over the characters, one copy of the bytes.
   const room = (listText.length + appendedText.length) * 3;
@@ -164,7 +164,7 @@ export function contactFullWire(store: Store, contact: ContactRecord): Contact {
   const appendedBytes = encoder.encodeInto(appendedText, scratch.subarray(listBytes)).written;
   scratch[listBytes] = COMMA;
   const json = scratch.slice(0, listBytes + appendedBytes);
-  withKnownJson(wire, json);
-  setBounded(cacheOf(store.storage).fulls, contact.account_relationship_id, { record: contact, wire, json, appended, listBytes }, MAX_CACHED_CONTACTS);
-  return wire;
+  withKnownJson(full, json);
+  setBounded(cacheOf(store.storage).fulls, contact.account_relationship_id, { record: contact, wire: full, json, appended, listBytes }, MAX_CACHED_CONTACTS);
+  return full;
 }

@@ -1,7 +1,11 @@
 import type {
   AccountSummary,
   Company,
+  CompanyListItem,
   Contact,
+  ContactListItem,
+  ContactWithEnrichment,
+  CreatedView,
   Education,
   EnrichmentBlock,
   EnrichmentParticipant,
@@ -100,12 +104,12 @@ export function companyWire(company: CompanyRecord): Company {
 }
 
 /** The company as the company list and update show it: with its account, contact count and custom fields. */
-export function companyListItemWire(company: CompanyRecord, contactCount: number): Company {
+export function companyListItemWire(company: CompanyRecord, contactCount: number): CompanyListItem {
   // Copied onto the custom fields, not spread after them: see contactWire.
   return Object.assign(customFieldsWire(company.custom_fields), companyWire(company), {
     account_id: company.account_id,
     contact_count: contactCount,
-  }) as Company;
+  }) as CompanyListItem;
 }
 
 /**
@@ -114,6 +118,17 @@ export function companyListItemWire(company: CompanyRecord, contactCount: number
  */
 export type ContactShape = 'import' | 'list' | 'full';
 
+/** The list shape: a list item, with the `last_interaction_at` this mock always shows there. */
+export type ListedContact = ContactListItem & Pick<ContactWithEnrichment, 'last_interaction_at'>;
+
+/** The wire type of each shape: `full` answers both the update (`UpdatedContact`) and find-email. */
+interface ContactOfShape {
+  import: Contact;
+  list: ListedContact;
+  full: ContactWithEnrichment;
+}
+
+export function contactWire<Shape extends ContactShape>(store: Store, contact: ContactRecord, shape: Shape): ContactOfShape[Shape];
 export function contactWire(store: Store, contact: ContactRecord, shape: ContactShape): Contact {
   const person = contact.person;
   const account = store.directory.account(contact.account_id) as AccountRecord;
@@ -174,12 +189,12 @@ export function contactWire(store: Store, contact: ContactRecord, shape: Contact
     locations: [locationWire(person.location, false)],
     company: companyWire(store.companies.ofContact(contact)),
     last_interaction_at: contact.last_interaction_at,
-  }) as Contact;
+  }) as ListedContact;
   return shape === 'full' ? Object.assign(wire, contactFullFields(contact)) : wire;
 }
 
 /** What the full shape adds to the list shape, last and in this order. */
-export function contactFullFields(contact: ContactRecord): Pick<Contact, 'notes_json' | 'contact_enrichment' | 'sequence'> {
+export function contactFullFields(contact: ContactRecord): Pick<ContactWithEnrichment, 'notes_json' | 'contact_enrichment' | 'sequence'> {
   return {
     notes_json: contact.notes_json,
     contact_enrichment: {
@@ -191,6 +206,8 @@ export function contactFullFields(contact: ContactRecord): Pick<Contact, 'notes_
 }
 
 /** A view; the create response adds its selected contacts and filter rules. */
+export function viewWire(store: Store, view: ViewRecord, withRules: true): CreatedView;
+export function viewWire(store: Store, view: ViewRecord, withRules: false): View;
 export function viewWire(store: Store, view: ViewRecord, withRules: boolean): View {
   const wire: View = {
     id: view.id,

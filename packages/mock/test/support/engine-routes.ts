@@ -1,10 +1,10 @@
-import type { ActivityFilters, Contact } from '@network-org/sdk';
+import type { ActivityFilters, ContactWithEnrichment } from '@network-org/sdk';
 import { defineRoute, type MockApiOptions } from '@network-org/mock';
 import { paginate } from '../../src/engine/pagination';
 
 // Tiny routes of the engine's own, so these tests exercise auth, validation, paging, limits and faults
 // independently of the resource routes. Only the fields the assertions read are filled in.
-const asContact = (fields: Partial<Contact>) => fields as Contact;
+const asContact = (fields: Partial<ContactWithEnrichment>) => fields as ContactWithEnrichment;
 
 export const engineTestRoutes = [
   defineRoute('listAccounts', ({ accounts }) => ({

@@ -20,7 +20,7 @@ const CAUGHT: Record<MutationName, Catch> = {
   'views: data envelope renamed result': { scenario: 'views.envelope', path: '$.data', actual: 'missing' },
   'organization: an object, not an array': { scenario: 'organization.envelope', path: '$.organization', expected: 'array', actual: 'object' },
   'enrich: participant provider missing': { scenario: 'enrich.profile', path: '$.data.network_enrichment.profile.participant.provider', expected: 'string', actual: 'missing' },
-  'find-email: contact_enrichment missing': { scenario: 'contacts.find-email', path: '$.data.contact.contact_enrichment.work_email.status', actual: 'missing' },
+  'find-email: contact_enrichment missing': { scenario: 'contacts.find-email', path: '$.data.contact.contact_enrichment', expected: 'object', actual: 'missing' },
   'accounts: served as text/plain': { scenario: 'accounts.envelope', path: 'content-type', expected: 'application/json', actual: /^text\/plain/ },
   'import: 201 became 200': { scenario: 'contacts.import.created', path: 'status', expected: '201', actual: '200' },
   'import: again is 201': { scenario: 'contacts.import.again', path: 'status', expected: '200', actual: '201' },
