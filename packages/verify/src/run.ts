@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { NetworkClient, secretScrubber, type OperationId } from '@network-org/sdk';
-import { schemaOf } from './check/answer';
-import { unknownKeys } from './check/schema';
+import { unknownKeysOf } from './check/answer';
 import { type Answer, type CallInput, callOperation, type Clients, type RunContext, ScenarioContext, Skip, Stop } from './context';
 import { Facts } from './facts';
 import { Ledger } from './ledger';
@@ -198,10 +197,7 @@ function granted(run: RunContext, need: Need): boolean {
 
 /** Keys of a successful answer that its schema does not know, once per operation and path. */
 function collectDiscoveries(answer: Answer, into: Map<string, Discovery>): void {
-  if (answer.status < 200 || answer.status >= 300 || answer.body === undefined) return;
-  const schema = schemaOf(answer);
-  if (!schema) return;
-  for (const path of unknownKeys(schema, answer.body)) {
+  for (const path of unknownKeysOf(answer)) {
     const key = `${answer.operation} ${path}`;
     if (!into.has(key)) into.set(key, { operation: answer.operation, path, note: 'a key the spec does not define' });
   }

@@ -23,6 +23,18 @@ export function conforms(answer: Answer): boolean {
   return known;
 }
 
+const unknown = new WeakMap<Answer, ReadonlySet<string>>();
+
+/** Paths of the keys a successful answer's schema does not define (its discoveries), walked once per answer. */
+export function unknownKeysOf(answer: Answer): ReadonlySet<string> {
+  let keys = unknown.get(answer);
+  if (!keys) {
+    const schema = answer.status >= 200 && answer.status < 300 && answer.body !== undefined ? schemaOf(answer) : undefined;
+    unknown.set(answer, (keys = schema ? unknownKeys(schema, answer.body) : new Set()));
+  }
+  return keys;
+}
+
 /**
  * What every answer must be, whichever scenario asked: JSON, of a status the operation lists, of the spec's schema
  * for that status, with ids of the id pattern; a page of a list, its pagination invariants; a success, the shape
@@ -46,7 +58,7 @@ export function answerDifferences(answer: Answer): Difference[] {
   differences.push(...idDifferences(answer.body));
   if (answer.status >= 200 && answer.status < 300) {
     if (isPaged(answer.operation)) differences.push(...pageDifferences(answer));
-    differences.push(...shapeDifferences(answer, undefined, schema ? unknownKeys(schema, answer.body) : undefined));
+    differences.push(...shapeDifferences(answer, undefined, unknownKeysOf(answer)));
   }
   return differences;
 }
