@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DATASET_PAGE = resolve(root, 'docs/dataset.md');
 
-/** Magic profile URLs (contract §4) and the two other outcomes an import or enrich can have. */
+/** Magic profile URLs and the two other outcomes an import or enrich can have. */
 const PROFILE_CASES = [
   ['https://www.network.com/in/upstream-error', 'magic handle'],
   ['https://www.network.com/in/conflict', 'magic handle'],

@@ -153,7 +153,7 @@ export function wrapMockApi(checkedOrNot: MockApi, recorder = new ContractRecord
   const basePath = base.pathname.replace(/\/+$/, '');
   const answer = async (request: MockRequest): Promise<MockAnswer> => {
     const result = await mock.answer(request);
-    // A bad X-Mock-Session name is the mock's own 400 (contract §3.5), not an answer of the operation.
+    // A bad X-Mock-Session name is the mock's own 400, not an answer of the operation.
     const badSession =
       result.kind === 'response' &&
       result.status === 400 &&

@@ -22,7 +22,7 @@ const BASE_URL = 'https://api.network.test';
 /** Issue 20's targets: what a tool call adds to the SDK call it wraps, and the size of a default page. */
 const OVERHEAD_TARGET_MS = 1;
 const PAGE_TEXT_TARGET_BYTES = 8_000;
-/** Issue 28's target (contract §7): what a client receives for `tools/list` with every tool served. */
+/** Issue 28's target: what a client receives for `tools/list` with every tool served. */
 const TOOL_LIST_TARGET_BYTES = 16_000;
 
 const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');

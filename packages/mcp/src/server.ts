@@ -63,7 +63,7 @@ function instructions(enabled: ReadonlySet<string>, dynamic: boolean): string {
   ].filter(Boolean).join(' ');
 }
 
-/** An MCP server whose tools call the API through `client` (contract §7). */
+/** An MCP server whose tools call the API through `client`. */
 export function createNetworkMcpServer(options: NetworkMcpServerOptions): McpServer {
   const { client, apiKey, readOnly = false, maxChars = DEFAULT_MAX_CHARS, dynamicToolsets = false } = options;
   const enabled = new Set(selectTools(options));

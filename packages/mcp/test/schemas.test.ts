@@ -99,7 +99,7 @@ describe('every schema', () => {
   });
 });
 
-it('tools/list with every tool stays under 16 kB (contract §7)', () => {
+it('tools/list with every tool stays under 16 kB', () => {
   expect(tools).toHaveLength(16);
   expect(Buffer.byteLength(JSON.stringify({ tools }))).toBeLessThan(16_000);
 });

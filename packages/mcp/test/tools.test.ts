@@ -27,7 +27,7 @@ async function firstConversation(): Promise<{ conversation_id: string; account_i
 const importableUrl = () => mock.networkProfiles({ imported: false, kind: 'member', limit: 1 }).profiles[0]!.network_url;
 
 describe('the tool list', () => {
-  it('has one tool per operation, named by its operationId in snake_case (contract §7)', async () => {
+  it('has one tool per operation, named by its operationId in snake_case', async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       'list_organizations', 'list_accounts', 'list_activity', 'get_activity_summary', 'enrich', 'list_contacts',

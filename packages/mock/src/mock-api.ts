@@ -92,7 +92,7 @@ export interface MockSession {
   /** The whole state as JSON text (versioned): `createMockApi({state})` or `PUT /__mock/state` starts from it. */
   exportState(): string;
   /**
-   * Puts your own records in (contract §3.3): each returns the record as the API shows it, visible at once to every
+   * Puts your own records in: each returns the record as the API shows it, visible at once to every
    * endpoint. Input the API could never produce throws a MockApiError (code bad_request) and changes nothing.
    */
   readonly seed: Seeder;
@@ -123,7 +123,7 @@ export interface MockApi extends MockSession {
   readonly baseUrl: string;
   /** MSW handlers (msw 2 or 3): `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`. */
   readonly handlers: HttpHandler[];
-  /** The fixture API keys of contract §4. */
+  /** The fixture API keys. */
   readonly keys: FixtureKeys;
   /** The session named `name` (1-64 characters of A-Za-z0-9._-), created on first use, as `X-Mock-Session` does. */
   session(name: string): MockSession;
@@ -332,7 +332,7 @@ function publicSurface(runtime: MockRuntime, baseUrl: string): MockApi {
   return Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(sessionSurface(undefined)), ...Object.getOwnPropertyDescriptors(mockWide) }) as MockApi;
 }
 
-/** The mock (contract §3): its options checked, its datasets, sessions and runtime composed, its surface built. */
+/** The mock: its options checked, its datasets, sessions and runtime composed, its surface built. */
 export function createMockApi(given: MockApiOptions | null = {}): MockApi {
   const config = checkedOptions(given);
   return publicSurface(composedRuntime(config), config.baseUrl);

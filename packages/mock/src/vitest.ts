@@ -1,4 +1,4 @@
-// `@network-org/mock/vitest` (contract §3): a vitest `test` whose every test gets its own session of one shared mock
+// `@network-org/mock/vitest`: a vitest `test` whose every test gets its own session of one shared mock
 // and an SDK client bound to that session, so tests run under `describe.concurrent` without seeing each other.
 import { type ClientOptions, NetworkClient } from '@network-org/sdk';
 import { test as base, type TestAPI } from 'vitest';

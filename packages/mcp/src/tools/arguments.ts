@@ -7,7 +7,7 @@ import { ALL_FIELDS } from './render';
 import { agentText } from './text';
 import type { ToolSpec } from './tool';
 
-/** The page size the API clamps larger values to, on every list whose `limit` has no maximum (description §8). */
+/** The page size the API clamps larger values to, on every list whose `limit` has no maximum. */
 export const PAGE_SIZE_MAX = 25;
 
 const CUSTOM_FIELDS = 'custom_fields';

@@ -92,7 +92,7 @@ function nextStep(code: string, message: string, context: ErrorContext, retryAft
   }
 }
 
-/** An error of a tool call as a tool result body: never a protocol error (contract §7). */
+/** An error of a tool call as a tool result body: never a protocol error. */
 export function errorBody(error: unknown, context: ErrorContext): ToolErrorBody {
   if (error instanceof ApiError) {
     const retryAfter = error instanceof RateLimitError ? error.retryAfter : undefined;

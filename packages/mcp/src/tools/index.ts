@@ -13,7 +13,7 @@ import type { ToolSpec } from './tool';
 import { toolsetNames, type ToolsetName } from './toolsets';
 import { viewTools } from './views';
 
-/** Every tool, in the order of contract §7. */
+/** Every tool, in the order of the operation table. */
 const SPECS: readonly ToolSpec[] = [
   ...organizationTools,
   ...accountTools,
@@ -48,19 +48,19 @@ function definitionOf(spec: ToolSpec): ToolDefinition {
   return { name, spec, arguments: args, readOnly: !spec.write, tool };
 }
 
-/** Every tool's definition, by name, in the order of contract §7. */
+/** Every tool's definition, by name, in the order of the operation table. */
 export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(SPECS.map((spec) => {
   const definition = definitionOf(spec);
   return [definition.name, definition];
 }));
 
-/** The names of every tool, in the order of contract §7. */
+/** The names of every tool, in the order of the operation table. */
 export const toolNames: readonly string[] = [...TOOLS.keys()];
 
 /** The names of the tools that change nothing and spend nothing (what `--read-only` keeps). */
 export const readOnlyToolNames: readonly string[] = toolNames.filter((name) => TOOLS.get(name)!.readOnly);
 
-/** The tools of each toolset, in the order of contract §7. */
+/** The tools of each toolset, in the order of the operation table. */
 const byToolset = {} as Record<ToolsetName, readonly string[]>;
 for (const toolset of toolsetNames) byToolset[toolset] = toolNames.filter((name) => TOOLS.get(name)!.spec.toolset === toolset);
 export const toolsetTools: Readonly<Record<ToolsetName, readonly string[]>> = byToolset;

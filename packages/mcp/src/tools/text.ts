@@ -1,6 +1,6 @@
 import { operationRoutes, type OperationId } from '@network-org/spec/routes';
 
-/** `listContacts` -> `list_contacts`: the tool name of an operation (contract §7). */
+/** `listContacts` -> `list_contacts`: the tool name of an operation. */
 export function toolNameOf(operationId: OperationId): string {
   return operationId.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }

@@ -1,4 +1,4 @@
-// Which msw the mock runs with, checked when the mock is imported (contract §3): msw 3 on a Node older than 22.12
+// Which msw the mock runs with, checked when the mock is imported: msw 3 on a Node older than 22.12
 // imports fine and fails only at the first request, deep in a cause chain (`Promise.withResolvers is not a
 // function`), so the pairing is refused at once with the fix in the message.
 

@@ -197,11 +197,11 @@ async function readAsAdmin(runtime: MockRuntime, request: ControlRequest, pathna
   });
 }
 
-/** Answers `/__mock/...`: no API key, loopback-only unless a control token is configured (contract §3.1). */
+/** Answers `/__mock/...`: no API key, loopback-only unless a control token is configured. */
 export async function handleControlRequest(runtime: MockRuntime, request: ControlRequest): Promise<MockResponse> {
   try {
     checkAccess(runtime, request);
-    // A bad session name is 400 on every call (contract §3.5), also on those that act on no session.
+    // A bad session name is 400 on every call, also on those that act on no session.
     namedSession(request.headers);
     const read = API_READ.exec(`${request.method} ${request.pathname}`);
     if (read) return await readAsAdmin(runtime, request, read[1] as string);

@@ -25,7 +25,7 @@ export interface CallerRules {
   admin?: boolean;
   /**
    * Credits one call spends. Section 5.4 lists insufficient credits with the other billing checks, so an
-   * organization with fewer left gets 403 whatever the request names (contract §4: sk_test_no_credits).
+   * organization with fewer left gets 403 whatever the request names (the fixture key sk_test_no_credits).
    */
   credits?: number;
 }
@@ -74,7 +74,7 @@ export interface AccountAccess {
   /**
    * The person `contactId` names, as their relationship with the first of `among` (default: every account the caller
    * may use) that holds them; when none does, with the first account of the organization that does, once `require`
-   * has allowed it. An id unknown to the organization is 400 (contract §5).
+   * has allowed it. An id unknown to the organization is 400.
    */
   relationship(contactId: string, among?: readonly AccountRecord[]): ContactRecord;
 }

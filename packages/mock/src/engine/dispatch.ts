@@ -26,7 +26,7 @@ export interface ApiRequest {
   client: string;
 }
 
-/** A `limit` above the rule's maximum becomes the maximum when the rule clamps (contract §5). */
+/** A `limit` above the rule's maximum becomes the maximum when the rule clamps. */
 function clampPageLimit(rule: PageLimitRule | undefined, query: Record<string, string | string[]>): void {
   const raw = query.limit;
   if (!rule?.clamp || typeof raw !== 'string' || raw.trim() === '') return;
@@ -160,7 +160,7 @@ async function answerClientOperation(
   const prepared = prepareOperation(runtime, session, request, entry, rawParams);
   const { operationId, route, context } = prepared;
   if (!session.overrides.has(operationId)) return routeAnswer(prepared);
-  // Contract §3.4: an override answers only what the operation accepts. The route's own checks (account access,
+  // An override answers only what the operation accepts. The route's own checks (account access,
   // unknown ids, rules between fields) live in the route, so it runs first on a snapshot that is then put back:
   // its refusal is the answer, and only an accepted request reaches the override (which may still call next()).
   const { store } = session;

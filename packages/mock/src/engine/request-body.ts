@@ -1,7 +1,7 @@
 import { badRequest } from './errors';
 import { findForbiddenKey } from '../lib/forbidden-keys';
 
-/** Contract §5: bodies over 1 MiB are refused. */
+/** Bodies over 1 MiB are refused. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** The deepest nesting a body of the API needs is 4 (`filters.specific_contacts.contact_ids[]`); far above it is an attack. */

@@ -2,7 +2,7 @@ import { NO_BODY, type RequestHeaders, type MockResponse } from './message';
 import type { MockApiError } from './errors';
 import { knownJson } from '../wire/known-json';
 
-/** The session header (contract §3.5), allowed in preflights and exposed with the eviction notice. */
+/** The session header, allowed in preflights and exposed with the eviction notice. */
 export const SESSION_HEADER = 'X-Mock-Session';
 export const SESSION_EVICTED_HEADER = 'X-Mock-Session-Evicted';
 

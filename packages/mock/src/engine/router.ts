@@ -63,7 +63,7 @@ export type RouteHandler<Op extends OperationId> = (ctx: RouteContext<Op>) => Ro
 /** Operations whose query has a page `limit`. */
 type PagedOperation = { [Op in OperationId]: 'limit' extends keyof NonNullable<OperationQuery<Op>> ? Op : never }[OperationId];
 
-/** Contract §5: the page size an operation takes. */
+/** The page size an operation takes. */
 export interface PageLimitRule {
   default: number;
   max: number;

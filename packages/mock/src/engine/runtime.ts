@@ -20,7 +20,7 @@ export interface ControlAccess {
   token?: string;
 }
 
-/** One isolated state (contract §3.5): the default one, or a named one chosen with `X-Mock-Session`. */
+/** One isolated state: the default one, or a named one chosen with `X-Mock-Session`. */
 export interface Session {
   /** Undefined for the default session. */
   readonly name: string | undefined;

@@ -3,7 +3,7 @@ import type { RequestHeaders } from './message';
 import { SESSION_HEADER } from './respond';
 import type { Session } from './runtime';
 
-/** Contract §3.5: 1-64 characters of `A-Za-z0-9._-`. */
+/** 1-64 characters of `A-Za-z0-9._-`. */
 const SESSION_NAME = /^[A-Za-z0-9._-]{1,64}$/;
 
 export const DEFAULT_MAX_SESSIONS = 1000;

@@ -129,7 +129,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, locat
 }
 
 // A client writes an integer in a URL in decimal digits. Zod's coercion (Number) would also read `0x10`, `0b11`,
-// `1e1`, ` 5` and `25.0`, none of which the API takes as an integer (contract §5: not an integer is 400).
+// `1e1`, ` 5` and `25.0`, none of which the API takes as an integer (not an integer is 400).
 const DECIMAL_INTEGER = /^[+-]?[0-9]+$/;
 const numberNamesOf = new WeakMap<z.ZodType, readonly string[]>();
 

@@ -152,7 +152,7 @@ export const importContact = defineRoute('importContact', (ctx) => {
 /**
  * The relationship a request names: with `account_id`, that account's relationship with the person `contact_id`
  * names; without it, the relationship of the lowest-numbered account the caller may use that holds the person
- * (spec: updateContact). Unknown or another organization's ids are 400 (contract §5).
+ * (spec: updateContact). Unknown or another organization's ids are 400.
  */
 function requireContact(ctx: RouteContext<'updateContact' | 'findContactEmail'>, contactId: string, accountId?: string): ContactRecord {
   if (accountId !== undefined) {

@@ -15,7 +15,7 @@ export interface CheckedUpdate {
   fields: [name: string, value: CustomFieldValue | null][];
 }
 
-/** At most this many tags on a contact or company (contract §5): more is 400 and changes nothing. */
+/** At most this many tags on a contact or company: more is 400 and changes nothing. */
 export const MAX_TAGS = 200;
 
 const tagKey = (name: string) => name.toLowerCase();

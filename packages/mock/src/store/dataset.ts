@@ -372,7 +372,7 @@ function seedAccount(
   return contacts;
 }
 
-/** Builds the default dataset of contract §4 into an empty store. */
+/** Builds the default dataset into an empty store. */
 export function buildDataset(store: Store, faker: Faker, random: Random, size: DatasetSize): void {
   const b: Builder = { store, faker, random, size, activity: [] };
 

@@ -1,6 +1,6 @@
 import type { TagRecord } from './types';
 
-// Facts of the default dataset that users and tests name (contract §4): keys, magic handles, tags, field values.
+// Facts of the default dataset that users and tests name: keys, magic handles, tags, field values.
 
 export const TAG_CATALOG: readonly TagRecord[] = [
   { name: 'Customer', color: 'green' },
@@ -14,7 +14,7 @@ export const DEAL_STAGES = ['Lead', 'Qualified', 'Proposal', 'Negotiation', 'Won
 export const TIERS = ['Enterprise', 'Mid-market', 'SMB'] as const;
 export const PRIORITIES = ['High', 'Medium', 'Low'] as const;
 
-/** Magic handles of the default dataset, like a payment provider's test cards (contract §4). */
+/** Magic handles of the default dataset, like a payment provider's test cards. */
 export const MAGIC_HANDLES = { upstreamError: 'upstream-error', conflict: 'conflict' } as const;
 
 /** Which fixture key belongs to which user; the user records are made in `buildDataset`. */

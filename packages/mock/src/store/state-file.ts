@@ -57,7 +57,7 @@ function fileForm(kind: KindName, record: object): Record<string, unknown> {
   return form;
 }
 
-/** The store's state as JSON text (contract §3.2): its dataset's options and what differs from that dataset. */
+/** The store's state as JSON text: its dataset's options and what differs from that dataset. */
 export function exportState(store: Store): string {
   const diff = diffOf(store);
   const changes: Record<string, unknown> = { ids: diff.ids };

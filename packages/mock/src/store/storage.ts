@@ -127,7 +127,7 @@ export const PARTS = [
 /** Per container, the revision that last wrote it. */
 type PartRevisions = Record<Part, number>;
 
-/** An immutable handle on a storage's whole state (contract §3.2). */
+/** An immutable handle on a storage's whole state. */
 export interface StoreSnapshot {
   readonly baseline: Baseline;
   readonly data: Readonly<StoreData>;

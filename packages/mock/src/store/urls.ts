@@ -14,7 +14,7 @@ export interface ProfileRef {
 
 const PROFILE_PATH = /^\/(in|company)\/([A-Za-z0-9][A-Za-z0-9_%.-]*)\/?$/;
 
-/** The network's hosts: a profile URL on any other host is not a profile (contract §4). */
+/** The network's hosts: a profile URL on any other host is not a profile. */
 const NETWORK_HOSTS: ReadonlySet<string> = new Set(['www.network.com', 'network.com']);
 
 /**

@@ -1,4 +1,4 @@
-// Method and header edges in every adapter (contract §3, §5): unrouted methods are 404 with the error body,
+// Method and header edges in every adapter: unrouted methods are 404 with the error body,
 // two Authorization headers are 401, CORS preflights answer any origin and every answer exposes Retry-After.
 import { connect } from 'node:net';
 import { createMockApi, type MockApi } from '@network-org/mock';

@@ -1,4 +1,4 @@
-// The msw / Node pairing refused at import (contract §3). The real check, msw 3 installed under Node 20 and the
+// The msw / Node pairing refused at import. The real check, msw 3 installed under Node 20 and the
 // mock imported, is in test/pack (it needs msw 3 from the registry); here the seam it runs through, with the msw
 // this repository installs (2) and the root exports of msw 3.0.5 and 1.3.5 as they are published.
 import * as installedMsw from 'msw';

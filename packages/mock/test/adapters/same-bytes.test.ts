@@ -1,4 +1,4 @@
-// The same request gets the same answer through the three adapters (contract §3): msw handlers, the node:http
+// The same request gets the same answer through the three adapters: msw handlers, the node:http
 // server and mock.fetch, each on a fresh mock with the same seed.
 import fc from 'fast-check';
 import { createMockApi, type MockApiOptions } from '@network-org/mock';

@@ -8,12 +8,12 @@ import { BASE_URL, createTestMock, KEYS } from '../support/harness';
 /** `operationId status $.json.path` -> field -> why the description lets the service leave it out there. */
 const MAY_OMIT: Record<string, Record<string, string>> = {
   'listContacts 200 $.data.contacts[*]': {
-    last_interaction_at: 'description §2 Contact: "the find-email response adds contact_enrichment, sequence and last_interaction_at"',
+    last_interaction_at: 'the Contact record: "the find-email response adds contact_enrichment, sequence and last_interaction_at"',
   },
   'updateContact 200 $.data.contact': {
-    contact_enrichment: 'description §2 Contact: the find-email response is the one that "adds" it',
-    sequence: 'description §2 Contact: the find-email response is the one that "adds" it',
-    last_interaction_at: 'description §2 Contact: the find-email response is the one that "adds" it',
+    contact_enrichment: 'the Contact record: the find-email response is the one that "adds" it',
+    sequence: 'the Contact record: the find-email response is the one that "adds" it',
+    last_interaction_at: 'the Contact record: the find-email response is the one that "adds" it',
   },
   ...Object.fromEntries(
     ['$.data.network_enrichment.profile.participant', '$.data.network_enrichment.company.participant'].map((path) => [
@@ -21,7 +21,7 @@ const MAY_OMIT: Record<string, Record<string, string>> = {
       Object.fromEntries(
         ['headcount', 'employee_count', 'website_url', 'follower_count', 'about'].map((field) => [
           field,
-          'description §4 enrich: "Company participants additionally carry" it; the participant schema is shared with people',
+          'enrich: "Company participants additionally carry" it; the participant schema is shared with people',
         ]),
       ),
     ]),
@@ -29,7 +29,7 @@ const MAY_OMIT: Record<string, Record<string, string>> = {
   ...Object.fromEntries(
     ['listActivity 200', 'getActivitySummary 200'].map((response) => [
       `${response} $.data.filters`,
-      { user_ids: 'description §2 Activity filters echo does not list it (this project echoes the user_id filter)' },
+      { user_ids: 'the activity filters echo does not list it (this project echoes the user_id filter)' },
     ]),
   ),
 };

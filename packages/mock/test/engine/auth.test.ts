@@ -179,7 +179,7 @@ describe('on the resource routes', () => {
       }
     });
 
-    it('gives each fixture key of contract §4 its documented outcome', async () => {
+    it('gives each fixture key its documented outcome', async () => {
       expectError(await get(KEYS.retired, '/v1/contacts'), 401, 'unauthorized', /Invalid API key/);
       expectError(await get(KEYS.apiDisabled, '/v1/contacts'), 403, 'forbidden', /don't have access to this organization/i);
       expectError(await get(KEYS.inactiveUser, '/v1/contacts'), 403, 'forbidden', /admin.*regenerate/i);
@@ -222,7 +222,7 @@ describe('on the resource routes', () => {
     });
   });
 
-  describe('contract §4: sk_test_no_credits', () => {
+  describe('sk_test_no_credits', () => {
     it('reads work', async () => {
       expect((await get(KEYS.noCredits, '/v1/accounts')).status).toBe(200);
       expect((await get(KEYS.noCredits, '/v1/contacts')).status).toBe(200);
@@ -268,7 +268,7 @@ describe('on the resource routes', () => {
     });
   });
 
-  describe('contract §4: sk_test_other_org', () => {
+  describe('sk_test_other_org', () => {
     it("sees Globex's data only, and Acme's ids are unknown ids", async () => {
       const organization = (await get(KEYS.otherOrg, '/v1/organization')).body.organization;
       expect(organization).toHaveLength(1);

@@ -1,4 +1,4 @@
-// mock.override (contract §3.4): typed answers for one operation, after authentication, validation and the
+// mock.override: typed answers for one operation, after authentication, validation and the
 // rate limit; `times`, restore() and reset() end them.
 import { createMockApi, type MockApi } from '@network-org/mock';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -90,7 +90,7 @@ describe("cursor pagination of the engine's test routes", () => {
   });
 });
 
-// Contract §5: cursors are tied to the query that made them. Contract §1/§5: another organization's keys never
+// Cursors are tied to the query that made them. Another organization's keys never
 // get anywhere with them, on any list, even when the query text is identical.
 describe('cursors of the resource lists', () => {
   useMock();

@@ -16,7 +16,7 @@ describe('accepted options', () => {
     return mock;
   }
 
-  describe('createMockApi options (contract §3)', () => {
+  describe('createMockApi options', () => {
     it('answers at https://api.network.test by default, and exposes the fixture keys', async () => {
       const mock = mockAt({});
       expect(mock.keys).toMatchObject(KEYS);
@@ -133,7 +133,7 @@ describe('refused options', () => {
   const accountsStatus = async (mock: ReturnType<typeof createMockApi>) =>
     (await mock.fetch('/v1/accounts', { headers: { authorization: `Bearer ${KEYS.admin}` } })).status;
 
-  describe('options the mock refuses (contract §3)', () => {
+  describe('options the mock refuses', () => {
     it('refuses a now that is no date-time with a message that names now', () => {
       expect(() => createMockApi({ now: 'yesterday-ish' })).toThrow(/now must be an ISO date-time/);
     });

@@ -43,7 +43,7 @@ async function send(request: GeneratedRequest): Promise<{ status: number; body: 
   return { status: response.status, body, text };
 }
 
-// The magic handle answers 502 upstream_error by design (contract §4), like an injected fault.
+// The magic handle answers 502 upstream_error by design, like an injected fault.
 const asksForUpstreamError = (request: GeneratedRequest) => request.body?.includes('/in/upstream-error') ?? false;
 
 describe('properties: answers to random requests', () => {

@@ -301,7 +301,7 @@ describe('listing, through the API alone', () => {
     all = await walk(KEYS.admin, `/v1/contacts?account_id=${accounts.shared}&limit=25`, 'contacts');
   });
 
-  describe('GET /v1/contacts: paging (sections 4, 8 and contract §5)', () => {
+  describe('GET /v1/contacts: paging', () => {
     it('defaults limit to 10 and echoes it', async () => {
       const page = await get(KEYS.admin, '/v1/contacts');
       expect(page.status).toBe(200);

@@ -112,7 +112,7 @@ describe('its flags, sessions and rate limit', () => {
   });
 });
 
-describe('serve as contract §3 describes it', () => {
+describe('serve', () => {
   const cliPath = useBundledCli();
 
   interface Running {
@@ -139,7 +139,7 @@ describe('serve as contract §3 describes it', () => {
     return { child, lines, exit };
   }
 
-  describe('network-mock serve (contract §3)', () => {
+  describe('network-mock serve', () => {
     it('prints one listening line then the fixture keys, honours its flags and stops on SIGINT', async () => {
       const running = serve([
         '--port', '0',

@@ -118,7 +118,7 @@ describe("on the engine's test routes", () => {
   });
 });
 
-describe('on the default dataset (contract §3.1)', () => {
+describe('on the default dataset', () => {
   let server: MockServer;
   let url: string;
 
@@ -139,7 +139,7 @@ describe('on the default dataset (contract §3.1)', () => {
   });
   afterAll(() => server.close());
 
-  describe('contract §3.1: the control API over HTTP (loopback, no key)', () => {
+  describe('the control API over HTTP (loopback, no key)', () => {
     it('GET /__mock/health answers {ok: true}', async () => {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const health = await control('GET', '/health');
@@ -264,7 +264,7 @@ describe('on the default dataset (contract §3.1)', () => {
     });
   });
 
-  describe('contract §3.1: control access rules', () => {
+  describe('control access rules', () => {
     it('requires the control token when one is given', async () => {
       const guarded = await startMockServer({ port: 0, controlToken: 'T0ken' });
       try {

@@ -1,4 +1,4 @@
-// Sessions (contract §3.5): `X-Mock-Session: NAME` gives a request its own copy of the seeded dataset, faults,
+// Sessions: `X-Mock-Session: NAME` gives a request its own copy of the seeded dataset, faults,
 // overrides, journal and rate-limit windows; the control API honours the header; LRU eviction past maxSessions.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';

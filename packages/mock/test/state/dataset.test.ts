@@ -20,7 +20,7 @@ describe('read through the API', () => {
     }
   });
 
-  describe('contract §4: the default dataset (seed 1)', () => {
+  describe('the default dataset (seed 1)', () => {
     it('has the organization Acme, with created_at and an integer id', async () => {
       const reply = await get(KEYS.admin, '/v1/organization');
       expect(reply.status).toBe(200);
@@ -211,7 +211,7 @@ describe('read from the store', () => {
     });
   });
 
-  describe('default dataset (contract §4)', () => {
+  describe('default dataset', () => {
     it('has the fixture keys with their situations', () => {
       expect(organizationOfKey(FIXTURE_KEYS.admin).user?.is_admin).toBe(true);
       expect(organizationOfKey(FIXTURE_KEYS.admin).organization?.name).toBe('Acme');

@@ -1,5 +1,5 @@
 // `@network-org/mock/vitest` as a user's suite meets it: tests written with its `test`, run concurrently, each with
-// its own session of one shared mock and a client bound to it (contract §3).
+// its own session of one shared mock and a client bound to it.
 import { InternalServerError, PermissionDeniedError } from '@network-org/sdk';
 import { createMockTest, test } from '@network-org/mock/vitest';
 import { describe, expect } from 'vitest';

@@ -68,7 +68,7 @@ export function customValues(
   return values;
 }
 
-/** Refuses a magic handle (contract §4): the network answers it with an error, so no record holds it. */
+/** Refuses a magic handle: the network answers it with an error, so no record holds it. */
 export function refuseMagicHandle(handle: string | undefined): void {
   if (handle !== undefined && Object.values(MAGIC_HANDLES).includes(handle as never)) {
     throw badRequest(`"${handle}" is a magic handle: the network answers it with an error, so no record holds it.`);

@@ -8,7 +8,7 @@ import type * as Inputs from './inputs';
 import { seedCompany, seedContact, seedCustomField, seedNetworkProfile } from './people';
 
 /*
- * Typed seeding (contract §3.3): records the API could hold, put in through the store's own methods so every
+ * Typed seeding: records the API could hold, put in through the store's own methods so every
  * endpoint sees them at once. Every input is checked in full before anything is written, and a seed that throws
  * puts the store back, so a refused seed changes nothing; over HTTP the same seeders answer
  * `POST /__mock/seed/{kind}`.

@@ -19,7 +19,7 @@ import {
  * a record's own fields are settable unless the store derives or takes them, so a field a record gains is settable
  * at once; the checks a seed adds (non-empty names, handles, instants, JSON notes) refine some. The schema checks the
  * input at run time and its `z.input` is the TypeScript type. Every object is closed, so a misspelt field is a
- * compile error in TypeScript and a 400 over HTTP; custom field values go under `custom_fields` (contract §3.3).
+ * compile error in TypeScript and a 400 over HTTP; custom field values go under `custom_fields`.
  */
 
 const HANDLE = /^[a-z0-9][a-z0-9_.-]{0,99}$/;
