@@ -3,7 +3,7 @@
 // fixture key on the mock that exported it and on the one that loaded it.
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMockApi, FIXTURE_KEYS, type MockApi } from '../../src/index';
+import { createMockApi, FIXTURE_KEYS, MockApiError, type MockApi } from '../../src/index';
 import { RECORD_KINDS } from '../../src/store/kinds';
 import { RUNS, WRITE_OPERATIONS, datasetIds, requestArbitrary, toRequest, type GeneratedRequest } from '../support/properties';
 import { call } from '../support/state';
@@ -160,8 +160,10 @@ async function run(target: MockApi, step: Action): Promise<void> {
   if (step.type === 'write') return write(target, step);
   try {
     (target.seed[step.kind] as (input: unknown) => unknown)(completed(target, step));
-  } catch {
-    // A seed the API could never hold is refused and changes nothing: the state goes on without it.
+  } catch (error) {
+    // A seed the API could never hold is refused as a bad request and changes nothing: the state goes on without
+    // it. Any other failure is a defect of the mock, and fails the property.
+    if (!(error instanceof MockApiError && error.status === 400)) throw error;
   }
 }
 
