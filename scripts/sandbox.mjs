@@ -25,6 +25,7 @@ that session keeps; a request whose replica is down gets a 503 until the replica
 Options:
   --replicas <n>   replicas, 1 to ${MAX_REPLICAS} (default 2)
   --port <n>       port HAProxy listens on (default 4010; 0 picks a free one)
+  --haproxy <path> the haproxy to run (default: haproxy on PATH, else /usr/sbin/haproxy)
   -h, --help       show this help
 
 Every other flag goes to each replica's \`network-mock serve\` (--seed 2, --no-rate-limit, --latency 50, ...);
@@ -41,7 +42,7 @@ function integer(flag, text, min, max) {
 
 /** Our flags, and the rest for the replicas. `--flag=value` and `--flag value` both work. */
 function parse(argv) {
-  const options = { replicas: 2, port: 4010, serveArgs: [], stateFile: undefined, help: false };
+  const options = { replicas: 2, port: 4010, haproxy: undefined, serveArgs: [], stateFile: undefined, help: false };
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index];
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -49,7 +50,10 @@ function parse(argv) {
     if (flag === '-h' || flag === '--help') options.help = true;
     else if (flag === '--replicas') options.replicas = integer('replicas', value(), 1, MAX_REPLICAS);
     else if (flag === '--port') options.port = integer('port', value(), 0, 65_535);
-    else if (flag === '--host') throw new UsageError(`--host: the sandbox listens on ${HOST} only (deploy/ has the compose file and Kubernetes manifests for other hosts)`);
+    else if (flag === '--haproxy') {
+      options.haproxy = value();
+      if (!options.haproxy) throw new UsageError('--haproxy takes a path');
+    } else if (flag === '--host') throw new UsageError(`--host: the sandbox listens on ${HOST} only (deploy/ has the compose file and Kubernetes manifests for other hosts)`);
     else if (flag === '--state-file') {
       options.stateFile = value();
       if (!options.stateFile) throw new UsageError('--state-file takes a path');
@@ -62,7 +66,15 @@ function parse(argv) {
 }
 
 /** Debian installs haproxy in /usr/sbin, which is not on a user's PATH. */
-function findHaproxy() {
+function findHaproxy(given) {
+  if (given !== undefined) {
+    try {
+      accessSync(given, constants.X_OK);
+      return given;
+    } catch {
+      return undefined;
+    }
+  }
   const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/local/sbin'];
   for (const dir of dirs) {
     if (!dir) continue;
@@ -159,10 +171,11 @@ async function main() {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const haproxy = findHaproxy();
+  const haproxy = findHaproxy(options.haproxy);
   if (!haproxy) {
+    const looked = options.haproxy === undefined ? 'looked on PATH and in /usr/sbin' : `no executable at ${options.haproxy}`;
     process.stderr.write(
-      'pnpm sandbox needs HAProxy, which is not installed (looked on PATH and in /usr/sbin).\n' +
+      `pnpm sandbox needs HAProxy, which is not installed (${looked}).\n` +
         'Install it: `sudo apt-get install haproxy` (Debian, Ubuntu), `brew install haproxy` (macOS), `dnf install haproxy` (Fedora).\n',
     );
     process.exit(2);

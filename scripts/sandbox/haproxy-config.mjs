@@ -71,8 +71,14 @@ export function haproxyConfig({ bind, replicas, header, resolvers, checkInterval
     '  timeout server 60s',
     '  timeout http-request 10s',
     '  timeout http-keep-alive 60s',
-    // A request whose replica refuses the connection is answered at once (the 503 below), never redispatched.
-    '  retries 0',
+    // A request is never redispatched to another replica. One retry on a fresh connection to the same replica
+    // covers a kept-alive connection the replica closed (a replica killed mid-flight); when that connection is
+    // refused too, the answer is the 503 below.
+    '  retries 1',
+    '  retry-on conn-failure empty-response',
+    '  option http-server-close',
+    // A check waits this long for the health answer: a busy machine must not mark a live replica down.
+    '  timeout check 3s',
     '',
   );
   if (resolvers) add(`resolvers ${resolvers.name}`, ...resolvers.lines.map((line) => `  ${line}`), '');
@@ -104,9 +110,7 @@ export function haproxyConfig({ bind, replicas, header, resolvers, checkInterval
     '',
   );
   for (const { name, address } of replicas) {
-    const server = [`  server ${name} ${address} check inter ${checkInterval} fall 1 rise 1`];
-    // A refused connection marks the replica down at once, without waiting for the next check.
-    server.push('observe layer4 error-limit 1 on-error mark-down');
+    const server = [`  server ${name} ${address} check inter ${checkInterval} fall 2 rise 1`];
     if (resolvers) server.push(`resolvers ${resolvers.name} init-addr last,libc,none`);
     add(
       `backend ${name}`,
