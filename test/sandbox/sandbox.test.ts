@@ -12,22 +12,24 @@ const CONTACT_ID = '1000001';
 const SESSIONS = 300;
 const REPLICAS = 3;
 
-function haproxyPresent(): boolean {
-  for (const path of ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy']) {
+/** Debian's haproxy, where `pnpm sandbox` looks for it (PATH, then /usr/sbin). */
+function haproxyPath(): string | undefined {
+  try {
+    execFileSync('haproxy', ['-v'], { stdio: 'ignore' });
+    return 'haproxy';
+  } catch {}
+  return ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy'].find((path) => {
     try {
       accessSync(path, constants.X_OK);
       return true;
-    } catch {}
-  }
-  try {
-    execFileSync('haproxy', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
+    } catch {
+      return false;
+    }
+  });
 }
 
-const present = haproxyPresent();
+const haproxy = haproxyPath();
+const present = haproxy !== undefined;
 if (!present && process.env.CI === 'true') {
   throw new Error('The sandbox test needs HAProxy: `apt-get update && apt-get install -y haproxy` (.ci/run does so as root).');
 }
@@ -102,6 +104,18 @@ describe('pnpm sandbox: usage', () => {
     const host = await run(['--host', '0.0.0.0']);
     expect(host.code).toBe(2);
     expect(host.output).toContain('--host');
+  });
+});
+
+describe('deploy/: the same routing rules as pnpm sandbox', () => {
+  it('deploy/haproxy.cfg and deploy/k8s/haproxy.yaml are what `pnpm deploy:config` writes', async () => {
+    const { staleFiles } = await import('../../scripts/deploy-config.mjs');
+    expect(staleFiles()).toEqual([]);
+  });
+
+  it.skipIf(!present)('deploy/haproxy.cfg is a configuration HAProxy accepts', () => {
+    // `-c` checks and exits; the replicas' names do not resolve here, which it only warns about.
+    expect(() => execFileSync(haproxy as string, ['-c', '-f', fileURLToPath(new URL('../../deploy/haproxy.cfg', import.meta.url))], { stdio: 'pipe' })).not.toThrow();
   });
 });
 
