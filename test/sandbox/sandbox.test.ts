@@ -119,7 +119,8 @@ describe('deploy/: the same routing rules as pnpm sandbox', () => {
   });
 });
 
-describe.skipIf(!present)('pnpm sandbox: three replicas behind HAProxy', () => {
+// Seconds on a quiet machine; the timeout leaves room for a loaded CI machine restarting a replica.
+describe.skipIf(!present)('pnpm sandbox: three replicas behind HAProxy', { timeout: 60_000 }, () => {
   let sandbox: Sandbox;
   /** session -> the replica that answered it. */
   const replicaOf = new Map<string, string>();
