@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -10,6 +10,12 @@ const ADMIN = { authorization: 'Bearer sk_test_admin' };
 const ACCOUNT_ID = '101';
 const CONTACT_ID = '1000001';
 const SESSIONS = 300;
+/** The 503 the mock README shows under "A sandbox for a team", as written there. */
+const README_REPLICA_DOWN = (() => {
+  const readme = readFileSync(fileURLToPath(new URL('../../packages/mock/README.md', import.meta.url)), 'utf8');
+  const section = readme.slice(readme.indexOf('## A sandbox for a team'));
+  return /^\{"code":"upstream_error".*\}$/m.exec(section)?.[0];
+})();
 const REPLICAS = 3;
 
 /** Debian's haproxy, where `pnpm sandbox` looks for it (PATH, then /usr/sbin). */
@@ -218,7 +224,9 @@ describe.skipIf(!present)('pnpm sandbox: three replicas behind HAProxy', { timeo
       expect(answer.status).toBe(503);
       expect(answer.headers.get('retry-after')).toBe('1');
       expect(answer.headers.get('x-mock-replica')).toBe('replica-2');
-      const body = (await answer.json()) as { code: string; message: string };
+      const text = await answer.text();
+      expect(text).toBe(README_REPLICA_DOWN);
+      const body = JSON.parse(text) as { code: string; message: string };
       expect(body.code).toBe('upstream_error');
       expect(body.message).toContain('replica-2 is down');
     }
