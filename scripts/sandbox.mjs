@@ -216,6 +216,12 @@ async function main() {
     process.exit(code);
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(0));
+  // `pnpm sandbox` stopped by a signal to pnpm alone (not to the whole process group, as Ctrl-C does) ends pnpm
+  // without passing the signal on: this script is then orphaned, and stops everything too.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void stop(0);
+  }, 500).unref();
   // A crash of this script must not leave its children behind.
   process.on('exit', () => {
     for (const child of [haproxyChild, ...replicas.map((replica) => replica.child)]) child?.kill('SIGKILL');
