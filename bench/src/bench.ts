@@ -7,10 +7,11 @@ import { IN_PROCESS_FULL, inProcess, type InProcessOptions } from './suites/in-p
 import { MCP_FULL, mcpOverhead, type McpOptions } from './suites/mcp';
 import { scale, SCALE_FULL, type ScaleOptions } from './suites/scale';
 import { PACING_FULL, pacing, type PacingOptions } from './suites/pacing';
+import { SANDBOX_FULL, sandboxThroughput, type SandboxOptions } from './suites/sandbox';
 import { SDK_OVERHEAD_FULL, sdkOverhead, type SdkOverheadOptions } from './suites/sdk-overhead';
 import { STATE_FULL, stateSuite, type StateOptions } from './suites/state';
 
-export const SUITES = ['sdk', 'pacing', 'http', 'in-process', 'scale', 'state', 'mcp', 'cli'] as const;
+export const SUITES = ['sdk', 'pacing', 'http', 'sandbox', 'in-process', 'scale', 'state', 'mcp', 'cli'] as const;
 export type SuiteName = (typeof SUITES)[number];
 
 export interface BenchConfig {
@@ -18,6 +19,7 @@ export interface BenchConfig {
   sdk: SdkOverheadOptions;
   pacing: PacingOptions;
   http: HttpOptions;
+  sandbox: SandboxOptions;
   inProcess: InProcessOptions;
   scale: ScaleOptions;
   state: StateOptions;
@@ -30,6 +32,7 @@ export const FULL_CONFIG: BenchConfig = {
   sdk: SDK_OVERHEAD_FULL,
   pacing: PACING_FULL,
   http: HTTP_THROUGHPUT_FULL,
+  sandbox: SANDBOX_FULL,
   inProcess: IN_PROCESS_FULL,
   scale: SCALE_FULL,
   state: STATE_FULL,
@@ -43,6 +46,7 @@ export const QUICK_CONFIG: BenchConfig = {
   sdk: { callRounds: 2, callsPerRound: 5, walkRounds: 1 },
   pacing: { rounds: 2, callsPerRound: 5 },
   http: { connections: 2, durationSeconds: 1, warmupSeconds: 0, rounds: 1 },
+  sandbox: { connections: 4, sessions: 8, durationSeconds: 1, warmupSeconds: 0, rounds: 1, replicaCounts: [1, 2, 3] },
   inProcess: { rounds: 2, callsPerRound: 5 },
   scale: { sizes: [200, 1_000], requestsPerQuery: 3 },
   state: { sizes: [160, 1_000], rounds: 2 },
@@ -70,6 +74,7 @@ export async function runBench(config: BenchConfig, command: string, log: (line:
   await run('pacing', () => pacing(fixtures, config.pacing));
   await run('in-process', () => inProcess(fixtures, config.inProcess));
   await run('http', () => httpThroughput(fixtures, config.http));
+  await run('sandbox', () => sandboxThroughput(fixtures, config.sandbox));
   await run('scale', () => scale(config.scale));
   await run('state', () => stateSuite(config.state));
   await run('mcp', () => mcpOverhead(fixtures, config.mcp));

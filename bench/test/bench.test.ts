@@ -11,6 +11,7 @@ describe('pnpm bench --quick', () => {
       'Client-side pacing overhead per call',
       'In-process: mock.fetch and msw setupServer',
       'Mock over HTTP against Prism and a bare server',
+      'A sandbox of replicas: 1, 2 and 3 behind HAProxy',
       'Scale: one account of 1k to 100k contacts',
       'State: reset, snapshots and sessions',
       'MCP server: tool-call overhead and page size',
