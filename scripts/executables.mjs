@@ -66,7 +66,12 @@ function seaBlob(name, main) {
       useCodeCache: true,
     }),
   );
-  execFileSync(process.execPath, ['--experimental-sea-config', config], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Quiet unless it fails: it announces every blob it writes.
+  try {
+    execFileSync(process.execPath, ['--experimental-sea-config', config], { stdio: 'pipe' });
+  } catch (error) {
+    throw new Error(`node --experimental-sea-config failed for ${name}:\n${error.stderr ?? ''}${error.stdout ?? ''}`);
+  }
   return blob;
 }
 
