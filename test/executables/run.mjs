@@ -4,8 +4,8 @@
 // only an empty folder and HOME a fresh one: nothing of this repository, its node_modules or a system Node is in
 // reach, so whatever works came out of the one file.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -129,6 +129,30 @@ describe(`network-org-${suffix}`, () => {
     const listed = run(cli, ['api', 'GET', `/v1/contacts?account_id=101&tag=${TAG}`, '--mock-state', state, '--output', 'json']);
     assert.equal(listed.status, 0, listed.stderr);
     assert.deepEqual(JSON.parse(listed.stdout).map((contact) => contact.contact_id), ['1000001']);
+  });
+
+  // Debian's redis-server (.ci/run installs it): the Redis client for --redis-url is inside the bundle too.
+  const redisServer = spawnSync('/bin/sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
+  it('paces a bulk update through Redis with --redis-url', { skip: redisServer === '' && 'no redis-server on this machine' }, async () => {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const redis = spawn(redisServer, ['--port', String(port), '--save', '', '--appendonly', 'no'], { cwd: work, stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await new Promise((resolve, reject) => {
+        let log = '';
+        redis.stdout.setEncoding('utf8').on('data', (chunk) => {
+          log += chunk;
+          if (log.includes('Ready to accept connections')) resolve();
+        });
+        redis.once('exit', (code) => reject(new Error(`redis-server exited ${code}:\n${log}`)));
+      });
+      const csv = join(work, 'tags.csv');
+      writeFileSync(csv, `contact_id,account_id,add_tags\n1000001,101,${TAG}\n`);
+      const { status, stdout, stderr } = run(cli, ['contacts', 'update', '--from-csv', csv, '--mock', '--redis-url', `redis://127.0.0.1:${port}`]);
+      assert.equal(status, 0, stderr);
+      assert.match(stdout + stderr, /updated 1 of 1 rows/);
+    } finally {
+      redis.kill();
+    }
   });
 
   it('says how to give a key when there is none, exit code 2', () => {
