@@ -133,7 +133,7 @@ describe(`network-org-${suffix}`, () => {
 
   // Debian's redis-server (.ci/run installs it): the Redis client for --redis-url is inside the bundle too.
   const redisServer = spawnSync('/bin/sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim();
-  it('paces a bulk update through Redis with --redis-url', { skip: redisServer === '' && 'no redis-server on this machine' }, async () => {
+  it('runs a bulk update with --redis-url against a real redis-server (an unreachable one fails it)', { skip: redisServer === '' && 'no redis-server on this machine' }, async () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const redis = spawn(redisServer, ['--port', String(port), '--save', '', '--appendonly', 'no'], { cwd: work, stdio: ['ignore', 'pipe', 'inherit'] });
     try {
