@@ -1,5 +1,6 @@
 import { captureFixtures } from './fixtures';
 import { CLI_FULL, cliStartup, type CliOptions } from './suites/cli';
+import { EXECUTABLES_FULL, executablesStartup, type ExecutablesOptions } from './suites/executables';
 import { describeMachine } from './lib/machine';
 import { sectionMarkdown, targetsMarkdown, type Section } from './report';
 import { HTTP_THROUGHPUT_FULL, httpThroughput, type HttpOptions } from './suites/http-throughput';
@@ -11,7 +12,7 @@ import { SANDBOX_FULL, sandboxThroughput, type SandboxOptions } from './suites/s
 import { SDK_OVERHEAD_FULL, sdkOverhead, type SdkOverheadOptions } from './suites/sdk-overhead';
 import { STATE_FULL, stateSuite, type StateOptions } from './suites/state';
 
-export const SUITES = ['sdk', 'pacing', 'http', 'sandbox', 'in-process', 'scale', 'state', 'mcp', 'cli'] as const;
+export const SUITES = ['sdk', 'pacing', 'http', 'sandbox', 'in-process', 'scale', 'state', 'mcp', 'cli', 'executables'] as const;
 export type SuiteName = (typeof SUITES)[number];
 
 export interface BenchConfig {
@@ -25,6 +26,7 @@ export interface BenchConfig {
   state: StateOptions;
   mcp: McpOptions;
   cli: CliOptions;
+  executables: ExecutablesOptions;
 }
 
 export const FULL_CONFIG: BenchConfig = {
@@ -38,6 +40,7 @@ export const FULL_CONFIG: BenchConfig = {
   state: STATE_FULL,
   mcp: MCP_FULL,
   cli: CLI_FULL,
+  executables: EXECUTABLES_FULL,
 };
 
 /** Seconds, not minutes: for checking that every suite still runs, not for numbers. */
@@ -52,6 +55,7 @@ export const QUICK_CONFIG: BenchConfig = {
   state: { sizes: [160, 1_000], rounds: 2 },
   mcp: { rounds: 2, callsPerRound: 5 },
   cli: { runs: 1 },
+  executables: { runs: 1 },
 };
 
 export interface BenchReport {
@@ -79,6 +83,7 @@ export async function runBench(config: BenchConfig, command: string, log: (line:
   await run('state', () => stateSuite(config.state));
   await run('mcp', () => mcpOverhead(fixtures, config.mcp));
   await run('cli', () => cliStartup(config.cli));
+  await run('executables', () => executablesStartup(config.executables));
   const markdown = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${describeMachine()}, with \`${command}\`.`,
     '#### Targets',

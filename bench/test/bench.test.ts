@@ -16,6 +16,7 @@ describe('pnpm bench --quick', () => {
       'State: reset, snapshots and sessions',
       'MCP server: tool-call overhead and page size',
       'CLI: start-up of network-org',
+      'Single-file executables: size and start-up',
     ]);
     expect(report.sections).toHaveLength(SUITES.length);
     for (const section of report.sections) {

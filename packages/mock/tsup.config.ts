@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 import { inspectorBundlePlugin } from './src/control/ui/build';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
@@ -55,6 +58,7 @@ export default defineConfig([
     // The CLI runs as ESM only; its shebang line is kept and the file made executable.
     entry: { cli: 'src/cli.ts' },
     format: ['esm'],
+    define: { __VERSION__: JSON.stringify(version) },
     sourcemap: true,
     clean: false,
     target: 'node20',

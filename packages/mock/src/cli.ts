@@ -7,6 +7,10 @@ import { MAX_TIMER_MS } from './lib/timers';
 import { anchorProblem } from './store/anchor';
 import { startMockServer, type MockServerOptions } from './node';
 
+// The build writes the package's version here.
+declare const __VERSION__: string | undefined;
+const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
+
 const USAGE = `Usage: network-mock serve [options]
 
 Options:
@@ -23,6 +27,7 @@ Options:
   --state-file <path>         start from this state file when it exists; write the state to it on SIGINT/SIGTERM
   --no-journal-bodies         keep no request and answer bodies in the journal (headers and the rest are kept)
   --journal-max-bytes <n>     bytes all sessions' journals keep together, oldest dropped first (default 67108864, 64 MiB)
+  -v, --version               print the version
   -h, --help                  show this help`;
 
 function rateLimitOption(text: string | undefined, off: boolean | undefined): MockServerOptions['rateLimit'] {
@@ -39,7 +44,7 @@ interface CliOptions extends MockServerOptions {
   stateFile?: MockStateFile;
 }
 
-function serverOptions(args: string[]): CliOptions | 'help' {
+function serverOptions(args: string[]): CliOptions | 'help' | 'version' {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -58,9 +63,11 @@ function serverOptions(args: string[]): CliOptions | 'help' {
       'no-journal-bodies': { type: 'boolean' },
       'journal-max-bytes': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
     },
   });
   if (values.help) return 'help';
+  if (values.version) return 'version';
   if (positionals.length !== 1 || positionals[0] !== 'serve') {
     throw new UsageError(positionals.length === 0 ? 'missing command "serve"' : `unknown command "${positionals.join(' ')}"`);
   }
@@ -92,7 +99,7 @@ function serverOptions(args: string[]): CliOptions | 'help' {
 }
 
 async function main(): Promise<void> {
-  let options: CliOptions | 'help';
+  let options: CliOptions | 'help' | 'version';
   try {
     options = serverOptions(process.argv.slice(2));
   } catch (error) {
@@ -102,6 +109,10 @@ async function main(): Promise<void> {
   }
   if (options === 'help') {
     process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (options === 'version') {
+    process.stdout.write(`${VERSION}\n`);
     return;
   }
   const { stateFile, ...mockOptions } = options;

@@ -25,10 +25,13 @@ export interface Target {
   close(): Promise<void>;
 }
 
-/** A module that is an optional peer of the CLI, or a usage error that says how to install it. */
-export async function importOptional<T>(specifier: string, purpose: string, install: string): Promise<T> {
+/**
+ * A module that is an optional peer of the CLI, or a usage error that says how to install it. `load` is an
+ * `import()` of a literal name, so that a bundler (the single-file executables) carries the module.
+ */
+export async function importOptional<T>(load: () => Promise<T>, specifier: string, purpose: string, install: string): Promise<T> {
   try {
-    return (await import(specifier)) as T;
+    return await load();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
@@ -42,7 +45,7 @@ const MOCK_INSTALL = 'npm install @network-org/mock msw (beside @network-org/cli
 
 async function mockTarget(statePath: string | undefined): Promise<{ apiKey: string; baseUrl: string; mock: MockApi; save(): void }> {
   const stateFile = statePath === undefined ? undefined : mockStateFile('network-org', 'mock-state', statePath);
-  const { createMockApi } = await importOptional<typeof import('@network-org/mock')>('@network-org/mock', '--mock', MOCK_INSTALL);
+  const { createMockApi } = await importOptional(() => import('@network-org/mock'), '@network-org/mock', '--mock', MOCK_INSTALL);
   let mock: MockApi;
   try {
     mock = createMockApi(stateFile?.state === undefined ? {} : { state: stateFile.state });
@@ -74,8 +77,8 @@ export function liveCredentials(profileName: string | undefined, env: NodeJS.Pro
 
 async function redisStore(url: string): Promise<{ store: RateLimitStore; close(): Promise<void> }> {
   const install = 'npm install @network-org/sdk-redis redis (beside @network-org/cli)';
-  const { createClient } = await importOptional<typeof import('redis')>('redis', '--redis-url', install);
-  const { redisRateLimitStore } = await importOptional<typeof import('@network-org/sdk-redis')>('@network-org/sdk-redis', '--redis-url', install);
+  const { createClient } = await importOptional(() => import('redis'), 'redis', '--redis-url', install);
+  const { redisRateLimitStore } = await importOptional(() => import('@network-org/sdk-redis'), '@network-org/sdk-redis', '--redis-url', install);
   // One attempt: a wrong URL is reported at once instead of being retried for ever.
   const redis = createClient({ url, socket: { reconnectStrategy: false, connectTimeout: 5_000 } });
   redis.on('error', () => {});

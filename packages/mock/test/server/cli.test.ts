@@ -73,6 +73,12 @@ describe('its flags, sessions and rate limit', () => {
       expect(cli.output().stderr).toContain('--max-sessions');
     });
 
+    it('prints its version with --version and exits 0', async () => {
+      const cli = runCli(['--version']);
+      expect(await cli.exited).toBe(0);
+      expect(cli.output().stdout).toMatch(/^\d+\.\d+\.\d+\S*\n$/);
+    });
+
     it('explains a bad option and exits with 2', async () => {
       const cli = runCli(['serve', '--port', 'many']);
       expect(await cli.exited).toBe(2);
