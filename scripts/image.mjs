@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm image [--local-base]`: builds the image network-org/mock from Containerfile with podman or docker,
+// `pnpm image [--local-base | --stage-only]`: builds the image network-org/mock from Containerfile with podman or docker,
 // whichever is installed, tagged with the mock's version and `latest`.
 //
 // 1. Stages the build context dist/image/: the built CLI bundled with its runtime dependencies into one file
@@ -8,7 +8,8 @@
 //    libraries it links and a minimal /etc/passwd (tagged localhost/network-org/node-base:<node version>), and
 //    passes it as NODE_IMAGE: where no registry can be reached, only the base changes.
 //
-// Prints the tags built, one a line, last. Exits 1 when neither podman nor docker is installed.
+// --stage-only does step 1 alone (the release workflow then builds every platform with docker buildx: the staged
+// bundle is plain JavaScript, the same on every platform). Prints the tags built, one a line, last. Exits 1 when neither podman nor docker is installed.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -120,10 +121,15 @@ function buildLocalBase(engine) {
 
 async function main() {
   const args = process.argv.slice(2);
-  const unknown = args.filter((arg) => arg !== '--local-base');
-  if (unknown.length > 0) {
-    process.stderr.write(`pnpm image: unknown argument ${unknown.join(' ')}\nUsage: pnpm image [--local-base]\n`);
+  const unknown = args.filter((arg) => arg !== '--local-base' && arg !== '--stage-only');
+  if (unknown.length > 0 || args.length > 1) {
+    process.stderr.write(`pnpm image: ${unknown.length > 0 ? `unknown argument ${unknown.join(' ')}` : 'one option at most'}\nUsage: pnpm image [--local-base | --stage-only]\n`);
     process.exit(2);
+  }
+  if (args.includes('--stage-only')) {
+    await stageContext();
+    process.stdout.write(`${stage}\n`);
+    return;
   }
   const engine = containerEngine();
   if (!engine) {
