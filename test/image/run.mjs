@@ -5,6 +5,7 @@
 // kept across a restart, the health check with no port published, a non-root user, a read-only root, no key or
 // .npmrc in the image, and bad configuration refused at start (exit 2).
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { containerEngine } from '../../scripts/image.mjs';
 
@@ -169,6 +170,22 @@ try {
   const again = await namesFound(url2, 'Quillon', admin);
   check('the state saved on SIGTERM is there after a restart on the same volume', again.includes('Quillon'), String(again));
   engine$(['stop', '--time', '2', second]);
+
+  // The README's one line, as a newcomer copies it: only the published port moves to a free loopback one, and the
+  // container is detached so that this script goes on.
+  const readme = readFileSync('packages/mock/README.md', 'utf8');
+  const line = /^docker run (.*?) network-org\/mock(?:\s|$)/m.exec(readme.slice(readme.indexOf('## In a container')));
+  const readmePort = await freePort();
+  const flags = (line?.[1] ?? '').split(' ').map((word) => (word === '4010:4010' ? `127.0.0.1:${readmePort}:4010` : word));
+  check("the README's docker run line names the image and publishes 4010", line !== null && flags.includes(`127.0.0.1:${readmePort}:4010`), line?.[0]);
+  const newcomer = `${run}-readme`;
+  containers.push(newcomer);
+  engine$(['run', ...engine.runtime, '--detach', '--name', newcomer, ...(engine.name === 'podman' ? ['--health-interval', 'disable'] : []), ...flags, 'network-org/mock']);
+  const readmeUrl = `http://127.0.0.1:${readmePort}`;
+  await waitHealthy(readmeUrl, 120_000);
+  const readmeCall = await call(`${readmeUrl}/v1/accounts`, { headers: admin });
+  check("the README's line serves the API with the admin fixture key", readmeCall.status === 200, String(readmeCall.status));
+  engine$(['stop', '--time', '2', newcomer]);
 
   const unpublished = `${run}-unpublished`;
   start(unpublished, { volumeSpec: `${volume}-unpublished:/data` });
