@@ -4,6 +4,8 @@ import { defineConfig, type Options } from 'tsup';
 import { inspectorBundlePlugin } from './src/control/ui/build';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+// `GET /__mock/health` answers it.
+const define = { __VERSION__: JSON.stringify(version) };
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
@@ -37,6 +39,7 @@ export default defineConfig([
     format: ['esm'],
     noExternal: [spec, cliKit],
     esbuildPlugins: plugins,
+    define,
     dts: true,
     sourcemap: true,
     // The builds write to dist at once, so none cleans it: the build script empties it first.
@@ -53,17 +56,19 @@ export default defineConfig([
     // faker ships ESM only; jest's module loader cannot require() it, so the CommonJS build carries it.
     noExternal: [spec, cliKit, '@faker-js/faker'],
     esbuildPlugins: plugins,
+    define,
   },
   {
     // The CLI runs as ESM only; its shebang line is kept and the file made executable.
     entry: { cli: 'src/cli.ts' },
     format: ['esm'],
-    define: { __VERSION__: JSON.stringify(version) },
+    define,
     sourcemap: true,
     clean: false,
     target: 'node20',
     platform: 'node',
     noExternal: [spec, cliKit],
     esbuildPlugins: plugins,
+    define,
   },
 ]);

@@ -2,6 +2,8 @@
 // exit status means, which hosts count as this machine, and how a state file is kept. Node only (CLIs).
 import { accessSync, constants, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { integerProblem } from './flags';
+import { UsageError } from './usage-error';
 
 /** What a CLI exits with. Every CLI uses these values, each for what its name says. */
 export const EXIT = {
@@ -21,10 +23,20 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-/** A command line the CLI cannot honour: printed with a pointer to `--help`, exit status `EXIT.usage`. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+export { UsageError } from './usage-error';
+export {
+  defineFlags,
+  flagHelp,
+  FlagValueError,
+  integerFlag,
+  integerProblem,
+  readFlags,
+  textFlag,
+  type FlagSpec,
+  type FlagTable,
+  type FlagValues,
+  type ReadFlags,
+} from './flags';
 
 /** The text of anything thrown. */
 export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -35,19 +47,9 @@ export const messageOf = (error: unknown): string => (error instanceof Error ? e
  */
 export function integerOption(name: string, value: string | undefined, min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (value === undefined) return undefined;
-  const parsed = Number(value);
-  if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
-    const range =
-      max !== Number.MAX_SAFE_INTEGER
-        ? min !== Number.MIN_SAFE_INTEGER
-          ? ` from ${min} to ${max}`
-          : ` of at most ${max}`
-        : min !== Number.MIN_SAFE_INTEGER
-          ? ` of at least ${min}`
-          : '';
-    throw new UsageError(`--${name} must be an integer${range}, got "${value}"`);
-  }
-  return parsed;
+  const problem = integerProblem(value, min, max);
+  if (problem !== undefined) throw new UsageError(`--${name} ${problem}`);
+  return Number(value);
 }
 
 /** `--name VALUE` as one of `allowed`, or undefined when not given; anything else is refused listing the choices. */
@@ -63,16 +65,22 @@ export function isLoopbackHost(host: string): boolean {
   return bare === 'localhost' || bare === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(bare);
 }
 
+/** `--state-file` for a flag's name, and a variable's name (upper snake case, `NETWORK_MOCK_STATE_FILE`) as it is. */
+const sourceName = (flagOrVariable: string): string => (/^[A-Z][A-Z0-9_]*$/.test(flagOrVariable) ? flagOrVariable : `--${flagOrVariable}`);
+
 /**
- * Refuses at start a `--flag PATH` whose folder does not exist or cannot be written, so that what the CLI writes
- * there at exit (a mock's state) is not lost then.
+ * Refuses at start a `--flag PATH` (or a variable's path) whose folder does not exist or cannot be written, so that
+ * what the CLI writes there at exit (a mock's state) is not lost then.
  */
 export function checkWritableFolder(flag: string, path: string): void {
   const folder = dirname(resolve(path));
   try {
     accessSync(folder, constants.W_OK);
   } catch {
-    throw new UsageError(`--${flag} ${path}: the folder ${folder} does not exist or cannot be written; create it first.`);
+    const user = typeof process.getuid === 'function' ? ` by this user (uid ${process.getuid()})` : '';
+    throw new UsageError(
+      `${sourceName(flag)} ${path}: the folder ${folder} does not exist or cannot be written${user}; create it, or make it writable (a container: mount a volume this user can write there).`,
+    );
   }
 }
 
@@ -101,12 +109,12 @@ export interface MockStateFile {
 }
 
 /**
- * Opens `--flag PATH` for a mock's state: read now when the file exists; otherwise its folder is checked now, so
- * that the state written at exit is not lost then.
+ * Opens `--flag PATH` (or a variable's path) for a mock's state: read now when the file exists; its folder is
+ * checked now, so that the state written at exit (a new file renamed over the old one) is not lost then.
  */
 export function mockStateFile(program: string, flag: string, path: string): MockStateFile {
+  checkWritableFolder(flag, path);
   const state = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
-  if (state === undefined) checkWritableFolder(flag, path);
   return {
     path,
     state,

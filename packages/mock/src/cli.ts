@@ -1,98 +1,40 @@
 #!/usr/bin/env node
-import { parseArgs } from 'node:util';
-import { EXIT, integerOption, isLoopbackHost, messageOf, mockStateFile, onStopSignal, UsageError, type MockStateFile } from '@network-org/cli-kit';
-import { JOURNAL_TOTAL_MIN_BYTES } from './engine/journal';
-import { parseRateLimit } from './engine/rate-limit';
-import { MAX_TIMER_MS } from './lib/timers';
-import { anchorProblem } from './store/anchor';
+import { EXIT, flagHelp, isLoopbackHost, messageOf, mockStateFile, onStopSignal, readFlags, UsageError, type MockStateFile } from '@network-org/cli-kit';
+import { SERVE_FLAGS } from './cli/serve-flags';
 import { startMockServer, type MockServerOptions } from './node';
-
-// The build writes the package's version here.
-declare const __VERSION__: string | undefined;
-const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
+import { VERSION } from './version';
 
 const USAGE = `Usage: network-mock serve [options]
 
-Options:
-  --port <n>                  port to listen on (default 4010; 0 picks a free one)
-  --host <host>               address to listen on (default 127.0.0.1)
-  --seed <n>                  dataset seed (default 1)
-  --now <ISO date-time>       instant the dataset is anchored at (default 2026-01-15T12:00:00Z)
-  --no-rate-limit             turn off the 50 requests / 10 s limit
-  --rate-limit <n>/<window>   another limit per client and endpoint, e.g. 20/2s, 50/10s, 100/500ms
-  --latency <ms>              delay every API response
-  --contacts-per-account <n>  dataset size
-  --max-sessions <n>          named sessions (X-Mock-Session) alive at once (default 1000)
-  --control-token <token>     require Authorization: Bearer <token> on /__mock/ (and allow it off loopback)
-  --state-file <path>         start from this state file when it exists; write the state to it on SIGINT/SIGTERM
-  --no-journal-bodies         keep no request and answer bodies in the journal (headers and the rest are kept)
-  --journal-max-bytes <n>     bytes all sessions' journals keep together, oldest dropped first (default 67108864, 64 MiB)
-  -v, --version               print the version
-  -h, --help                  show this help`;
-
-function rateLimitOption(text: string | undefined, off: boolean | undefined): MockServerOptions['rateLimit'] {
-  if (text === undefined) return !off;
-  if (off) throw new UsageError('--rate-limit and --no-rate-limit exclude each other');
-  const budget = parseRateLimit(text);
-  if (!budget) {
-    throw new UsageError(`--rate-limit must be REQUESTS/WINDOW with a unit of ms, s or m (e.g. 20/2s, 100/500ms), got "${text}"`);
-  }
-  return budget;
-}
+${flagHelp(SERVE_FLAGS)}`;
 
 interface CliOptions extends MockServerOptions {
   stateFile?: MockStateFile;
 }
 
 function serverOptions(args: string[]): CliOptions | 'help' | 'version' {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      seed: { type: 'string' },
-      now: { type: 'string' },
-      'no-rate-limit': { type: 'boolean' },
-      'rate-limit': { type: 'string' },
-      latency: { type: 'string' },
-      'contacts-per-account': { type: 'string' },
-      'control-token': { type: 'string' },
-      'max-sessions': { type: 'string' },
-      'state-file': { type: 'string' },
-      'no-journal-bodies': { type: 'boolean' },
-      'journal-max-bytes': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-      version: { type: 'boolean', short: 'v' },
-    },
-  });
+  const { values, sources, positionals } = readFlags(SERVE_FLAGS, args);
   if (values.help) return 'help';
   if (values.version) return 'version';
   if (positionals.length !== 1 || positionals[0] !== 'serve') {
     throw new UsageError(positionals.length === 0 ? 'missing command "serve"' : `unknown command "${positionals.join(' ')}"`);
   }
-  const nowProblem = anchorProblem(values.now);
-  if (nowProblem !== undefined) throw new UsageError(`--${nowProblem}`);
   const options: CliOptions = {
-    port: integerOption('port', values.port, 0, 65_535) ?? 4010,
+    port: values.port ?? 4010,
     host: values.host ?? '127.0.0.1',
-    rateLimit: rateLimitOption(values['rate-limit'], values['no-rate-limit']),
+    rateLimit: values.rateLimit ?? true,
   };
-  const seed = integerOption('seed', values.seed, Number.MIN_SAFE_INTEGER);
-  if (seed !== undefined) options.seed = seed;
+  if (values.seed !== undefined) options.seed = values.seed;
   if (values.now !== undefined) options.now = values.now;
-  const latency = integerOption('latency', values.latency, 0, MAX_TIMER_MS);
-  if (latency !== undefined) options.latency = latency;
-  const contactsPerAccount = integerOption('contacts-per-account', values['contacts-per-account'], 0);
-  if (contactsPerAccount !== undefined) options.contactsPerAccount = contactsPerAccount;
-  const maxSessions = integerOption('max-sessions', values['max-sessions'], 1);
-  if (maxSessions !== undefined) options.maxSessions = maxSessions;
-  if (values['control-token'] !== undefined) options.controlToken = values['control-token'];
-  if (values['no-journal-bodies']) options.journalBodies = false;
-  const journalMaxBytes = integerOption('journal-max-bytes', values['journal-max-bytes'], JOURNAL_TOTAL_MIN_BYTES);
-  if (journalMaxBytes !== undefined) options.journalMaxBytes = journalMaxBytes;
-  if (values['state-file'] !== undefined) {
-    options.stateFile = mockStateFile('network-mock', 'state-file', values['state-file']);
+  if (values.latency !== undefined) options.latency = values.latency;
+  if (values.contactsPerAccount !== undefined) options.contactsPerAccount = values.contactsPerAccount;
+  if (values.maxSessions !== undefined) options.maxSessions = values.maxSessions;
+  if (values.controlToken !== undefined) options.controlToken = values.controlToken;
+  if (values.journalBodies === false) options.journalBodies = false;
+  if (values.journalMaxBytes !== undefined) options.journalMaxBytes = values.journalMaxBytes;
+  if (values.stateFile !== undefined) {
+    // Named as it was given (--state-file or NETWORK_MOCK_STATE_FILE), without its dashes.
+    options.stateFile = mockStateFile('network-mock', (sources.stateFile ?? '--state-file').replace(/^--/, ''), values.stateFile);
     if (options.stateFile.state !== undefined) options.state = options.stateFile.state;
   }
   return options;

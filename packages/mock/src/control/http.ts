@@ -12,6 +12,7 @@ import { anchorProblem } from '../store/anchor';
 import { FIXTURE_KEYS } from '../store/index';
 import { clearRequests, findRequest, listRequests } from './requests';
 import { inspectorPage } from './ui/page';
+import { VERSION } from '../version';
 import { seedByKind } from './seed';
 import { listSnapshots, loadState, networkProfiles, registeredCustomFields, restoreSnapshot, savedDrafts, stateText, takeSnapshot } from './operations';
 
@@ -136,8 +137,6 @@ function answer(runtime: MockRuntime, request: ControlRequest): MockResponse {
     }
     case 'POST /snapshots':
       return jsonAnswer(201, takeSnapshot(request.session().store));
-    case 'GET /health':
-      return jsonAnswer(200, { ok: true });
     case 'GET /sessions':
       return jsonAnswer(200, { sessions: runtime.sessions.list().map(sessionInfo), max_sessions: runtime.sessions.max });
     case 'POST /reset': {
@@ -197,9 +196,15 @@ async function readAsAdmin(runtime: MockRuntime, request: ControlRequest, pathna
   });
 }
 
-/** Answers `/__mock/...`: no API key, loopback-only unless a control token is configured. */
+/** Answers `/__mock/...`: no API key; loopback-only unless a control token is configured, but for `GET /health`. */
 export async function handleControlRequest(runtime: MockRuntime, request: ControlRequest): Promise<MockResponse> {
   try {
+    // Health checks and probes come from anywhere (a container's HEALTHCHECK, a load balancer): the one call
+    // answered without the control token and off loopback. It reads nothing a session holds and creates none.
+    if (request.method === 'GET' && request.pathname === '/health') {
+      namedSession(request.headers);
+      return jsonAnswer(200, { ok: true, version: VERSION, now: runtime.now(runtime.sessions.defaultSession).toISOString() });
+    }
     checkAccess(runtime, request);
     // A bad session name is 400 on every call, also on those that act on no session.
     namedSession(request.headers);

@@ -9,8 +9,9 @@ const localAddress = Object.values(networkInterfaces())
   .flat()
   .find((address) => address && !address.internal && address.family === 'IPv4')?.address;
 
+// Every call but GET /__mock/health, which answers anyone (see the last tests).
 const CONTROL_CALLS: { method: string; path: string; body?: unknown }[] = [
-  { method: 'GET', path: '/__mock/health' },
+  { method: 'GET', path: '/__mock/sessions' },
   { method: 'POST', path: '/__mock/reset', body: { seed: 2 } },
   { method: 'GET', path: '/__mock/network-profiles?imported=false&limit=3' },
   { method: 'GET', path: '/__mock/drafts' },
@@ -99,14 +100,29 @@ describe('security: the control API off loopback', () => {
       }
     }
     await expectNothingChanged(server, base, seed);
-    const health = await send(base, { method: 'GET', path: '/__mock/health' }, { authorization: `Bearer ${token}` });
-    expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ ok: true });
+    const faults = await send(base, { method: 'GET', path: '/__mock/faults' }, { authorization: `Bearer ${token}` });
+    expect(faults.status).toBe(200);
+    expect(await faults.json()).toEqual({ faults: [] });
   });
 
   it('on loopback without a token the control API answers (the contrast the refusals rely on)', async () => {
     const { base } = await start('127.0.0.1');
-    const health = await send(base, { method: 'GET', path: '/__mock/health' });
-    expect(health.status).toBe(200);
+    const faults = await send(base, { method: 'GET', path: '/__mock/faults' });
+    expect(faults.status).toBe(200);
   });
+
+  it.each([...hosts.map((host) => [host, undefined]), ...hosts.map((host) => [host, 'c0ntrol-t0ken'])])(
+    'listening on %s (control token %s), GET /__mock/health answers anyone with no key and no token, and creates no session',
+    async (host, token) => {
+      const { server, base } = await start(host as string, token as string | undefined);
+      for (const headers of SPOOFING_HEADERS) {
+        const health = await send(base, { method: 'GET', path: '/__mock/health' }, { ...headers, 'x-mock-session': 'probe' });
+        expect(health.status).toBe(200);
+        expect(await health.json()).toEqual({ ok: true, version: expect.any(String), now: '2026-01-15T12:00:00.000Z' });
+      }
+      expect(server.mock.sessionNames()).toEqual([]);
+      const other = await send(base, { method: 'POST', path: '/__mock/health' });
+      expect([401, 404]).toContain(other.status);
+    },
+  );
 });

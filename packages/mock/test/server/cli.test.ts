@@ -30,7 +30,7 @@ describe('its flags, sessions and rate limit', () => {
       expect(line).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
       const url = line.replace('listening on ', '');
       const health = await fetch(`${url}/__mock/health`);
-      expect(await health.json()).toEqual({ ok: true });
+      expect(await health.json()).toEqual({ ok: true, version: expect.any(String), now: '2026-01-15T12:00:00.000Z' });
       const unauthorized = await fetch(`${url}/v1/accounts`);
       expect(unauthorized.status).toBe(401);
       expect(cli.output().stdout).toContain('sk_test_admin');
@@ -180,8 +180,8 @@ describe('serve', () => {
         if ((await request(url, KEYS.admin, 'GET', '/v1/organization')).status === 429) limited++;
       }
       expect(limited).toBeGreaterThan(0);
-      expect((await fetch(`${url}/__mock/health`)).status).toBe(401);
-      expect((await fetch(`${url}/__mock/health`, { headers: { authorization: 'Bearer secret' } })).status).toBe(200);
+      expect((await fetch(`${url}/__mock/faults`)).status).toBe(401);
+      expect((await fetch(`${url}/__mock/faults`, { headers: { authorization: 'Bearer secret' } })).status).toBe(200);
       running.child.kill('SIGTERM');
       expect(await running.exit).toBe(0);
     });

@@ -24,7 +24,7 @@ describe("on the engine's test routes", () => {
     };
 
     it('reports health without an API key', async () => {
-      expect(await control('/health')).toEqual({ status: 200, body: { ok: true } });
+      expect(await control('/health')).toEqual({ status: 200, body: { ok: true, version: expect.any(String), now: expect.any(String) } });
     });
 
     it('lists importable network profiles', async () => {
@@ -96,7 +96,7 @@ describe("on the engine's test routes", () => {
       const server = await startMockServer({ ...options, host: '0.0.0.0' });
       try {
         const port = new URL(server.url).port;
-        const response = await fetch(`http://127.0.0.1:${port}/__mock/health`);
+        const response = await fetch(`http://127.0.0.1:${port}/__mock/faults`);
         expect(response.status).toBe(404);
         expect((await fetch(`http://127.0.0.1:${port}/v1/accounts`, { headers: auth })).status).toBe(200);
       } finally {
@@ -107,7 +107,7 @@ describe("on the engine's test routes", () => {
     it('requires the Bearer control token when one is given', async () => {
       const server = await startMockServer({ ...options, host: '0.0.0.0', controlToken: 's3cret' });
       try {
-        const url = `http://127.0.0.1:${new URL(server.url).port}/__mock/health`;
+        const url = `http://127.0.0.1:${new URL(server.url).port}/__mock/faults`;
         expect((await fetch(url)).status).toBe(401);
         expect((await fetch(url, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
         expect((await fetch(url, { headers: { Authorization: 'Bearer s3cret' } })).status).toBe(200);
@@ -140,10 +140,10 @@ describe('on the default dataset', () => {
   afterAll(() => server.close());
 
   describe('the control API over HTTP (loopback, no key)', () => {
-    it('GET /__mock/health answers {ok: true}', async () => {
+    it('GET /__mock/health answers {ok: true, version, now}', async () => {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const health = await control('GET', '/health');
-      expect([health.status, health.body]).toEqual([200, { ok: true }]);
+      expect([health.status, health.body]).toEqual([200, { ok: true, version: expect.stringMatching(/^\d+\.\d+\.\d+/), now: '2026-01-15T12:00:00.000Z' }]);
     });
 
     it('GET /__mock/network-profiles?imported=false&limit=N answers {profiles: [{network_url, kind, full_name}]}', async () => {
@@ -268,11 +268,11 @@ describe('on the default dataset', () => {
     it('requires the control token when one is given', async () => {
       const guarded = await startMockServer({ port: 0, controlToken: 'T0ken' });
       try {
-        expect((await fetch(`${guarded.url}/__mock/health`)).status).toBe(401);
-        expect((await fetch(`${guarded.url}/__mock/health`, { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
-        const ok = await fetch(`${guarded.url}/__mock/health`, { headers: { authorization: 'Bearer T0ken' } });
+        expect((await fetch(`${guarded.url}/__mock/faults`)).status).toBe(401);
+        expect((await fetch(`${guarded.url}/__mock/faults`, { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+        const ok = await fetch(`${guarded.url}/__mock/faults`, { headers: { authorization: 'Bearer T0ken' } });
         expect(ok.status).toBe(200);
-        expect(await ok.json()).toEqual({ ok: true });
+        expect(await ok.json()).toEqual({ faults: [] });
         expect((await request(guarded.url, KEYS.admin, 'GET', '/v1/organization')).status).toBe(200);
       } finally {
         await guarded.close();

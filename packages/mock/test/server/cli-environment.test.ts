@@ -1,0 +1,200 @@
+// `network-mock serve` configured by its environment, as a container or a CI service runs it: every flag has a
+// NETWORK_MOCK_* variable, PORT works when NETWORK_MOCK_PORT is unset, a flag beats its variable, and a bad value
+// exits 2 naming the variable and what it takes.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { packageDir, useBundledCli } from '../support/bundled-cli';
+import { KEYS } from '../support/harness';
+
+const cliPath = useBundledCli();
+const scratch = mkdtempSync(join(tmpdir(), 'mock-env-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The parent's environment without any variable the mock reads, so that only what a test sets counts. */
+function cleanEnvironment(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('NETWORK_MOCK_') && name !== 'PORT'));
+}
+
+function serve(variables: Record<string, string>, flags: string[] = []) {
+  const child = spawn(process.execPath, [cliPath(), 'serve', ...flags], { cwd: packageDir, env: { ...cleanEnvironment(), ...variables } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const line = /^listening on (\S+)$/m.exec(stdout);
+      if (line) resolve(line[1] as string);
+    });
+    child.on('exit', () => reject(new Error(`network-mock exited before listening: ${stderr}`)));
+  });
+  url.catch(() => undefined);
+  const stop = async () => {
+    child.kill('SIGTERM');
+    return exited;
+  };
+  return { child, url, exited, stop, stderr: () => stderr };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const api = (url: string, path: string, headers: Record<string, string> = {}) =>
+  fetch(`${url}${path}`, { headers: { authorization: `Bearer ${KEYS.admin}`, ...headers } });
+
+async function resetAnswer(url: string, headers: Record<string, string> = {}) {
+  const reply = await fetch(`${url}/__mock/reset`, { method: 'POST', headers });
+  return { status: reply.status, body: (await reply.json()) as { seed?: number; now?: string } };
+}
+
+describe('network-mock serve configured by its environment', () => {
+  it('reads PORT when NETWORK_MOCK_PORT is unset, and NETWORK_MOCK_PORT before PORT', async () => {
+    const [first, second] = [await freePort(), await freePort()];
+    const byPort = serve({ PORT: String(first), NETWORK_MOCK_CONTACTS_PER_ACCOUNT: '2' });
+    expect(await byPort.url).toBe(`http://127.0.0.1:${first}`);
+    expect(await byPort.stop()).toBe(0);
+
+    const both = serve({ PORT: String(first), NETWORK_MOCK_PORT: String(second), NETWORK_MOCK_CONTACTS_PER_ACCOUNT: '2' });
+    expect(await both.url).toBe(`http://127.0.0.1:${second}`);
+    expect(await both.stop()).toBe(0);
+  });
+
+  it('takes the seed, the anchor, the dataset size and the session bound from NETWORK_MOCK_* variables', async () => {
+    const running = serve({
+      NETWORK_MOCK_PORT: '0',
+      NETWORK_MOCK_SEED: '7',
+      NETWORK_MOCK_NOW: '2025-06-01T00:00:00Z',
+      NETWORK_MOCK_CONTACTS_PER_ACCOUNT: '3',
+      NETWORK_MOCK_MAX_SESSIONS: '1',
+      NETWORK_MOCK_RATE_LIMIT: 'off',
+    });
+    const url = await running.url;
+    expect((await resetAnswer(url)).body).toMatchObject({ seed: 7, now: '2025-06-01T00:00:00.000Z' });
+    const accounts = (await (await api(url, '/v1/accounts')).json()).data.accounts as { account_id: string }[];
+    const contacts = await (await api(url, `/v1/contacts?account_id=${accounts[0]!.account_id}&limit=25`)).json();
+    expect(contacts.data.contacts).toHaveLength(3);
+    expect((await api(url, '/v1/organization', { 'x-mock-session': 'one' })).headers.get('x-mock-session-evicted')).toBeNull();
+    expect((await api(url, '/v1/organization', { 'x-mock-session': 'two' })).headers.get('x-mock-session-evicted')).toBe('one');
+    expect(await running.stop()).toBe(0);
+  });
+
+  it('a flag beats its variable, which is then not even read', async () => {
+    const running = serve({ NETWORK_MOCK_SEED: 'not-a-number', NETWORK_MOCK_PORT: 'http', NETWORK_MOCK_RATE_LIMIT: 'off', NETWORK_MOCK_CONTACTS_PER_ACCOUNT: '2' }, [
+      '--seed', '3',
+      '--port', '0',
+      '--rate-limit', '2/1m',
+    ]);
+    const url = await running.url;
+    expect((await resetAnswer(url)).body.seed).toBe(3);
+    const statuses = [];
+    for (let index = 0; index < 3; index++) statuses.push((await api(url, '/v1/organization')).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(await running.stop()).toBe(0);
+  });
+
+  it('NETWORK_MOCK_RATE_LIMIT takes off or REQUESTS/WINDOW', async () => {
+    const off = serve({ NETWORK_MOCK_PORT: '0', NETWORK_MOCK_RATE_LIMIT: 'off', NETWORK_MOCK_CONTACTS_PER_ACCOUNT: '2' });
+    const offUrl = await off.url;
+    const offStatuses = new Set<number>();
+    for (let index = 0; index < 55; index++) offStatuses.add((await api(offUrl, '/v1/organization')).status);
+    expect([...offStatuses]).toEqual([200]);
+    expect(await off.stop()).toBe(0);
+
+    const budget = serve({ NETWORK_MOCK_PORT: '0', NETWORK_MOCK_RATE_LIMIT: '2/1m', NETWORK_MOCK_CONTACTS_PER_ACCOUNT: '2' });
+    const url = await budget.url;
+    const statuses = [];
+    for (let index = 0; index < 3; index++) statuses.push((await api(url, '/v1/organization')).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(await budget.stop()).toBe(0);
+  });
+
+  it('on 0.0.0.0 (NETWORK_MOCK_HOST) the control API is closed without NETWORK_MOCK_CONTROL_TOKEN, and health answers', async () => {
+    const running = serve({ NETWORK_MOCK_PORT: '0', NETWORK_MOCK_HOST: '0.0.0.0', NETWORK_MOCK_CONTACTS_PER_ACCOUNT: '2' });
+    const url = (await running.url).replace('0.0.0.0', '127.0.0.1');
+    expect((await resetAnswer(url)).status).toBe(404);
+    expect((await fetch(`${url}/__mock/faults`)).status).toBe(404);
+    const health = await fetch(`${url}/__mock/health`);
+    expect([health.status, await health.json()]).toEqual([200, { ok: true, version: expect.any(String), now: '2026-01-15T12:00:00.000Z' }]);
+    expect(await running.stop()).toBe(0);
+  });
+
+  it('on 0.0.0.0 with NETWORK_MOCK_CONTROL_TOKEN the control API answers that bearer token only', async () => {
+    const running = serve({
+      NETWORK_MOCK_PORT: '0',
+      NETWORK_MOCK_HOST: '0.0.0.0',
+      NETWORK_MOCK_CONTROL_TOKEN: 's3cret',
+      NETWORK_MOCK_CONTACTS_PER_ACCOUNT: '2',
+    });
+    const url = (await running.url).replace('0.0.0.0', '127.0.0.1');
+    expect((await resetAnswer(url)).status).toBe(401);
+    expect((await resetAnswer(url, { authorization: 'Bearer wrong' })).status).toBe(401);
+    expect((await resetAnswer(url, { authorization: 'Bearer s3cret' })).status).toBe(200);
+    expect((await fetch(`${url}/__mock/health`)).status).toBe(200);
+    expect(await running.stop()).toBe(0);
+  });
+
+  it('NETWORK_MOCK_STATE_FILE is written on SIGTERM and read at the next start', async () => {
+    const path = join(scratch, 'state.json');
+    const variables = { NETWORK_MOCK_PORT: '0', NETWORK_MOCK_STATE_FILE: path, NETWORK_MOCK_CONTACTS_PER_ACCOUNT: '2', NETWORK_MOCK_SEED: '5' };
+    const first = serve(variables);
+    await first.url;
+    expect(await first.stop()).toBe(0);
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ dataset: { seed: 5 } });
+
+    // The file wins over the seed variable: the state is what it was.
+    const second = serve({ ...variables, NETWORK_MOCK_SEED: '6' });
+    expect((await resetAnswer(await second.url)).body.seed).toBe(5);
+    expect(await second.stop()).toBe(0);
+  });
+
+  it('refuses at start a NETWORK_MOCK_STATE_FILE whose folder cannot be written, naming the variable (exit 2)', async () => {
+    const path = join(scratch, 'no-such-folder', 'state.json');
+    const running = serve({ NETWORK_MOCK_PORT: '0', NETWORK_MOCK_STATE_FILE: path });
+    expect(await running.exited).toBe(2);
+    expect(running.stderr()).toContain(`network-mock: NETWORK_MOCK_STATE_FILE ${path}: the folder ${join(scratch, 'no-such-folder')} does not exist or cannot be written`);
+  });
+
+  it.each([
+    ['NETWORK_MOCK_PORT', 'http', 'NETWORK_MOCK_PORT must be an integer from 0 to 65535, got "http" (it sets --port)'],
+    ['PORT', '99999', 'PORT must be an integer from 0 to 65535, got "99999" (it sets --port)'],
+    ['NETWORK_MOCK_SEED', '1.5', 'NETWORK_MOCK_SEED must be an integer, got "1.5" (it sets --seed)'],
+    ['NETWORK_MOCK_NOW', 'yesterday', 'NETWORK_MOCK_NOW must be an ISO date-time such as 2026-01-15T12:00:00Z, got "yesterday" (it sets --now)'],
+    ['NETWORK_MOCK_RATE_LIMIT', '50', 'NETWORK_MOCK_RATE_LIMIT must be off or REQUESTS/WINDOW'],
+    ['NETWORK_MOCK_LATENCY', '-1', 'NETWORK_MOCK_LATENCY must be an integer from 0 to'],
+    ['NETWORK_MOCK_CONTACTS_PER_ACCOUNT', 'many', 'NETWORK_MOCK_CONTACTS_PER_ACCOUNT must be an integer of at least 0, got "many"'],
+    ['NETWORK_MOCK_MAX_SESSIONS', '0', 'NETWORK_MOCK_MAX_SESSIONS must be an integer of at least 1, got "0"'],
+    ['NETWORK_MOCK_JOURNAL_BODIES', 'maybe', 'NETWORK_MOCK_JOURNAL_BODIES must be on or off, got "maybe" (it sets --no-journal-bodies)'],
+    ['NETWORK_MOCK_JOURNAL_MAX_BYTES', '10', 'NETWORK_MOCK_JOURNAL_MAX_BYTES must be an integer of at least'],
+  ])('refuses %s=%s at start with exit 2, naming the variable and what it takes', async (variable, value, message) => {
+    const running = serve({ [variable]: value });
+    expect(await running.exited).toBe(2);
+    expect(running.stderr()).toContain(`network-mock: ${message}`);
+  });
+
+  it('counts an empty variable as unset', async () => {
+    const running = serve({ NETWORK_MOCK_PORT: '0', NETWORK_MOCK_SEED: '', NETWORK_MOCK_CONTROL_TOKEN: '', NETWORK_MOCK_CONTACTS_PER_ACCOUNT: '2' });
+    const url = await running.url;
+    expect((await resetAnswer(url)).body.seed).toBe(1);
+    expect(await running.stop()).toBe(0);
+  });
+
+  it('lists every variable in --help', async () => {
+    const child = spawn(process.execPath, [cliPath(), '--help'], { cwd: packageDir, env: cleanEnvironment() });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    await new Promise((resolve) => child.on('exit', resolve));
+    for (const variable of ['NETWORK_MOCK_PORT, PORT', 'NETWORK_MOCK_HOST', 'NETWORK_MOCK_CONTROL_TOKEN', 'NETWORK_MOCK_STATE_FILE', 'NETWORK_MOCK_RATE_LIMIT', 'NETWORK_MOCK_JOURNAL_MAX_BYTES']) {
+      expect(stdout).toContain(variable);
+    }
+  });
+});
