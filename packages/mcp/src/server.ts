@@ -99,11 +99,22 @@ export function createNetworkMcpServer(options: NetworkMcpServerOptions): McpSer
   );
   const customFields = options.customFields ?? customFieldsFromRecords(client);
   const tags = options.tags ?? tagsFromRecords(client);
+  // Counted over pages of records (the default, live), the tags of one count serve the hints for a minute.
+  const reuseMs = options.tags ? 0 : 60_000;
+  let known: { names: Promise<string[]>; at: number } | undefined;
+  const tagNames = (): Promise<string[]> => {
+    if (!known || Date.now() - known.at >= reuseMs) {
+      const names = tags().then(({ accounts }) => accounts.flatMap((account) => [...account.contacts, ...account.companies].map((tag) => tag.name)));
+      known = { names, at: Date.now() };
+      names.catch(() => (known = undefined));
+    }
+    return known.names;
+  };
   const context = (kind: 'contact' | 'company'): ToolRunContext => ({
     client,
     maxChars,
     customFieldNames: async () => new Set((await customFields())[kind].map((field) => field.name)),
-    tagNames: async () => (await tags()).accounts.flatMap((account) => [...account.contacts, ...account.companies].map((tag) => tag.name)),
+    tagNames,
   });
   // A prompt is offered when the tools of its job are available; the text asks to enable those that are not yet.
   registerPrompts(server, { enabled, available: new Set(available) });

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageDir, runCli, serverEnv, useBundledCli } from './support/cli';
 
 const cliPath = useBundledCli();
+// Each case starts a server process: on a loaded machine that alone can take seconds.
+const SPAWN_MS = 60_000;
 
 interface Session {
   client: Client;
@@ -32,7 +34,7 @@ describe('read-only, three toolsets, on the mock', () => {
   let session: Session;
   beforeAll(async () => {
     session = await overStdio(['--mock', '--read-only', '--toolsets', 'context,contacts,conversations']);
-  });
+  }, SPAWN_MS);
   afterAll(() => session?.close());
 
   it('the instructions state the mock\'s clock, and offer no drafts', () => {
@@ -94,7 +96,7 @@ describe('--now and NETWORK_MCP_NOW set the mock\'s clock', () => {
     } finally {
       await session.close();
     }
-  });
+  }, SPAWN_MS);
 
   it.each([
     [['--mock', '--now', 'yesterday'], /--now must be an ISO date-time such as 2026-01-15T12:00:00Z, or now, got "yesterday"/],
@@ -103,7 +105,7 @@ describe('--now and NETWORK_MCP_NOW set the mock\'s clock', () => {
     const run = runCli(cliPath(), args);
     expect(await run.exited).toBe(2);
     expect(run.stderr()).toMatch(message);
-  });
+  }, SPAWN_MS);
 });
 
 describe('dynamic toolsets take GitHub\'s MCP server\'s names', () => {
@@ -124,5 +126,5 @@ describe('dynamic toolsets take GitHub\'s MCP server\'s names', () => {
     } finally {
       await session.close();
     }
-  });
+  }, SPAWN_MS);
 });
