@@ -84,6 +84,11 @@ describe('return types', () => {
   it('types pages, items and withResponse', async () => {
     const page = await client.contacts.list();
     expectTypeOf(page).toEqualTypeOf<Page<ContactListItem>>();
+    // Code written against the wider types still compiles: a page of listed contacts is a page of contacts.
+    const wide: Page<Contact> = await client.contacts.list();
+    const company: Company | undefined = (await client.companies.list()).items[0];
+    const view: View = await client.views.create({ account_id: '1', type: 'contact', name: 'n', filters: { specific_contacts: { contact_ids: ['2'] } } });
+    void [wide, company, view];
     expectTypeOf(page.items).toEqualTypeOf<ContactListItem[]>();
     expectTypeOf(page.pagination.has_more).toEqualTypeOf<boolean>();
     expectTypeOf(page.nextPage()).resolves.toEqualTypeOf<Page<ContactListItem>>();
