@@ -86,6 +86,21 @@ export async function renderDatasetPage(createMockApi) {
       outcome(enrich),
     ]);
   }
+  // Ids are strings: a number where the API takes an id in a JSON body is refused, as the mock answers it.
+  const adminKey = mock.keys.admin;
+  const [firstAccount] = (await call(adminKey, 'GET', '/v1/accounts')).body.data.accounts;
+  const [firstContact] = (await call(adminKey, 'GET', `/v1/contacts?account_id=${firstAccount.account_id}&limit=1`)).body.data.contacts;
+  const numeric = await call(adminKey, 'PATCH', `/v1/contacts/${firstContact.contact_id}`, { account_id: Number(firstAccount.account_id), notes_json: null });
+  mock.restore(seeded);
+  sections.push(
+    '## Ids are strings',
+    'Every id (`account_id`, `contact_id`, `company_id`, `conversation_id`, `account_relationship_id`, view ids, ' +
+      '`owner_user_id`) is a string of digits, in answers and in requests, although the tables below show them bare: ' +
+      `\`"account_id": "${firstAccount.account_id}"\`, never \`${firstAccount.account_id}\`. In a query string every value is text, ` +
+      `so \`?account_id=${firstAccount.account_id}\` works; in a JSON body a number is refused: ` +
+      `\`PATCH /v1/contacts/${firstContact.contact_id}\` with \`{"account_id": ${firstAccount.account_id}}\` answers ` +
+      `${outcome(numeric)}${numeric.status >= 400 ? ` (${numeric.body.message.replace(/\.$/, '')})` : ''}. The SDK's types make such a number a compile error.`,
+  );
   sections.push(
     '## Fixture keys',
     'Each key as `mock.keys.NAME` and the answers it gets: its organization (`GET /v1/organization`), the accounts it may ' +

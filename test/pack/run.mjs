@@ -11,6 +11,8 @@
 //  4. in the msw 2 project it type-checks the imports with TypeScript's node16 and bundler resolution (also with
 //     the oldest TypeScript the README promises), and type-checks and runs each README snippet on its own, as a
 //     newcomer pasting one would (readme-snippets.mjs);
+//     It type-checks a test file of @network-org/mock/vitest in a CommonJS project (module nodenext), and runs it
+//     with vitest 4 there and with vitest 5 in the msw 3 project (Node 22 and 24);
 //  5. Node 20 in the msw 3 project: importing the mock throws at once, naming both versions and the fix;
 //  6. a fresh clone's `pnpm install --frozen-lockfile` prints no warning (quiet-install.mjs);
 //  7. a project with only the MCP server and the SDK (a live install) holds neither the mock nor msw, and its
@@ -39,6 +41,8 @@ function step(text) {
 
 /** msw per project: the pinned msw 2 of the repo, and msw 3 as `npm i msw@3` gives it on Node 22+. */
 const MSW = { 2: `msw@${rootPackage.devDependencies.msw}`, 3: 'msw@3' };
+/** vitest per project: the repo's vitest 4 beside msw 2 (Node 20), and vitest 5 beside msw 3 (Node 22.12+ only). */
+const VITEST_5 = 'vitest@5';
 /**
  * The oldest TypeScript the SDK README promises (Install): 5.0 with `skipLibCheck: true`, 5.4 with `false` (the
  * declarations of openapi-fetch, which `client.raw` exposes, need 5.4). 4.9 and 5.3 fail those checks.
@@ -90,7 +94,7 @@ try {
       for (const { file, source } of readmes) writeFileSync(join(app, 'readme', file), source);
     }
     try {
-      await npmInstall(app, [...tarballs, MSW[msw], ...(msw === 2 ? tools : [])]);
+      await npmInstall(app, [...tarballs, MSW[msw], ...(msw === 2 ? tools : [VITEST_5])]);
     } catch (error) {
       throw installFailure(msw, error, mockManifest);
     }
@@ -138,6 +142,10 @@ try {
       [`${label}: network-verify against network-mock serve, every scenario agrees`, inApp(['verify.mjs'])],
       [`${label}: npx network-org --help, and contacts list --mock`, inApp(['network-org.mjs'])],
     );
+    // vitest 5 needs Node 22.12+: the msw 3 projects have it, and run the fixture's test file with it.
+    if (pair.msw === 3) {
+      checks.push([`${label} + vitest 5: @network-org/mock/vitest's fixtures in test.concurrent`, inApp(['node_modules/vitest/vitest.mjs', 'run', 'types/vitest-cjs.test.ts'])]);
+    }
   }
   checks.push([
     `Node ${runtimes.value.node20.version}: @network-org/mcp installed live pulls neither the mock nor msw, and answers live from network-mock serve`,
@@ -178,6 +186,8 @@ try {
     ['a fresh clone: `pnpm install --frozen-lockfile` prints no WARN and no ignored build scripts', () => checkQuietInstall(work)],
     ['types: moduleResolution node16 (.mts and .cts)', inTypesApp(tsc('types/tsconfig.node16.json'))],
     ['types: moduleResolution bundler', inTypesApp(tsc('types/tsconfig.bundler.json'))],
+    ['types: a CommonJS project with module nodenext finds @network-org/mock/vitest (its require types)', inTypesApp(tsc('types/tsconfig.nodenext-cjs.json'))],
+    ['vitest 4 runs that CommonJS project\'s test file with the fixtures', inTypesApp(['node_modules/vitest/vitest.mjs', 'run', 'types/vitest-cjs.test.ts'])],
     [`types: TypeScript ${OLDEST_TYPESCRIPT.skipLibCheck}, the oldest the README promises (skipLibCheck)`, inTypesApp(tsc('types/tsconfig.oldest.json', 'typescript-oldest'))],
     ['types: the SDK with skipLibCheck false', inTypesApp(tsc('types/tsconfig.sdk-strict.json'))],
     [`types: the SDK with skipLibCheck false and TypeScript ${OLDEST_TYPESCRIPT.strict}, the oldest the README promises so`, inTypesApp(tsc('types/tsconfig.sdk-strict.json', 'typescript-oldest-strict'))],

@@ -27,6 +27,8 @@ async function main(options: CliOptions): Promise<void> {
       ...(options.tools ? { tools: options.tools } : {}),
       ...(options.maxChars ? { maxChars: options.maxChars } : {}),
       ...(backend.customFields ? { customFields: backend.customFields } : {}),
+      ...(backend.tags ? { tags: backend.tags } : {}),
+      ...(backend.mockNow ? { mockNow: backend.mockNow } : {}),
     });
   let closeTransport: () => Promise<void>;
   if (options.transport === 'http') {

@@ -94,3 +94,27 @@ describe('a cursor that does not belong to the arguments', () => {
     expect(errorOf(result).next_step).toContain('call list_views again without cursor');
   });
 });
+
+describe('a conversation\'s arguments point back at the conversation', () => {
+  it('a bad or missing account_id on list_conversation_messages points at the list_conversations item\'s account_id, not list_accounts', async () => {
+    const { conversation_id } = seen.conversation;
+    const other = (await mcp.call('list_accounts')).structuredContent.accounts as { account_id: string }[];
+    const wrong = other.find((account) => account.account_id !== seen.conversation.account_id)!.account_id;
+    for (const args of [{ conversation_id, account_id: '999' }, { conversation_id, account_id: wrong }, { conversation_id }]) {
+      const result = await mcp.call('list_conversation_messages', args);
+      expect(result.isError, JSON.stringify(args)).toBe(true);
+      expect(errorOf(result).next_step).toContain('take account_id from the same list_conversations item as the conversation_id');
+      expect(errorOf(result).next_step).not.toContain('call list_accounts for a valid account_id');
+    }
+  });
+
+  it('create_draft with contact_id and conversation_id says to leave out contact_id, and sends nothing', async () => {
+    const before = mock.journal.length;
+    const { conversation_id, account_id } = seen.conversation;
+    const result = await mcp.call('create_draft', { conversation_id, contact_id: seen.contact.contact_id, account_id, draft_message: 'Thanks!' });
+    expect(errorOf(result).code).toBe('invalid_arguments');
+    expect(errorOf(result).message).toContain('contact_id and conversation_id were both given: give conversation_id only');
+    expect(errorOf(result).next_step).toBe('Call create_draft again: leave out contact_id.');
+    expect(mock.journal.length).toBe(before);
+  });
+});

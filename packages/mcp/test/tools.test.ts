@@ -384,12 +384,17 @@ describe('prompts and resources', () => {
     expect(text).toContain('"Customer"');
   });
 
-  it('serves the organization, the accounts and the registered custom fields', async () => {
+  it('serves the organization, the accounts, the registered custom fields and the tags in use', async () => {
     const { resources } = await mcp.client.listResources();
-    expect(resources.map((resource) => resource.uri)).toEqual(['network://organization', 'network://accounts', 'network://custom-fields']);
+    expect(resources.map((resource) => resource.uri)).toEqual(['network://organization', 'network://accounts', 'network://custom-fields', 'network://tags']);
     const read = async (uri: string) => JSON.parse(((await mcp.client.readResource({ uri })).contents[0] as { text: string }).text);
     expect((await read('network://organization')).organization[0]).toMatchObject({ name: expect.any(String) });
     expect((await read('network://accounts')).accounts).toEqual(expect.arrayContaining([expect.objectContaining({ account_id: ACCOUNT })]));
     expect((await read('network://custom-fields')).contact).toEqual(expect.arrayContaining([{ name: 'Deal stage', type: 'string' }, { name: 'Lead score', type: 'number' }]));
+    // Without a source of its own (live), the tags are counted over the records the client reads, and it says how many.
+    const tags = await read('network://tags');
+    expect(tags.source).toMatch(/^Counted over (every contact and company|the first \d+ contacts and \d+ companies)/);
+    const account = tags.accounts.find((one: { account_id: string }) => one.account_id === ACCOUNT);
+    expect(account.contacts).toEqual(expect.arrayContaining([{ name: 'Customer', count: expect.any(Number) }]));
   });
 });

@@ -8,6 +8,7 @@ import {
   type ActivitySummary,
   type APIPromise,
   type Company,
+  type CompanyListItem,
   type Contact,
   type ContactListItem,
   type ContactWithEnrichment,
@@ -19,6 +20,7 @@ import {
   type Message,
   NetworkClient,
   type NetworkEnrichment,
+  type OperationData,
   type Organization,
   type Page,
   type UpdatedContact,
@@ -35,35 +37,62 @@ describe('return types', () => {
   it('types every method’s result as the generated wire types', () => {
     expectTypeOf(client.organizations.list()).toEqualTypeOf<APIPromise<Organization[]>>();
     expectTypeOf(client.accounts.list()).resolves.toEqualTypeOf<AccountSummary[]>();
-    expectTypeOf(client.contacts.list()).toEqualTypeOf<PagePromise<Contact>>();
+    expectTypeOf(client.contacts.list()).toEqualTypeOf<PagePromise<ContactListItem>>();
     expectTypeOf(client.contacts.import({ account_id: '1', network_url: 'u' })).resolves.toEqualTypeOf<{
       contact: Contact;
       warnings: { code: string; message: string }[];
       created: boolean;
     }>();
-    expectTypeOf(client.contacts.update('1', {})).resolves.toEqualTypeOf<Contact>();
-    expectTypeOf(client.contacts.findEmail('1', { account_id: '1' })).resolves.toEqualTypeOf<Contact>();
-    expectTypeOf(client.companies.list()).toEqualTypeOf<PagePromise<Company>>();
-    expectTypeOf(client.companies.update('1', { Tier: 'Gold' })).resolves.toEqualTypeOf<Company>();
+    expectTypeOf(client.contacts.update('1', {})).resolves.toEqualTypeOf<UpdatedContact>();
+    expectTypeOf(client.contacts.findEmail('1', { account_id: '1' })).resolves.toEqualTypeOf<ContactWithEnrichment>();
+    expectTypeOf(client.companies.list()).toEqualTypeOf<PagePromise<CompanyListItem>>();
+    expectTypeOf(client.companies.update('1', { Tier: 'Gold' })).resolves.toEqualTypeOf<CompanyListItem>();
     expectTypeOf(client.conversations.list()).toEqualTypeOf<PagePromise<Conversation>>();
     expectTypeOf(client.conversations.messages.list('c1', { account_id: '1' })).toEqualTypeOf<PagePromise<Message>>();
     expectTypeOf(client.drafts.create({ account_id: '1', draft_message: 'Hi', contact_id: '2' })).resolves.toEqualTypeOf<Draft>();
     expectTypeOf(client.views.list()).toEqualTypeOf<PagePromise<View>>();
     expectTypeOf(
       client.views.create({ account_id: '1', type: 'contact', name: 'n', filters: { specific_contacts: { contact_ids: ['2'] } } }),
-    ).resolves.toEqualTypeOf<View>();
+    ).resolves.toEqualTypeOf<CreatedView>();
     expectTypeOf(client.activity.list()).toEqualTypeOf<PagePromise<ActivityEvent, ActivityPage>>();
     expectTypeOf(client.activity.summary()).resolves.toEqualTypeOf<ActivitySummary>();
     expectTypeOf(client.enrich({ account_id: '1', network_url: 'u' })).resolves.toEqualTypeOf<NetworkEnrichment>();
   });
 
+  it('is as exact as the wire: each list\'s items and each call\'s result are what client.request gives for its operation', () => {
+    const itemOf = <Item>(_promise: PagePromise<Item, Page<Item>>): Item => undefined as never;
+    expectTypeOf(itemOf(client.contacts.list())).toEqualTypeOf(itemOf(client.request('listContacts')));
+    expectTypeOf(itemOf(client.companies.list())).toEqualTypeOf(itemOf(client.request('listCompanies')));
+    expectTypeOf(itemOf(client.conversations.list())).toEqualTypeOf(itemOf(client.request('listConversations')));
+    expectTypeOf(itemOf(client.conversations.messages.list('1', { account_id: '1' }))).toEqualTypeOf(
+      itemOf(client.request('listConversationMessages', { path: { conversationId: '1' }, query: { account_id: '1' } })),
+    );
+    expectTypeOf(itemOf(client.views.list())).toEqualTypeOf(itemOf(client.request('listViews')));
+    expectTypeOf(itemOf(client.activity.list())).toEqualTypeOf(itemOf(client.request('listActivity')));
+    expectTypeOf(client.contacts.update('1', {})).resolves.toEqualTypeOf<OperationData<'updateContact'>['data']['contact']>();
+    expectTypeOf(client.contacts.findEmail('1', { account_id: '1' })).resolves.toEqualTypeOf<OperationData<'findContactEmail'>['data']['contact']>();
+    expectTypeOf(client.contacts.import({ account_id: '1', network_url: 'u' })).resolves.toHaveProperty('contact').toEqualTypeOf<OperationData<'importContact'>['data']['contact']>();
+    expectTypeOf(client.companies.update('1', {})).resolves.toEqualTypeOf<OperationData<'updateCompany'>['data']['company']>();
+    expectTypeOf(client.views.create({ account_id: '1', type: 'contact', name: 'n', filters: { specific_contacts: { contact_ids: ['2'] } } })).resolves.toEqualTypeOf<
+      OperationData<'createView'>['data']['view']
+    >();
+    // A field the service always sends is no `| undefined` on a listed contact.
+    expectTypeOf<undefined extends ContactListItem['account'] ? true : false>().toEqualTypeOf<false>();
+    expectTypeOf<undefined extends ContactListItem['tags'] ? true : false>().toEqualTypeOf<false>();
+  });
+
   it('types pages, items and withResponse', async () => {
     const page = await client.contacts.list();
-    expectTypeOf(page).toEqualTypeOf<Page<Contact>>();
-    expectTypeOf(page.items).toEqualTypeOf<Contact[]>();
+    expectTypeOf(page).toEqualTypeOf<Page<ContactListItem>>();
+    // Code written against the wider types still compiles: a page of listed contacts is a page of contacts.
+    const wide: Page<Contact> = await client.contacts.list();
+    const company: Company | undefined = (await client.companies.list()).items[0];
+    const view: View = await client.views.create({ account_id: '1', type: 'contact', name: 'n', filters: { specific_contacts: { contact_ids: ['2'] } } });
+    void [wide, company, view];
+    expectTypeOf(page.items).toEqualTypeOf<ContactListItem[]>();
     expectTypeOf(page.pagination.has_more).toEqualTypeOf<boolean>();
-    expectTypeOf(page.nextPage()).resolves.toEqualTypeOf<Page<Contact>>();
-    for await (const contact of client.contacts.list()) expectTypeOf(contact).toEqualTypeOf<Contact>();
+    expectTypeOf(page.nextPage()).resolves.toEqualTypeOf<Page<ContactListItem>>();
+    for await (const contact of client.contacts.list()) expectTypeOf(contact).toEqualTypeOf<ContactListItem>();
     for await (const page of client.views.list().pages()) expectTypeOf(page.items).toEqualTypeOf<View[]>();
     const activity = await client.activity.list();
     expectTypeOf(activity.timezone).toEqualTypeOf<string>();
@@ -92,6 +121,20 @@ describe('parameters', () => {
     client.contacts.list({ accountId: ['1'] });
     // @ts-expect-error `page` is not a query parameter of views
     client.views.list({ page: 2 });
+  });
+
+  it('takes ids as strings only: a number is a compile error in a body, a query and a path', () => {
+    client.contacts.update('1000001', { account_id: '101' });
+    // @ts-expect-error ids are strings: the service refuses a number in a JSON body (400)
+    client.contacts.update('1000001', { account_id: 101 });
+    // @ts-expect-error ids are strings in a query too
+    client.contacts.list({ account_id: [101] });
+    // @ts-expect-error a path id is a string
+    client.contacts.update(1000001, { account_id: '101' });
+    // @ts-expect-error every id of a body: the contacts of a view
+    client.views.create({ account_id: '101', type: 'contact', name: 'n', filters: { specific_contacts: { contact_ids: [1000001] } } });
+    // @ts-expect-error the same through client.request
+    client.request('createDraft', { body: { account_id: 101, contact_id: '1000001', draft_message: 'Hi' } });
   });
 
   it('rejects a wrong enum value', () => {

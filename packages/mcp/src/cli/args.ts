@@ -22,6 +22,8 @@ Options:
   --max-chars <n>            characters a tool result may take (default 12000)
   --mock                     answer from an in-process @network-org/mock with its admin key (offline)
   --seed <n>                 the mock's dataset seed (default 1)
+  --now <ISO|now>            the instant the mock's dataset is anchored at, stated in the instructions
+                             (default 2026-01-15T12:00:00Z; now: the current instant) (env NETWORK_MCP_NOW)
   --state-file <path>        the mock starts from this state file when it exists and writes it on exit
   --mock-port <n>            also serve the same mock over HTTP on 127.0.0.1 (control API at /__mock/)
   -h, --help                 show this help
@@ -39,7 +41,7 @@ export interface CliOptions {
   tools: string[] | undefined;
   dynamicToolsets: boolean;
   maxChars: number | undefined;
-  mock: { seed: number | undefined; stateFile: string | undefined; port: number | undefined } | undefined;
+  mock: { seed: number | undefined; now: string | undefined; stateFile: string | undefined; port: number | undefined } | undefined;
 }
 
 /** A comma-separated list (`a, b`), or undefined when not given; given but empty is refused. */
@@ -57,6 +59,13 @@ function envSwitch(name: string, value: string | undefined): boolean | undefined
   if (['true', '1', 'yes', 'on'].includes(normalized)) return true;
   if (['false', '0', 'no', 'off', ''].includes(normalized)) return false;
   throw new UsageError(`${name} must be true or false, got "${value}"`);
+}
+
+/** The mock's anchor: `now` (the current instant) or a date-time; the mock checks the calendar further. */
+function nowOption(name: string, value: string | undefined): string | undefined {
+  if (value === undefined || value === 'now') return value;
+  if (Number.isNaN(Date.parse(value))) throw new UsageError(`${name} must be an ISO date-time such as 2026-01-15T12:00:00Z, or now, got "${value}"`);
+  return value;
 }
 
 /**
@@ -80,6 +89,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliOp
         'max-chars': { type: 'string' },
         mock: { type: 'boolean' },
         seed: { type: 'string' },
+        now: { type: 'string' },
         'state-file': { type: 'string' },
         'mock-port': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -99,10 +109,11 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliOp
     }
   }
   if (!values.mock) {
-    for (const name of ['seed', 'state-file', 'mock-port'] as const) {
+    for (const name of ['seed', 'now', 'state-file', 'mock-port'] as const) {
       if (values[name] !== undefined) throw new UsageError(`--${name} applies to --mock only`);
     }
   }
+  const now = values.mock ? nowOption(values.now !== undefined ? '--now' : 'NETWORK_MCP_NOW', values.now ?? (env.NETWORK_MCP_NOW || undefined)) : undefined;
   const readOnly = values['read-only'] ?? envSwitch('NETWORK_MCP_READ_ONLY', env.NETWORK_MCP_READ_ONLY) ?? false;
   const dynamicToolsets = values['dynamic-toolsets'] ?? envSwitch('NETWORK_MCP_DYNAMIC_TOOLSETS', env.NETWORK_MCP_DYNAMIC_TOOLSETS) ?? false;
   // Stateless HTTP answers each request with a new server: a toolset turned on would be gone at the next request.
@@ -133,6 +144,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv): CliOp
     mock: values.mock
       ? {
           seed: integerOption('seed', values.seed),
+          now,
           stateFile,
           port: integerOption('mock-port', values['mock-port'], 0, 65_535),
         }

@@ -1,6 +1,7 @@
 import { messageOf, mockStateFile } from '@network-org/cli-kit';
 import { NetworkClient, type Logger } from '@network-org/sdk';
 import type { CustomFieldsSource } from '../resources/index';
+import { accountTags, countTags, type TagsSource } from '../resources/tags';
 import { UsageError, type CliOptions } from './args';
 
 /** Where the tools' calls go: the live service, or a mock in this process. */
@@ -8,6 +9,9 @@ export interface Backend {
   client: NetworkClient;
   apiKey: string;
   customFields?: CustomFieldsSource;
+  tags?: TagsSource;
+  /** The mock's current instant, for the instructions (mock only). */
+  mockNow?: () => Date;
   /** Lines for stderr once the backend is up. */
   banner: string[];
   close(): Promise<void>;
@@ -45,11 +49,12 @@ async function importMock() {
 
 export async function mockBackend(options: NonNullable<CliOptions['mock']>, logger: Logger): Promise<Backend> {
   const [{ createMockApi }, { startMockServer }] = await importMock();
-  const { stateFile, seed } = options;
+  const { stateFile, seed, now } = options;
   // Read now, and its folder checked now: the state is written there when the server stops.
   const file = stateFile === undefined ? undefined : mockStateFile('network-mcp', 'state-file', stateFile);
   const mockOptions = {
     ...(seed === undefined ? {} : { seed }),
+    ...(now === undefined ? {} : { now }),
     ...(file?.state === undefined ? {} : { state: file.state }),
   };
   let mock: ReturnType<typeof createMockApi>;
@@ -67,12 +72,22 @@ export async function mockBackend(options: NonNullable<CliOptions['mock']>, logg
     const registered = mock.customFields().organizations.find((candidate) => String(candidate.organization_id) === String(organization?.id));
     return { contact: registered?.contact ?? [], company: registered?.company ?? [], source: 'The mock\'s registered custom fields.' };
   };
-  const banner = [`offline on the mock (seed ${seed ?? 1}${'state' in mockOptions ? `, from ${stateFile}` : ''}), as its admin`];
+  // The mock's own records, every one of them: no page walk through the rate limit.
+  const tags: TagsSource = async () => {
+    const ids = (await client.accounts.list()).map((account) => account.account_id);
+    const contacts = countTags(ids.flatMap((id) => mock.db.contactsOf(id)));
+    const companies = countTags(ids.flatMap((id) => mock.db.companiesOf(id)));
+    return { accounts: accountTags(ids, contacts, companies), source: 'The mock\'s records, every one counted.' };
+  };
+  const mockNow = () => mock.db.now;
+  const banner = [`offline on the mock (seed ${seed ?? 1}, clock at ${mockNow().toISOString()}${'state' in mockOptions ? `, from ${stateFile}` : ''}), as its admin`];
   if (server) banner.push(`mock API and control API on ${server.url} (drafts: ${server.url}/__mock/drafts, requests: ${server.url}/__mock/requests)`);
   return {
     client,
     apiKey,
     customFields,
+    tags,
+    mockNow,
     banner,
     close: async () => {
       file?.save(() => mock.exportState());

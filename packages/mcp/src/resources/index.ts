@@ -2,6 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { NetworkClient } from '@network-org/sdk';
 import { schemas } from '@network-org/spec/zod';
 import { redact } from '../redact';
+import type { TagsSource } from './tags';
 
 export interface CustomField {
   name: string;
@@ -37,9 +38,13 @@ interface ResourceOptions {
   client: NetworkClient;
   apiKey: string | undefined;
   customFields: CustomFieldsSource | undefined;
+  tags: TagsSource;
 }
 
-/** The organization, the accounts and the registered custom fields, which agents otherwise ask for again and again. */
+/**
+ * The organization, the accounts, the tags in use and the registered custom fields, which agents otherwise ask for
+ * again and again (and a tag filter with a name no record carries finds nothing, silently).
+ */
 export function registerResources(server: McpServer, options: ResourceOptions): void {
   const { client, apiKey } = options;
   const customFields = options.customFields ?? customFieldsFromRecords(client);
@@ -67,5 +72,15 @@ export function registerResources(server: McpServer, options: ResourceOptions): 
       mimeType: 'application/json',
     },
     async (uri) => json(uri, await customFields()),
+  );
+  server.registerResource(
+    'tags',
+    'network://tags',
+    {
+      title: 'Tags in use',
+      description: 'The tags of contacts and companies per account, with how many records carry each: the names list_contacts and list_conversations filter by (tag).',
+      mimeType: 'application/json',
+    },
+    async (uri) => json(uri, await options.tags()),
   );
 }

@@ -240,11 +240,17 @@ export function toolArguments(spec: ToolSpec): ToolArguments {
       }
       const parsed = schema.safeParse(given);
       if (!parsed.success) {
-        const { issues } = parsed.error;
-        const message = issues.map((issue) => issueText(issue, given, jsonSchema, customFields)).join('; ');
-        const unknown = issues.flatMap((issue) => (issue.code === 'unrecognized_keys' && issue.path.length === 0 ? issue.keys : []));
+        const { issues: all } = parsed.error;
+        // Both of two exclusive arguments given, one of them the tool's to keep: the other is to be left out.
+        const keep = spec.keepOf && given[spec.keepOf.name] !== undefined ? spec.keepOf : undefined;
+        const exclusive = keep ? all.find((issue) => issue.code === 'custom' && issue.message.startsWith('only one of ')) : undefined;
+        const drop = exclusive ? mentioned(exclusive.message).filter((name) => name !== keep!.name && given[name] !== undefined) : [];
+        const issues = drop.length > 0 ? all.filter((issue) => issue !== exclusive) : all;
+        const texts = issues.map((issue) => issueText(issue, given, jsonSchema, customFields));
+        if (drop.length > 0) texts.unshift(`${drop.join(', ')} and ${keep!.name} were both given: give ${keep!.name} only (${keep!.because})`);
+        const unknown = [...drop, ...issues.flatMap((issue) => (issue.code === 'unrecognized_keys' && issue.path.length === 0 ? issue.keys : []))];
         const fault = new Set(issues.flatMap((issue) => (issue.path.length ? [String(issue.path[0])] : issue.code === 'unrecognized_keys' ? [] : mentioned(issue.message))));
-        return refuse(message, { fault: [...fault], unknown });
+        return refuse(texts.join('; '), { fault: [...fault], unknown });
       }
       const data = parsed.data as Record<string, unknown>;
       const clash = Object.keys((data[CUSTOM_FIELDS] as object | undefined) ?? {}).filter((key) => bodyNames.has(key));

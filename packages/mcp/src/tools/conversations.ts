@@ -40,6 +40,7 @@ export const conversationTools = defineTools(
       conversation_id: 'The conversation_id (list_conversations).',
       account_id: 'The conversation\'s own account_id, from the same list_conversations item.',
     },
+    idSteps: { account_id: 'take account_id from the same list_conversations item as the conversation_id (the conversation\'s own account, not any from list_accounts)' },
     projection: {
       fields: {
         message_id: true,

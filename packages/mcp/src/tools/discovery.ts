@@ -7,6 +7,8 @@ import { TOOLSETS, toolsetNames, type ToolsetName } from './toolsets';
 /** A tool about the tools (dynamic toolsets): not an operation of the API. */
 export interface DiscoveryTool {
   tool: Tool;
+  /** Other names a call may use (GitHub's MCP server's): answered, not listed, so the tool list stays short. */
+  aliases?: readonly string[];
   call(args: unknown): CallToolResult;
 }
 
@@ -26,24 +28,36 @@ const result = (structured: Record<string, unknown>, text: string, isError = fal
 });
 
 /**
- * `list_toolsets` and `enable_toolset`, as GitHub's MCP server offers them: an agent starts with few tools and
- * turns on the toolsets its job needs, so that the tool list a model reads stays short.
+ * `list_toolsets` and `enable_toolset`: an agent starts with few tools and turns on the toolsets its job needs, so
+ * that the tool list a model reads stays short. GitHub's MCP server has the same idea with three tools; here
+ * list_toolsets already names each toolset's tools, so its `list_available_toolsets` and `get_toolset_tools` are
+ * taken as aliases (answered, not listed), and `enable_toolset` has the same name and argument.
  */
 export function discoveryTools({ enabled, available, onChange }: DiscoveryOptions): DiscoveryTool[] {
   const toolsOf = (toolset: ToolsetName) => toolsetTools[toolset].filter((name) => available.includes(name));
   const offered = toolsetNames.filter((toolset) => toolsOf(toolset).length > 0);
   const enableInput = z.strictObject({ toolset: z.enum(offered as [ToolsetName, ...ToolsetName[]]).describe('The toolset to turn on: a name from list_toolsets.') });
+  const listInput = z.strictObject({ toolset: z.enum(offered as [ToolsetName, ...ToolsetName[]]).optional().describe('Only this toolset; default every one.') });
+  const invalid = (tool: string) => {
+    const body = { error: { code: 'invalid_arguments', message: `Invalid arguments: toolset must be one of ${offered.join(', ')}.`, next_step: `Call ${tool} again with a toolset name from list_toolsets.` } };
+    return result(body, `${tool} failed: invalid_arguments: ${body.error.message}\nNext step: ${body.error.next_step}`, true);
+  };
   return [
     {
       tool: {
         name: 'list_toolsets',
         title: 'List toolsets',
         description: 'The toolsets of this server: what each is for, its tools, and whether it is enabled. Turn one on with enable_toolset.',
-        inputSchema: toolJsonSchema(z.strictObject({})) as Tool['inputSchema'],
+        inputSchema: toolJsonSchema(listInput) as Tool['inputSchema'],
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
-      call: () => {
-        const toolsets = offered.map((name) => ({ name, description: TOOLSETS[name], tools: toolsOf(name), enabled: toolsOf(name).every((tool) => enabled.has(tool)) }));
+      aliases: ['list_available_toolsets', 'get_toolset_tools'],
+      // GitHub's get_toolset_tools names one toolset: the same list, narrowed to it.
+      call: (args) => {
+        const parsed = listInput.safeParse(args ?? {});
+        if (!parsed.success) return invalid('list_toolsets');
+        const names = parsed.data.toolset ? [parsed.data.toolset] : offered;
+        const toolsets = names.map((name) => ({ name, description: TOOLSETS[name], tools: toolsOf(name), enabled: toolsOf(name).every((tool) => enabled.has(tool)) }));
         return result({ toolsets }, toolsets.map((toolset) => `${toolset.name} (${toolset.enabled ? 'enabled' : 'not enabled'}): ${toolset.description} Tools: ${toolset.tools.join(', ')}.`).join('\n'));
       },
     },
@@ -57,10 +71,7 @@ export function discoveryTools({ enabled, available, onChange }: DiscoveryOption
       },
       call: (args) => {
         const parsed = enableInput.safeParse(args ?? {});
-        if (!parsed.success) {
-          const body = { error: { code: 'invalid_arguments', message: `Invalid arguments: toolset must be one of ${offered.join(', ')}.`, next_step: 'Call enable_toolset again with a toolset name from list_toolsets.' } };
-          return result(body, `enable_toolset failed: invalid_arguments: ${body.error.message}\nNext step: ${body.error.next_step}`, true);
-        }
+        if (!parsed.success) return invalid('enable_toolset');
         const { toolset } = parsed.data;
         const added = toolsOf(toolset).filter((tool) => !enabled.has(tool));
         added.forEach((tool) => enabled.add(tool));

@@ -16,6 +16,8 @@ export interface ErrorContext {
   aliases: Readonly<Record<string, string>>;
   /** The arguments the call gave. */
   given: readonly string[];
+  /** The tool's own next step for an id argument whose value does not come from the tool that lists its kind. */
+  idSteps?: Readonly<Record<string, string>>;
 }
 
 /** The tool's arguments a message names: by name, wire name, or in words ("contact id" for `contact_ids`). */
@@ -26,8 +28,8 @@ function namedIn(message: string, context: ErrorContext): string[] {
 }
 
 /** "; call list_accounts for a valid account_id" for the ids `names` holds. */
-const idHints = (names: readonly string[]) => {
-  const hints = idNextSteps(names);
+const idHints = (names: readonly string[], context: ErrorContext) => {
+  const hints = idNextSteps(names, context.idSteps);
   return hints.length ? `; ${hints.join('; ')}` : '';
 };
 
@@ -54,13 +56,13 @@ function nextStep(code: string, message: string, context: ErrorContext, retryAft
         return `The cursor does not belong to these arguments: call ${tool} again without cursor, with the other arguments as you want them, to start from the first page.`;
       }
       const fix = named.length ? named.join(', ') : 'the arguments the message names';
-      return `Fix ${fix} and call ${tool} again${idHints(named.length ? named : context.given.filter(isIdArgument))}.`;
+      return `Fix ${fix} and call ${tool} again${idHints(named.length ? named : context.given.filter(isIdArgument), context)}.`;
     }
     case 'not_found': {
       const profile = context.given.includes('network_url');
       const namedIds = named.filter(isIdArgument);
       const ids = namedIds.length ? namedIds : profile ? [] : context.given.filter(isIdArgument);
-      return [ids.length ? `The id does not exist${idHints(ids)}.` : '', profile ? 'The profile does not exist: check the handle of the profile URL.' : '']
+      return [ids.length ? `The id does not exist${idHints(ids, context)}.` : '', profile ? 'The profile does not exist: check the handle of the profile URL.' : '']
         .filter(Boolean)
         .join(' ') || `Something the arguments name does not exist: check them.`;
     }
@@ -128,7 +130,7 @@ export function invalidArgumentsBody(message: string, context: ErrorContext, ref
     unknown.length ? `leave out ${unknown.join(', ')}` : '',
     fault.length ? `fix ${fault.join(', ')}` : '',
   ].filter(Boolean);
-  const next_step = `Call ${context.tool} again: ${steps.length ? steps.join(' and ') : 'fix the arguments the message names'}${idHints(fault)}.`;
+  const next_step = `Call ${context.tool} again: ${steps.length ? steps.join(' and ') : 'fix the arguments the message names'}${idHints(fault, context)}.`;
   return { error: { code: 'invalid_arguments', message: `Invalid arguments (nothing was sent): ${message}`, next_step } };
 }
 

@@ -22,7 +22,10 @@ export const PATH_ARGUMENT_NAMES: Readonly<Record<string, string>> = { conversat
 /** Whether an argument (or an array argument's items) holds ids: those take integers too. */
 export const isIdArgument = (name: string): boolean => name in ID_SOURCES;
 
-/** "call list_accounts for a valid account_id" for each id argument of `names`. */
-export function idNextSteps(names: readonly string[]): string[] {
-  return names.filter(isIdArgument).map((name) => `call ${ID_SOURCES[name]} for a valid ${name}`);
+/**
+ * "call list_accounts for a valid account_id" for each id argument of `names`, or the tool's own step for it where
+ * the value comes from elsewhere (`steps`: a conversation's own account_id).
+ */
+export function idNextSteps(names: readonly string[], steps: Readonly<Record<string, string>> = {}): string[] {
+  return names.filter(isIdArgument).map((name) => steps[name] ?? `call ${ID_SOURCES[name]} for a valid ${name}`);
 }

@@ -6,12 +6,15 @@ import type { ToolRequest } from './arguments';
 import { errorBody, errorText, invalidArgumentsBody, type ErrorContext, type ToolErrorBody } from './errors';
 import type { ToolDefinition } from './index';
 import { fitItems, fitRecord, project } from './render';
+import { closestTags } from '../resources/tags';
 
 export interface ToolRunContext {
   client: NetworkClient;
   maxChars: number;
   /** The registered custom field names (update tools take them as top-level arguments too). */
   customFieldNames?: () => Promise<ReadonlySet<string>>;
+  /** The tag names in use (a filter by a tag no record carries finds nothing: the result says so). */
+  tagNames?: () => Promise<readonly string[]>;
 }
 
 /** Default character budget of a tool result's text (and of the items in its structured content). */
@@ -83,6 +86,13 @@ async function listResult(definition: ToolDefinition, request: ToolRequest, fiel
     }
     if (cutFields.length > 0) notes.push(`Left out of the item to fit in ${context.maxChars} characters: ${cutFields.join(', ')}.`);
   }
+  const unknownTag = shown.length === 0 ? await tagNoneCarries(request, context) : undefined;
+  if (unknownTag) {
+    structured.unknown_tag = unknownTag;
+    notes.push(
+      `No record carries the tag "${unknownTag.tag}", so nothing matches it. ${unknownTag.closest.length ? `The closest known tags: ${unknownTag.closest.join(', ')}.` : 'No known tag is close to it.'} The resource network://tags lists every tag in use.`,
+    );
+  }
   Object.assign(structured, answer.extra);
   const more = typeof structured.next_cursor === 'string'
     ? `More: call ${name} again with the same arguments and cursor "${structured.next_cursor}".`
@@ -90,6 +100,19 @@ async function listResult(definition: ToolDefinition, request: ToolRequest, fiel
   const header = [`${name}: ${shown.length} ${key} shown. ${more}`, ...notes];
   if (answer.extra) header.push(`Also: ${JSON.stringify(answer.extra)}`);
   return { content: text([...header, ...lines].join('\n')), structuredContent: structured };
+}
+
+/** When an empty list was filtered by a tag no record carries: that tag and the known tags closest to it. */
+async function tagNoneCarries(request: ToolRequest, context: ToolRunContext): Promise<{ tag: string; closest: string[] } | undefined> {
+  const tag = request.query?.tag;
+  if (typeof tag !== 'string' || !context.tagNames) return undefined;
+  let known: readonly string[];
+  try {
+    known = await context.tagNames();
+  } catch {
+    return undefined;
+  }
+  return known.includes(tag) ? undefined : { tag, closest: closestTags(tag, known) };
 }
 
 /**
@@ -149,7 +172,7 @@ async function withCustomFields(definition: ToolDefinition, raw: unknown, contex
  */
 export async function runTool(definition: ToolDefinition, raw: unknown, context: ToolRunContext, options: RequestOptions = {}): Promise<CallToolResult> {
   const { name, spec } = definition;
-  const errorContext = (given: readonly string[]): ErrorContext => ({ tool: name, write: spec.write, names: definition.arguments.allNames, aliases: definition.arguments.aliases, given });
+  const errorContext = (given: readonly string[]): ErrorContext => ({ tool: name, write: spec.write, names: definition.arguments.allNames, aliases: definition.arguments.aliases, given, ...(spec.idSteps ? { idSteps: spec.idSteps } : {}) });
   const parsed = definition.arguments.parse(await withCustomFields(definition, raw, context));
   if (!parsed.ok) {
     const given = isObject(raw) ? Object.keys(raw) : [];

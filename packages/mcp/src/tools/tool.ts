@@ -17,6 +17,16 @@ export interface ToolSpec {
   description: string;
   /** Argument descriptions in an agent's terms, where the spec's say too little or speak of the wire. */
   describe?: Readonly<Record<string, string>>;
+  /**
+   * The next step an error gives for an id argument whose value comes from somewhere other than the tool listing
+   * its kind (a conversation's account_id is the list_conversations item's, not any from list_accounts).
+   */
+  idSteps?: Readonly<Record<string, string>>;
+  /**
+   * Of two arguments only one of which may be given, the one to keep when a call gives both, and why: the refusal
+   * then says to leave the other out.
+   */
+  keepOf?: { name: string; because: string };
   /** Inputs of the operation the tool leaves out because they can only fail. */
   omit?: readonly string[];
   /**

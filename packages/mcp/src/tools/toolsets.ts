@@ -16,7 +16,10 @@ export type ToolsetName = keyof typeof TOOLSETS;
 
 export const toolsetNames = Object.keys(TOOLSETS) as ToolsetName[];
 
-/** The toolsets served when none is named: every one (so the server without options serves every tool). */
+/**
+ * The toolsets served when none is named: every one (so the server without options serves every tool). Unlike
+ * GitHub's MCP server, whose `default` is a subset of its toolsets: sixteen tools fit a tool list.
+ */
 export const DEFAULT_TOOLSETS: readonly ToolsetName[] = toolsetNames;
 
 /** The toolset names and the two keywords `all` and `default` that `--toolsets` takes. */

@@ -13,5 +13,7 @@ it('docs/dataset.md is what the seeded dataset answers (`pnpm dataset` rewrites 
   };
   const page = await renderDatasetPage(createMockApi);
   expect(page).toContain('| `admin` | `sk_test_admin` | Acme (7001) | 101, 102, 103 |');
+  // Ids are strings, said with the mock's own answer to a number in a body.
+  expect(page).toMatch(/## Ids are strings\n\nEvery id .* in a JSON body a number is refused: .* answers 400 `bad_request` \(Invalid body field "account_id": must be a string/);
   expect(readFileSync(DATASET_PAGE, 'utf8'), 'docs/dataset.md is stale: run `pnpm dataset` after `pnpm build`').toBe(page);
 });

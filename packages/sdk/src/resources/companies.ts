@@ -1,4 +1,4 @@
-import type { Company } from '@network-org/spec/openapi';
+import type { CompanyListItem } from '@network-org/spec/openapi';
 import type { APIPromise } from '../core/api-promise';
 import type { OperationBody, OperationQuery } from '../core/operations';
 import type { PagePromise } from '../core/pagination';
@@ -10,12 +10,12 @@ export type CompanyUpdateBody = OperationBody<'updateCompany'>;
 
 export class Companies extends APIResource {
   /** Companies of the requested accounts' contacts, or of a contact view's contacts (`view_id`). */
-  list(query?: CompanyListQuery, options?: RequestOptions): PagePromise<Company> {
+  list(query?: CompanyListQuery, options?: RequestOptions): PagePromise<CompanyListItem> {
     return this.paginated('listCompanies', { query }, options);
   }
 
   /** Changes tags, notes and custom fields (keys other than account_id, tags, notes_json). */
-  update(companyId: string, body: CompanyUpdateBody, options?: RequestOptions): APIPromise<Company> {
+  update(companyId: string, body: CompanyUpdateBody, options?: RequestOptions): APIPromise<CompanyListItem> {
     return this.call('updateCompany', { path: { company_id: companyId }, body }, options, ({ data }) => data.company);
   }
 }

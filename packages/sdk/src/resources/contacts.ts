@@ -1,4 +1,4 @@
-import type { Contact, ImportWarning } from '@network-org/spec/openapi';
+import type { Contact, ContactListItem, ContactWithEnrichment, ImportWarning, UpdatedContact } from '@network-org/spec/openapi';
 import type { APIPromise } from '../core/api-promise';
 import type { OperationBody, OperationQuery } from '../core/operations';
 import type { PagePromise } from '../core/pagination';
@@ -19,7 +19,7 @@ export interface ContactImportResult {
 
 export class Contacts extends APIResource {
   /** Contacts of the requested accounts (all usable accounts when `account_id` is absent). */
-  list(query?: ContactListQuery, options?: RequestOptions): PagePromise<Contact> {
+  list(query?: ContactListQuery, options?: RequestOptions): PagePromise<ContactListItem> {
     return this.paginated('listContacts', { query }, options);
   }
 
@@ -33,12 +33,12 @@ export class Contacts extends APIResource {
   }
 
   /** Changes tags, notes and custom fields (keys other than account_id, tags, notes_json). */
-  update(contactId: string, body: ContactUpdateBody, options?: RequestOptions): APIPromise<Contact> {
+  update(contactId: string, body: ContactUpdateBody, options?: RequestOptions): APIPromise<UpdatedContact> {
     return this.call('updateContact', { path: { contact_id: contactId }, body }, options, ({ data }) => data.contact);
   }
 
   /** Looks up the contact's work e-mail; the result is in `contact_enrichment.work_email`. */
-  findEmail(contactId: string, body: ContactFindEmailBody, options?: RequestOptions): APIPromise<Contact> {
+  findEmail(contactId: string, body: ContactFindEmailBody, options?: RequestOptions): APIPromise<ContactWithEnrichment> {
     return this.call('findContactEmail', { path: { contact_id: contactId }, body }, options, ({ data }) => data.contact);
   }
 }

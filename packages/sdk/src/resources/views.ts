@@ -1,4 +1,4 @@
-import type { View } from '@network-org/spec/openapi';
+import type { CreatedView, View } from '@network-org/spec/openapi';
 import type { APIPromise } from '../core/api-promise';
 import type { OperationBody, OperationQuery } from '../core/operations';
 import type { PagePromise } from '../core/pagination';
@@ -14,7 +14,7 @@ export class Views extends APIResource {
   }
 
   /** A contact view of specific contacts of the account. */
-  create(body: ViewCreateBody, options?: RequestOptions): APIPromise<View> {
+  create(body: ViewCreateBody, options?: RequestOptions): APIPromise<CreatedView> {
     return this.call('createView', { body }, options, ({ data }) => data.view);
   }
 }
