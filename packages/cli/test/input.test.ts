@@ -94,7 +94,7 @@ describe('errors', () => {
   it('exits 3 on a transport failure', async () => {
     const { code, stderr } = await run(cli(), ['accounts', 'list'], { env: servedEnv(server(), { NETWORK_BASE_URL: 'http://127.0.0.1:9' }) });
     expect(code).toBe(3);
-    expect(stderr).toMatch(/^network-org: transport failure: .+ — check NETWORK_BASE_URL/);
+    expect(stderr).toMatch(/^network-org: transport failure: .+ — check --base-url, NETWORK_BASE_URL/);
   });
 
   it('says how to give a key when there is none, exit 2', async () => {
