@@ -110,9 +110,9 @@ function operationCommand(parent: AnyCommand, spec: CommandSpec, outcome: Outcom
   commonOptions(command, spec.list, spec.method !== 'GET');
   const id = spec.arguments[0]?.name ?? 'id';
   const bulkHelp = spec.customFields
-    ? `\nBulk (--from-csv FILE): header columns ${id}, account_id, add_tags, remove_tags, set_tags (each ;-separated NAME[:COLOR]),\nnotes_json (JSON text or null), and one column per custom field by registered name; an empty cell leaves a value alone.`
+    ? `\nBulk (--from-csv FILE): header columns ${id}, account_id, add_tags, remove_tags, set_tags (each ;-separated NAME[:COLOR]),\nnotes_json (JSON text or null), and one column per custom field by registered name; an empty cell leaves a value alone.\nA \`${spec.words[0]} list --output csv\` export is taken back as it is: tags as set_tags, read-only columns ignored\n(--strict-columns refuses them). --dry-run checks every row and sends nothing.`
     : '';
-  command.addHelpText('after', `${bulkHelp}${bulkHelp ? "\n" : ""}\nExample:\n  ${spec.example}\n`);
+  command.addHelpText('after', `${bulkHelp}${bulkHelp ? '\n' : ''}\nExample (offline; drop --mock to use NETWORK_BASE_URL):\n  ${spec.example}\n`);
   command.action(async (...params) => {
     const self = params.at(-1) as AnyCommand;
     outcome.words = spec.words;
@@ -123,12 +123,14 @@ function operationCommand(parent: AnyCommand, spec: CommandSpec, outcome: Outcom
 
 const ROOT_HELP = `
 Keys and targets:
-  NETWORK_API_KEY, NETWORK_BASE_URL   the key and the API's base URL
+  NETWORK_API_KEY, NETWORK_BASE_URL   the key and the API's base URL (--base-url URL beats the variable)
   --profile NAME                      a profile saved with \`network-org config set\`
   --mock                              offline, an in-process mock as its admin (needs @network-org/mock)
+  --debug                             each request on stderr (method, path, status, time, attempt), as NETWORK_LOG=debug
 
 Exit codes: 0 success, 1 the API answered an error, 2 usage error (nothing sent),
-3 transport failure or timeout, 4 a bulk run in which some rows failed.
+3 transport failure or timeout, 4 a bulk run in which some rows failed, 130 Ctrl-C, 143 SIGTERM.
+With --output json or jsonl, an error is one JSON object on stderr: {status, code, message, hint}.
 
 Examples:
   network-org contacts list --mock --tag Customer --output csv

@@ -99,7 +99,7 @@ export function liveCredentials(profileName: string | undefined, env: NodeJS.Pro
   const names = Object.keys(config.profiles);
   if (profileName !== undefined && !Object.hasOwn(config.profiles, profileName)) {
     throw new UsageError(
-      `--profile ${profileName}: no such profile (${names.length > 0 ? `profiles: ${names.join(', ')}` : 'none yet'}); add it with \`network-org config set ${profileName} --base-url URL --api-key KEY\``,
+      `--profile ${profileName}: no such profile (${names.length > 0 ? `profiles: ${names.join(', ')}` : 'none yet'}); add it with \`printf %s "$KEY" | network-org config set ${profileName} --base-url URL --api-key -\``,
     );
   }
   const profile = profileName !== undefined ? config.profiles[profileName] : config.current !== undefined ? config.profiles[config.current] : undefined;
