@@ -19,7 +19,12 @@ export const EXIT = {
   partial: 4,
   /** Stopped by Ctrl-C (SIGINT), the shell's convention 128 + 2. */
   interrupted: 130,
+  /** Stopped by SIGTERM, the shell's convention 128 + 15. */
+  terminated: 143,
 } as const;
+
+/** The exit status of a CLI stopped by `signal`. */
+export const exitOnSignal = (signal: 'SIGINT' | 'SIGTERM'): ExitCode => (signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted);
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkWritableFolder, enumOption, EXIT, integerOption, isLoopbackHost, mockStateFile, onStopSignal, UsageError, writeFileAtomically } from '@network-org/cli-kit';
+import { checkWritableFolder, enumOption, EXIT, exitOnSignal, integerOption, isLoopbackHost, mockStateFile, onStopSignal, UsageError, writeFileAtomically } from '@network-org/cli-kit';
 
 describe('integerOption', () => {
   it('reads decimal integers within the bounds, and undefined when the flag is absent', () => {
@@ -58,7 +58,11 @@ describe('state files', () => {
 
 describe('EXIT', () => {
   it('gives each outcome its documented status', () => {
-    expect(EXIT).toEqual({ ok: 0, failure: 1, usage: 2, transport: 3, partial: 4, interrupted: 130 });
+    expect(EXIT).toEqual({ ok: 0, failure: 1, usage: 2, transport: 3, partial: 4, interrupted: 130, terminated: 143 });
+  });
+
+  it('a signal exits 128 plus its number: 130 for SIGINT (Ctrl-C), 143 for SIGTERM', () => {
+    expect([exitOnSignal('SIGINT'), exitOnSignal('SIGTERM')]).toEqual([130, 143]);
   });
 });
 

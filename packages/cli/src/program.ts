@@ -2,6 +2,7 @@ import { Argument, Command, Option } from '@commander-js/extra-typings';
 import { EXIT, type ExitCode } from '@network-org/cli-kit';
 import { commandSpecs, kebab, type CommandSpec, type FlagSpec } from './commands/specs';
 import type { FlagValues } from './input/request';
+import { failureText } from './errors';
 import { collect, repeat } from './input/values';
 import { OUTPUT_FORMATS } from './output/formats';
 
@@ -36,14 +37,20 @@ function optionOf(flag: FlagSpec): Option {
 }
 
 /** The flags every command that calls the API shares. */
-function commonOptions(command: AnyCommand, list: CommandSpec['list'] | 'any'): void {
+function commonOptions(command: AnyCommand, list: CommandSpec['list'] | 'any', write: boolean | 'any'): void {
   command.addOption(new Option('--output <format>', 'output format (default: table on a terminal, json otherwise)').choices(OUTPUT_FORMATS));
+  command.addOption(new Option('--format <format>', 'the same as --output').choices(OUTPUT_FORMATS));
   command.option('--query <jmespath>', 'a JMESPath expression over what --output json prints, e.g. "[].name"');
   if (list === 'any' || list?.paged) {
-    command.option('--all', 'walk every page; json, jsonl and csv are written as pages arrive');
-    command.option('--max-items <n>', 'stop after N items (integer, at least 1)');
+    command.option('--all', 'walk every page; json and jsonl are written as pages arrive');
+    command.option('--max-items <n>', 'walk pages until N items, and stop there (integer, at least 1)');
+    if (list !== 'any') command.option('--page-size <n>', 'items per page: the request\'s --limit');
+    command.option('--page-info', 'with --output json: print {items, pagination} (pagination.next_cursor is the next page\'s --cursor)');
   }
+  if (write === 'any' || write) command.option('--dry-run', 'print the request it would send (method, path, body) and send nothing');
   command.option('--profile <name>', 'a profile of `network-org config` (default: NETWORK_API_KEY and NETWORK_BASE_URL, else the current profile)');
+  command.option('--base-url <url>', 'the API base URL (beats NETWORK_BASE_URL and the profile\'s)');
+  command.option('--debug', 'log each request (method, path, status, time, attempt; never the key) to stderr, as NETWORK_LOG=debug');
   command.option('--mock', 'answer offline from an in-process @network-org/mock, as its admin');
   command.option('--mock-state <file>', 'start the mock from this state file when it exists and save its state there at exit (implies --mock; also --state-file, as network-mock and network-mcp spell it)');
   command.addOption(new Option('--state-file <file>').hideHelp());
@@ -52,11 +59,16 @@ function commonOptions(command: AnyCommand, list: CommandSpec['list'] | 'any'): 
 /** Usage errors as one line on stderr naming the command's help; commander's exits thrown, not taken. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any command of the tree, whatever it parses
 function conventions<C extends Command<any, any, any>>(command: C, words: readonly string[]): C {
-  const help = ` (see \`${['network-org', ...words].join(' ')} --help\`)`;
+  const hint = `see \`${['network-org', ...words].join(' ')} --help\``;
   command
     .exitOverride()
     .showSuggestionAfterError()
-    .configureOutput({ outputError: (text, write) => write(`network-org: ${text.replace(/\s+/g, ' ').trim()}${help}\n`) });
+    .configureOutput({
+      outputError: (text, write) => {
+        const message = text.replace(/^error:\s*/, '').replace(/\s+/g, ' ').trim();
+        write(`${failureText({ line: `network-org: ${text.replace(/\s+/g, ' ').trim()} (${hint})`, json: { status: null, code: 'usage_error', message, hint } })}\n`);
+      },
+    });
   return command;
 }
 
@@ -89,18 +101,18 @@ function operationCommand(parent: AnyCommand, spec: CommandSpec, outcome: Outcom
   if (spec.customFields) {
     command.option('--field <name=value>', 'set a custom field by registered name, typed as registered; NAME= clears it (repeatable)', repeat);
     command.option('--from-csv <file>', 'bulk: one update per row (columns in --help below)');
-    command.option('--dry-run', 'bulk: check every row, send nothing');
+    command.option('--strict-columns', 'bulk: refuse columns the API cannot write instead of ignoring them');
     command.option('--failures <file>', 'bulk: write the rows that failed, with their line and error, as CSV');
     command.option('--resume', 'bulk: continue after the last row the checkpoint says was sent');
     command.option('--checkpoint <file>', 'bulk: where progress is kept (default: the CSV file\'s path + .checkpoint.json)');
     command.option('--redis-url <url>', 'bulk: share the pacing budget with other processes through Redis');
   }
-  commonOptions(command, spec.list);
+  commonOptions(command, spec.list, spec.method !== 'GET');
   const id = spec.arguments[0]?.name ?? 'id';
   const bulkHelp = spec.customFields
-    ? `\nBulk (--from-csv FILE): header columns ${id}, account_id, add_tags, remove_tags, set_tags (each ;-separated NAME[:COLOR]),\nnotes_json (JSON text or null), and one column per custom field by registered name; an empty cell leaves a value alone.`
+    ? `\nBulk (--from-csv FILE): header columns ${id}, account_id, add_tags, remove_tags, set_tags (each ;-separated NAME[:COLOR]),\nnotes_json (JSON text or null), and one column per custom field by registered name; an empty cell leaves a value alone.\nA \`${spec.words[0]} list --output csv\` export is taken back as it is: tags as set_tags, read-only columns ignored\n(--strict-columns refuses them). --dry-run checks every row and sends nothing.`
     : '';
-  command.addHelpText('after', `${bulkHelp}${bulkHelp ? "\n" : ""}\nExample:\n  ${spec.example}\n`);
+  command.addHelpText('after', `${bulkHelp}${bulkHelp ? '\n' : ''}\nExample (offline; drop --mock to use NETWORK_BASE_URL):\n  ${spec.example}\n`);
   command.action(async (...params) => {
     const self = params.at(-1) as AnyCommand;
     outcome.words = spec.words;
@@ -111,12 +123,14 @@ function operationCommand(parent: AnyCommand, spec: CommandSpec, outcome: Outcom
 
 const ROOT_HELP = `
 Keys and targets:
-  NETWORK_API_KEY, NETWORK_BASE_URL   the key and the API's base URL
+  NETWORK_API_KEY, NETWORK_BASE_URL   the key and the API's base URL (--base-url URL beats the variable)
   --profile NAME                      a profile saved with \`network-org config set\`
   --mock                              offline, an in-process mock as its admin (needs @network-org/mock)
+  --debug                             each request on stderr (method, path, status, time, attempt), as NETWORK_LOG=debug
 
 Exit codes: 0 success, 1 the API answered an error, 2 usage error (nothing sent),
-3 transport failure or timeout, 4 a bulk run in which some rows failed.
+3 transport failure or timeout, 4 a bulk run in which some rows failed, 130 Ctrl-C, 143 SIGTERM.
+With --output json or jsonl, an error is one JSON object on stderr: {status, code, message, hint}.
 
 Examples:
   network-org contacts list --mock --tag Customer --output csv
@@ -155,7 +169,7 @@ export function buildProgram(outcome: Outcome): AnyCommand {
     .argument('<METHOD>', 'GET, POST or PATCH')
     .argument('<PATH>', 'the path and query, e.g. \'/v1/contacts?tag=Customer&limit=5\'')
     .option('--data <json>', 'the request body: JSON text, @FILE or - (standard input)');
-  commonOptions(api as unknown as AnyCommand, 'any');
+  commonOptions(api as unknown as AnyCommand, 'any', 'any');
   program.addCommand(api as unknown as AnyCommand);
   api.addHelpText('after', `\nExample:\n  network-org api PATCH /v1/contacts/1000001 --data '{"account_id":"101","tags":{"add":[{"name":"vip","color":"green"}]}}' --mock\n`);
   api.action(async (method, path, values) => {

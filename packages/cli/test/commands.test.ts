@@ -1,7 +1,11 @@
 import { operationRoutes } from '@network-org/spec/routes';
 import { describe, expect, it } from 'vitest';
 import { commandSpecs } from '../src/commands/specs';
-import { inPairs, journal, run, servedEnv, useBundledCli, useMockServer } from './support/cli';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cliEnv, inPairs, journal, run, servedEnv, useBundledCli, useMockServer } from './support/cli';
 
 const cli = useBundledCli();
 const server = useMockServer();
@@ -46,32 +50,41 @@ describe('one command per operation', () => {
       for (const choice of flag.choices ?? []) expect(flat).toContain(`"${choice}"`);
     }
     for (const argument of spec.arguments) expect(stdout).toContain(argument.label);
-    expect(stdout).toContain(`Example:\n  ${spec.example}`);
+    expect(stdout).toContain(`Example (offline; drop --mock to use NETWORK_BASE_URL):\n  ${spec.example}`);
+    expect(spec.example).toMatch(/ --mock$/);
   });
 });
 
-// Each command's example as its help shows it, first offline and then against `network-mock serve`: every command
-// reaches the API, and the example in its help runs.
+// Each command's example as its help shows it (offline, with --mock), then without --mock against `network-mock
+// serve`: every command reaches the API through its operation's route, and the example in its help runs.
 // The example's words as a shell splits them (quotes hold spaces and are dropped).
 const shellWords = (line: string) => (line.match(/'[^']*'|"[^"]*"|\S+/g) ?? []).map((word) => word.replace(/^'(.*)'$|^"(.*)"$/, '$1$2'));
 const examples = commandSpecs.map((spec) => [spec.words.join(' '), shellWords(spec.example).slice(1)] as const);
 
 describe('every command answers, with --mock and against network-mock serve', () => {
-  it('runs each example offline with --mock and prints JSON', async () => {
-    const results = await inPairs(examples, async ([name, args]) => ({ name, ...(await run(cli(), [...args, '--mock'])) }));
+  it('runs each example offline as shown and prints JSON', async () => {
+    const results = await inPairs(examples, async ([name, args]) => ({ name, ...(await run(cli(), args)) }));
     for (const { name, code, stdout, stderr } of results) {
-      expect({ name, code, stderr }).toEqual({ name, code: 0, stderr: '' });
+      // A list's example shows one page of several: stderr says more exist, and nothing else.
+      expect({ name, code, stderr: stderr.replace(/^network-org: more \w+ exist .*\n$/, '') }).toEqual({ name, code: 0, stderr: '' });
       expect(() => JSON.parse(stdout)).not.toThrow();
     }
   }, 180_000);
 
   it('runs each example against the served mock, one request each, through the route of its operation', async () => {
     await fetch(`${server().url}/__mock/requests`, { method: 'DELETE' });
-    const results = await inPairs(examples, async ([name, args]) => ({ name, ...(await run(cli(), args, { env: servedEnv(server()) })) }));
-    for (const { name, code, stderr } of results) expect({ name, code, stderr }).toEqual({ name, code: 0, stderr: '' });
-    const seen = (await journal(server())).map((entry) => `${entry.method} ${entry.status}`);
-    expect(seen).toHaveLength(commandSpecs.length);
-    expect(seen.every((entry) => /^(GET|POST|PATCH) 20[01]$/.test(entry))).toBe(true);
+    const live = examples.map(([name, args]) => [name, args.filter((arg) => arg !== '--mock')] as const);
+    const results = await inPairs(live, async ([name, args]) => ({ name, ...(await run(cli(), args, { env: servedEnv(server()) })) }));
+    for (const { name, code, stderr } of results) expect({ name, code, stderr: stderr.replace(/^network-org: more \w+ exist .*\n$/, '') }).toEqual({ name, code: 0, stderr: '' });
+    const seen = await journal(server());
+    expect(seen.every((entry) => entry.status === 200 || entry.status === 201)).toBe(true);
+    // Each request by the route it took: its method and the path template its path fits.
+    const templateOf = ({ method, path }: { method: string; path: string }) =>
+      commandSpecs
+        .filter((spec) => spec.method === method && new RegExp(`^${spec.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path.split('?')[0]!))
+        .map((spec) => `${spec.method} ${spec.path}`)
+        .join(' or ');
+    expect(seen.map(templateOf).sort()).toEqual(commandSpecs.map((spec) => `${spec.method} ${spec.path}`).sort());
   }, 120_000);
 });
 
@@ -100,4 +113,14 @@ describe('network-org api METHOD PATH', () => {
     expect(method.stderr).toContain('/v1/contacts/12 takes PATCH, not DELETE');
     expect(await journal(server())).toEqual([]);
   });
+});
+
+describe('from a clone', () => {
+  it('`pnpm network-org ...` runs the built CLI (a root script), as `pnpm mock` runs the mock', () => {
+    const root = fileURLToPath(new URL('../../..', import.meta.url));
+    if (!existsSync(join(root, 'packages/cli/dist/cli.js'))) throw new Error('packages/cli/dist is missing: run `pnpm build` first');
+    const result = spawnSync('pnpm', ['--silent', 'network-org', 'accounts', 'list', '--mock', '--output', 'json', '--query', '[0].account_id'], { cwd: root, encoding: 'utf8', env: cliEnv() });
+    expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(JSON.parse(result.stdout)).toBe('101');
+  }, 60_000);
 });

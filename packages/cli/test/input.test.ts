@@ -36,11 +36,18 @@ describe('bad input exits 2 naming the flag, and sends nothing', () => {
     ['a bad --output', ['accounts', 'list', '--output', 'xml'], "'--output <format>' argument 'xml' is invalid"],
     ['a bad --query', ['accounts', 'list', '--query', '[?'], '--query "[?" is not a JMESPath expression'],
     ['a bad --max-items', ['contacts', 'list', '--max-items', '0'], '--max-items must be an integer of at least 1'],
+    ['a date that does not exist', ['activity', 'summary', '--from', '2026-13-01'], '--from must be a date (2026-01-08) or an RFC 3339 instant (2026-01-08T09:00:00Z), got "2026-13-01"'],
+    ['an instant out of range', ['activity', 'list', '--to', '2026-02-30T10:00:00Z'], '--to must be a date'],
+    ['a date in api\'s query string', ['api', 'GET', '/v1/activity/summary?from=2026-1-8'], '--from must be a date'],
+    ['an update with no edits', ['contacts', 'update', '1000001', '--account-id', '101'], 'nothing to change: give --add-tag, --remove-tag, --set-tag, --notes, --field NAME=VALUE, or --data'],
+    ['an empty company update', ['companies', 'update', '300001'], 'nothing to change'],
+    ['a typo of --format', ['accounts', 'list', '--formt', 'json'], "unknown option '--formt' (Did you mean --format?)"],
+    ['--format and --output that differ', ['accounts', 'list', '--format', 'yaml', '--output', 'csv'], '--format is --output under another name: give one'],
   ])('%s', async (_, args, message) => {
     const { code, stdout, stderr } = await run(cli(), args, served());
     expect(stderr).toContain(message);
     expect(stderr.trim().split('\n')).toHaveLength(1);
-    expect(stderr).toContain(`(see \`network-org ${args.slice(0, args[0] === 'activity' || args[0] === 'contacts' || args[0] === 'conversations' || args[0] === 'views' || args[0] === 'drafts' || args[0] === 'accounts' ? 2 : 1).join(' ')} --help\`)`);
+    expect(stderr).toContain(`(see \`network-org ${args.slice(0, args[0] === 'activity' || args[0] === 'contacts' || args[0] === 'conversations' || args[0] === 'views' || args[0] === 'drafts' || args[0] === 'accounts' || args[0] === 'companies' ? 2 : 1).join(' ')} --help\`)`);
     expect(code).toBe(2);
     expect(stdout).toBe('');
     // The custom field registry is read before an edit with --field is checked; nothing else reaches the API.
@@ -84,6 +91,57 @@ describe('input', () => {
   });
 });
 
+describe('the conventions of gh, the AWS CLI and Stainless-made CLIs', () => {
+  it('--base-url beats NETWORK_BASE_URL', async () => {
+    const { code, stdout } = await run(cli(), ['accounts', 'list', '--base-url', server().url, '--output', 'json'], { env: servedEnv(server(), { NETWORK_BASE_URL: 'http://127.0.0.1:9' }) });
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)[0]).toMatchObject({ account_id: '101' });
+  });
+
+  it('--debug, like NETWORK_LOG=debug, logs each request on stderr without the key, and stdout stays the answer', async () => {
+    for (const [args, env] of [[['--debug'], {}], [[], { NETWORK_LOG: 'debug' }]] as const) {
+      const { code, stdout, stderr } = await run(cli(), ['accounts', 'list', '--output', 'json', ...args], { env: servedEnv(server(), env) });
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toEqual(expect.any(Array));
+      expect(stderr).toMatch(/^\[network-org\/sdk\] GET \/v1\/accounts 200 \(attempt 1, \d+ ms\)\n$/);
+      expect(stderr).not.toContain('sk_test_admin');
+    }
+  });
+
+  it('with --output json or jsonl, an error is one JSON object on stderr: {status, code, message, hint}', async () => {
+    const api = await run(cli(), ['contacts', 'list', '--account-id', '103', '--output', 'json'], { env: servedEnv(server(), { NETWORK_API_KEY: 'sk_test_member' }) });
+    expect(api.code).toBe(1);
+    expect(JSON.parse(api.stderr)).toEqual({ status: 403, code: 'account_shared_access_required', message: expect.any(String), hint: expect.stringContaining('network-org accounts list') });
+    const usage = await run(cli(), ['contacts', 'list', '--limit', 'x', '--format', 'jsonl'], served());
+    expect(usage.code).toBe(2);
+    expect(JSON.parse(usage.stderr)).toMatchObject({ status: null, code: 'usage_error', message: '--limit must be an integer of at least 1, got "x"' });
+    const parse = await run(cli(), ['contacts', 'list', '--tagg', 'x', '--output=json'], served());
+    expect(JSON.parse(parse.stderr)).toMatchObject({ code: 'usage_error', message: expect.stringContaining("unknown option '--tagg'") });
+  });
+
+  it('--dry-run on a write prints the request (method, path, body) and sends nothing', async () => {
+    const update = await run(cli(), ['contacts', 'update', '1000001', '--account-id', '101', '--add-tag', 'vip:red', '--field', 'Lead score=70', '--dry-run', '--output', 'json'], served());
+    expect(update.code).toBe(0);
+    expect(JSON.parse(update.stdout)).toEqual({
+      method: 'PATCH',
+      path: '/v1/contacts/1000001',
+      body: { account_id: '101', tags: { add: [{ name: 'vip', color: 'red' }] }, 'Lead score': 70 },
+    });
+    expect(update.stderr).toBe('dry run: nothing was sent\n');
+    const view = await run(cli(), ['views', 'create', '--account-id', '101', '--type', 'contact', '--name', 'x', '--filters', '{"specific_contacts":{"contact_ids":["1000001"]}}', '--dry-run', '--output', 'table'], served());
+    expect(view.stdout).toMatch(/^POST \/v1\/views\n\{\n {2}"account_id": "101"/);
+    const api = await run(cli(), ['api', 'POST', '/v1/drafts', '--data', '{"account_id":"101","contact_id":"1000001","draft_message":"hi"}', '--dry-run', '--output', 'json'], served());
+    expect(JSON.parse(api.stdout)).toMatchObject({ method: 'POST', path: '/v1/drafts' });
+    expect((await journal(server())).filter((entry) => entry.method !== 'GET')).toEqual([]);
+  });
+
+  it('--format is --output under the name Stainless-made CLIs give it', async () => {
+    const { code, stdout } = await run(cli(), ['accounts', 'list', '--format', 'jsonl'], served());
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout.trim().split('\n')[0]!)).toMatchObject({ account_id: '101' });
+  });
+});
+
 describe('errors', () => {
   it('prints an API error as one line with status, code, message and a next step, exit 1', async () => {
     const { code, stderr } = await run(cli(), ['contacts', 'list', '--account-id', '103'], { env: servedEnv(server(), { NETWORK_API_KEY: 'sk_test_member' }) });
@@ -94,13 +152,14 @@ describe('errors', () => {
   it('exits 3 on a transport failure', async () => {
     const { code, stderr } = await run(cli(), ['accounts', 'list'], { env: servedEnv(server(), { NETWORK_BASE_URL: 'http://127.0.0.1:9' }) });
     expect(code).toBe(3);
-    expect(stderr).toMatch(/^network-org: transport failure: .+ — check NETWORK_BASE_URL/);
+    expect(stderr).toMatch(/^network-org: transport failure: .+ — check --base-url, NETWORK_BASE_URL/);
   });
 
   it('says how to give a key when there is none, exit 2', async () => {
     const { code, stderr } = await run(cli(), ['accounts', 'list']);
     expect(code).toBe(2);
-    expect(stderr).toContain('no API key: set NETWORK_API_KEY');
+    expect(stderr).toContain('no API key: export NETWORK_API_KEY, or save it in a profile (`printf %s "$KEY" | network-org config set NAME --api-key -`)');
+    expect(stderr).not.toContain('--api-key KEY');
   });
 
   it('never prints the key, whatever the server echoes', async () => {

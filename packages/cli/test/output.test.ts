@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -50,7 +50,7 @@ describe('--query, --all, --max-items', () => {
     expect(typeof total).toBe('number');
   });
 
-  it('--all walks every page, and streams jsonl and csv as the pages arrive', async () => {
+  it('--all walks every page, in jsonl, csv and json alike', async () => {
     await fetch(`${server().url}/__mock/requests`, { method: 'DELETE' });
     const all = (await run(cli(), ['contacts', 'list', '--account-id', '101', '--tag', 'Customer', '--limit', '5', '--all', '--output', 'jsonl'], served())).stdout.trim().split('\n');
     const pages = (await journal(server())).length;
@@ -63,10 +63,10 @@ describe('--query, --all, --max-items', () => {
     expect(json).toHaveLength(all.length);
   });
 
-  it('--all writes the first page before the last is fetched', async () => {
+  it('--all writes json and jsonl\'s first page before the last is fetched', async () => {
     await fetch(`${server().url}/__mock/requests`, { method: 'DELETE' });
     await fetch(`${server().url}/__mock/faults`, { method: 'POST', body: JSON.stringify({ path: '/v1/contacts', status: 200, delay_ms: 150, count: 1000 }) }).catch(() => {});
-    for (const format of ['jsonl', 'csv', 'json']) {
+    for (const format of ['jsonl', 'json']) {
       await fetch(`${server().url}/__mock/requests`, { method: 'DELETE' });
       const child = spawn(process.execPath, [cli(), 'contacts', 'list', '--account-id', '101', '--limit', '10', '--all', '--output', format], { env: servedEnv(server()) });
       await once(child.stdout, 'data');
@@ -84,6 +84,78 @@ describe('--query, --all, --max-items', () => {
     expect(items).toHaveLength(6);
     expect(await journal(server())).toHaveLength(2);
   });
+});
+
+describe('pages', () => {
+  it('prints one page, and says on stderr that more exist with the next step; --cursor NEXT gives the next page', async () => {
+    const first = await run(cli(), ['contacts', 'list', '--account-id', '101', '--limit', '3', '--output', 'jsonl'], served());
+    expect(first.stdout.trim().split('\n')).toHaveLength(3);
+    const cursor = /--cursor (\S+) for the next page/.exec(first.stderr)?.[1];
+    expect(first.stderr).toMatch(/^network-org: more contacts exist \(one page shown\): add --all for every page, or --cursor \S+ for the next page\n$/);
+    const next = await run(cli(), ['contacts', 'list', '--account-id', '101', '--limit', '3', '--output', 'jsonl', '--cursor', cursor!], served());
+    expect(next.stdout.trim().split('\n').map((line) => JSON.parse(line).contact_id)).toEqual(['1000004', '1000005', '1000006']);
+    const last = await run(cli(), ['contacts', 'list', '--account-id', '101', '--tag', 'Customer', '--all', '--output', 'jsonl'], served());
+    expect(last.stderr).toBe('');
+  }, 90_000);
+
+  it('--page-info with --output json prints {items, pagination}; --page-size sets the limit', async () => {
+    const { stdout, stderr, code } = await run(cli(), ['contacts', 'list', '--account-id', '101', '--page-size', '2', '--page-info', '--output', 'json'], served());
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    const answer = JSON.parse(stdout) as { items: { contact_id: string }[]; pagination: { limit: number; has_more: boolean; next_cursor: string } };
+    expect(answer.items.map((item) => item.contact_id)).toEqual(['1000001', '1000002']);
+    expect(answer.pagination).toMatchObject({ limit: 2, has_more: true, next_cursor: expect.any(String) });
+    const csv = await run(cli(), ['contacts', 'list', '--page-info', '--output', 'csv'], served());
+    expect(csv.code).toBe(2);
+    expect(csv.stderr).toContain('--page-info prints {items, pagination}: use it with --output json');
+  }, 90_000);
+
+  it('--max-items N walks pages until N items, without --all', async () => {
+    await fetch(`${server().url}/__mock/requests`, { method: 'DELETE' });
+    const { stdout, stderr } = await run(cli(), ['contacts', 'list', '--account-id', '101', '--limit', '10', '--max-items', '37', '--output', 'jsonl'], served());
+    expect(stdout.trim().split('\n')).toHaveLength(37);
+    expect(await journal(server())).toHaveLength(4);
+    expect(stderr).toContain('more contacts exist beyond --max-items 37');
+  }, 90_000);
+});
+
+describe('export, edit, re-import', () => {
+  it('csv has the union of every row\'s columns, account_id on its own and tags as NAME:COLOR;...', async () => {
+    const json = JSON.parse((await run(cli(), ['contacts', 'list', '--account-id', '101', '--all', '--output', 'json'], served())).stdout) as Record<string, unknown>[];
+    const everyKey = new Set(json.flatMap((row) => Object.keys(row)));
+    const text = (await run(cli(), ['contacts', 'list', '--account-id', '101', '--all', '--output', 'csv'], served())).stdout;
+    const rows = parse(text, { columns: true }) as Record<string, string>[];
+    const header = Object.keys(rows[0]!);
+    expect(header.slice(0, 2)).toEqual(['contact_id', 'account_id']);
+    expect(new Set(header)).toEqual(new Set([...everyKey, 'account_id']));
+    // A custom field only some rows (and not the first page's) carry is a column all the same.
+    const rare = [...everyKey].find((key) => json.filter((row) => key in row).length < json.length / 2 && !(key in json[0]!));
+    if (rare) expect(header).toContain(rare);
+    const tagged = json.findIndex((row) => (row.tags as unknown[]).length > 1);
+    expect(rows[tagged]!.tags).toBe((json[tagged]!.tags as { name: string; color: string }[]).map((tag) => `${tag.name}:${tag.color}`).join(';'));
+    expect(rows.every((row) => row.account_id === '101')).toBe(true);
+  }, 90_000);
+
+  it('--from-csv takes the export back as it is, ignoring the read-only columns with one notice; an edit lands', async () => {
+    const state = join(mkdtempSync(join(tmpdir(), 'network-org-')), 'state.json');
+    const file = join(mkdtempSync(join(tmpdir(), 'network-org-')), 'contacts.csv');
+    const exported = await run(cli(), ['contacts', 'list', '--account-id', '101', '--max-items', '12', '--output', 'csv', '--mock-state', state]);
+    const rows = parse(exported.stdout, { columns: true }) as Record<string, string>[];
+    rows[0]!.tags = 'Reimported:blue';
+    rows[0]!['Deal stage'] = 'Won';
+    const { stringify } = await import('csv-stringify/sync');
+    writeFileSync(file, stringify(rows, { header: true, columns: Object.keys(rows[0]!) }));
+    const imported = await run(cli(), ['contacts', 'update', '--from-csv', file, '--mock-state', state]);
+    // Without the progress lines a slow run prints every few seconds.
+    const lines = imported.stderr.replace(/^updating .*\n/gm, '').trim().split('\n');
+    expect(lines[0]).toMatch(/^network-org: ignoring \d+ columns the API cannot write: .*\bname\b.*\(--strict-columns refuses them instead\)$/);
+    expect(lines.at(-1)).toMatch(/^updated \d+ of \d+ rows/);
+    expect(lines).toHaveLength(2);
+    expect(imported.code).toBe(0);
+    const after = JSON.parse((await run(cli(), ['contacts', 'list', '--account-id', '101', '--limit', '1', '--output', 'json', '--mock-state', state])).stdout);
+    expect(after[0]).toMatchObject({ contact_id: rows[0]!.contact_id, tags: [{ name: 'Reimported', color: 'blue' }], 'Deal stage': 'Won' });
+    const strict = await run(cli(), ['contacts', 'update', '--from-csv', file, '--mock-state', state, '--strict-columns', '--checkpoint', `${file}.strict.json`]);
+    expect(strict.code).toBe(2);
+  }, 90_000);
 });
 
 describe('--mock-state', () => {

@@ -58,18 +58,38 @@ describe.skipIf(!hasTmux)('on a terminal (tmux)', () => {
     expect(screens.at(-1)).toContain('updated 8 of 8 rows');
     expect(screens.at(-1)).toContain('exit=0');
   });
+
+  it('prints each failed row\'s error on its own line above the progress bar, never under it', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'network-org-tty-'));
+    const file = join(folder, 'tags.csv');
+    const rows = Array.from({ length: 6 }, (_, index) => (index % 2 === 1 ? `99999${index},tty-errors` : `${1000001 + index},tty-errors`));
+    writeFileSync(file, `contact_id,account_id,add_tags\n${rows.map((row) => row.replace(',', ',101,')).join('\n')}\n`);
+    await fetch(`${server().url}/__mock/faults`, { method: 'POST', body: JSON.stringify({ method: 'PATCH', status: 200, delay_ms: 300, count: 6 }) });
+    const screens = await onScreen('errors', `node ${cli()} contacts update --from-csv ${file}`, /exit=\d/, servedEnv(server()));
+    await fetch(`${server().url}/__mock/faults`, { method: 'DELETE' });
+    const last = screens.at(-1)!.split('\n');
+    const errors = last.filter((line) => /^line \d+: /.test(line));
+    expect(errors.map((line) => /^line (\d+)/.exec(line)![1])).toEqual(['3', '5', '7']);
+    expect(errors.every((line) => !line.includes('updating'))).toBe(true);
+    // While the run went on, the bar stayed below the last error printed.
+    const midway = screens.find((screen) => /^line 3: /m.test(screen) && /updating [█░]+ [3-5]\/6/.test(screen));
+    expect(midway).toBeDefined();
+    const lines = midway!.split('\n');
+    expect(lines.findIndex((line) => line.startsWith('updating'))).toBeGreaterThan(lines.findIndex((line) => line.startsWith('line 3: ')));
+    expect(screens.at(-1)).toContain('updated 3 of 6 rows; 3 failed');
+  });
 });
 
 describe('completion', () => {
   /** What bash completes for the words typed so far (the last one partial), with the script sourced. */
-  function complete(script: string, words: string[]): string[] {
+  function complete(script: string, words: string[], cwd?: string): string[] {
     const line = ['network-org', ...words];
     const program = [
       script,
       `COMP_WORDS=(${line.map((word) => `'${word}'`).join(' ')}); COMP_CWORD=${line.length - 1}`,
       '_network_org; printf "%s\\n" "${COMPREPLY[@]}"',
     ].join('\n');
-    return execFileSync('bash', ['--norc', '--noprofile', '-c', program], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    return execFileSync('bash', ['--norc', '--noprofile', '-c', program], { encoding: 'utf8', ...(cwd ? { cwd } : {}) }).split('\n').filter(Boolean);
   }
 
   it('completes commands, flags and enum values in bash', async () => {
@@ -83,6 +103,20 @@ describe('completion', () => {
     expect(complete(script, ['contacts', 'update', '1000001', '--add'])).toEqual(['--add-tag']);
     expect(complete(script, ['accounts', 'list', '--output', 'j'])).toEqual(['json', 'jsonl']);
     expect(complete(script, ['completion', ''])).toEqual(expect.arrayContaining(['bash', 'zsh', 'fish']));
+  });
+
+  it('offers values, not flags, where a flag expects one: files for --from-csv, nothing for a free value', async () => {
+    const { stdout: script } = await run(cli(), ['completion', 'bash']);
+    const folder = mkdtempSync(join(tmpdir(), 'network-org-complete-'));
+    writeFileSync(join(folder, 'rows.csv'), '');
+    expect(complete(script, ['contacts', 'update', '--from-csv', ''], folder)).toEqual(['rows.csv']);
+    expect(complete(script, ['contacts', 'update', '--from-csv', 'ro'], folder)).toEqual(['rows.csv']);
+    expect(complete(script, ['contacts', 'list', '--tag', ''], folder)).toEqual([]);
+    expect(complete(script, ['contacts', 'update', '1000001', '--add-tag', ''], folder)).toEqual([]);
+    expect(complete(script, ['contacts', 'list', '--format', ''], folder)).toEqual(['table', 'json', 'jsonl', 'csv', 'yaml']);
+    const fish = (await run(cli(), ['completion', 'fish'])).stdout;
+    expect(fish).toContain("__fish_seen_subcommand_from update' -l from-csv -rF");
+    expect(fish).toContain("__fish_seen_subcommand_from list' -l tag -x");
   });
 
   it('prints zsh and fish scripts of the same commands', async () => {

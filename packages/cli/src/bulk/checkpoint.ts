@@ -3,9 +3,10 @@ import { UsageError, writeFileAtomically } from '@network-org/cli-kit';
 
 /**
  * Where a bulk run is, written atomically after each row. Rows are sent one at a time in file order, so one line
- * number says which are done. `in_flight_line` is set before a row is sent and cleared once its answer is in: a run
- * that dies in between leaves it, and `--resume` does not send that row again (it may have been applied), so no row
- * is ever applied twice (at most once); it is reported as failed, to be checked by hand.
+ * number says which are done. `in_flight_line` is set when a row's request leaves (not while it waits for its turn)
+ * and cleared once an answer says whether it was applied: a run that dies in between leaves it, and `--resume` does
+ * not send that row again (it may have been applied), so no row is ever applied twice (at most once); it is
+ * reported as failed, to be checked by hand.
  */
 export interface Checkpoint {
   version: 1;

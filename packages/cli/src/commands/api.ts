@@ -4,7 +4,7 @@ import { commandSpecs, type CommandSpec } from './specs';
 import { readData, collect, flagValue } from '../input/values';
 import { validateRequest } from '../input/validate';
 import type { RequestArgs } from '../input/request';
-import { printOptionsOf, sendAndPrint, withTarget, type CommonValues } from './run';
+import { printDryRun, printOptionsOf, sendAndPrint, withTarget, type CommonValues } from './run';
 
 interface Match {
   spec: CommandSpec;
@@ -88,6 +88,7 @@ export async function runApi(method: string, rawPath: string, values: CommonValu
   } else if (takesBody) args.body = {};
   const print = await printOptionsOf(values);
   await validateRequest(spec.operationId, args);
+  if (values.dryRun) return printDryRun(spec, args, print);
   return withTarget(values, async (target) => {
     await sendAndPrint(target, spec, args, print);
     return EXIT.ok;

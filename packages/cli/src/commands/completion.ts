@@ -9,6 +9,9 @@ interface Node {
   flags: { name: string; choices: readonly string[] | undefined; takesValue: boolean }[];
 }
 
+/** The flags whose value is a file's path: completed with file names. Any other flag's value is the user's to type. */
+const FILE_FLAGS = new Set(['--from-csv', '--failures', '--checkpoint', '--mock-state', '--state-file']);
+
 function nodesOf(command: Command<unknown[], Record<string, unknown>>, words: string[] = []): Node[] {
   const subcommands = command.commands.map((sub) => sub.name());
   const flags = command.options.flatMap((option) =>
@@ -28,6 +31,9 @@ function bash(nodes: Node[]): string {
   const leaves = nodes.filter((node) => node.words.length > 0 && node.subcommands.length === 0);
   const lines = [
     '# network-org completion for bash: source <(network-org completion bash)',
+    '_network_org_files() { COMPREPLY=( $(compgen -f -- "${COMP_WORDS[COMP_CWORD]}") ); }',
+    // A value only the user knows (an id, a tag): nothing offered, not even file names.
+    '_network_org_none() { COMPREPLY=(); type compopt &>/dev/null && compopt +o default 2>/dev/null; }',
     '_network_org() {',
     '  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" key="${COMP_WORDS[1]}" words=""',
     '  if (( COMP_CWORD == 1 )); then',
@@ -40,7 +46,13 @@ function bash(nodes: Node[]): string {
     '      case "$key" in',
     ...leaves.map((leaf) => {
       const choices = leaf.flags.filter((flag) => flag.choices);
-      const byFlag = choices.map((flag) => `${flag.name}) words="${quoteWords(flag.choices!)}" ;;`).join(' ');
+      const files = leaf.flags.filter((flag) => !flag.choices && FILE_FLAGS.has(flag.name)).map((flag) => flag.name);
+      const free = leaf.flags.filter((flag) => !flag.choices && flag.takesValue && !FILE_FLAGS.has(flag.name)).map((flag) => flag.name);
+      const byFlag = [
+        ...choices.map((flag) => `${flag.name}) words="${quoteWords(flag.choices!)}" ;;`),
+        ...(files.length > 0 ? [`${files.join('|')}) _network_org_files; return ;;`] : []),
+        ...(free.length > 0 ? [`${free.join('|')}) _network_org_none; return ;;`] : []),
+      ].join(' ');
       return `        "${leaf.words.join(' ')}") case "$prev" in ${byFlag} *) words="${quoteWords([...leaf.values, ...leaf.flags.map((flag) => flag.name)])}" ;; esac ;;`;
     }),
     '      esac',
@@ -71,7 +83,7 @@ function fish(nodes: Node[]): string {
     }
     if (node.values.length > 0) lines.push(`complete -c network-org -n '${seen}' -a '${quoteWords(node.values)}'`);
     for (const flag of node.flags) {
-      const values = flag.choices ? ` -xa '${quoteWords(flag.choices)}'` : flag.takesValue ? ' -r' : '';
+      const values = flag.choices ? ` -xa '${quoteWords(flag.choices)}'` : FILE_FLAGS.has(flag.name) ? ' -rF' : flag.takesValue ? ' -x' : '';
       lines.push(`complete -c network-org -n '${seen}' -l ${flag.name.slice(2)}${values}`);
     }
   }

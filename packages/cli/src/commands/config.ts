@@ -35,7 +35,7 @@ export function configSet(name: string, values: { baseUrl?: string; apiKey?: str
 export function configList(): string {
   const config = readConfig();
   const names = Object.keys(config.profiles);
-  if (names.length === 0) return `no profiles in ${configPath()}; add one with \`network-org config set NAME --base-url URL --api-key KEY\`\n`;
+  if (names.length === 0) return `no profiles in ${configPath()}; add one with \`printf %s "$KEY" | network-org config set NAME --base-url URL --api-key -\`\n`;
   return names
     .map((name) => {
       const profile = config.profiles[name]!;

@@ -92,6 +92,8 @@ function exampleOf(words: readonly string[], args: ArgumentSpec[], flags: FlagSp
     if (optional) parts.push(`--${optional.flag}`, sampleOf(optional.input));
     if (tagEdits) parts.push('--add-tag', 'vip:green');
   }
+  // Runs as shown, offline; without --mock it runs against NETWORK_BASE_URL.
+  parts.push('--mock');
   return parts.join(' ');
 }
 

@@ -16,7 +16,24 @@ function checkChoice(flag: string, value: string, choices: readonly string[] | u
   return value;
 }
 
+// The activity window's bounds (`from`, `to`): a date or an RFC 3339 instant, which the API refuses otherwise.
+const WINDOW_BOUNDS = new Set(['from', 'to']);
+const DATE_OR_INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2})))?$/;
+
+/** A real calendar date, and a time of day and an offset within their ranges. */
+function isDateOrInstant(text: string): boolean {
+  const match = DATE_OR_INSTANT.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour = 0, minute = 0, second = 0, offsetHour = 0, offsetMinute = 0] = match.slice(1).map((part) => (part === undefined ? undefined : Number(part))) as number[];
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  const realDay = date.getUTCFullYear() === year && date.getUTCMonth() === month! - 1 && date.getUTCDate() === day;
+  return realDay && hour < 24 && minute < 60 && second <= 60 && offsetHour < 24 && offsetMinute < 60;
+}
+
 function scalarOf(flag: string, input: Input, text: string): unknown {
+  if (input.in === 'query' && input.type === 'string' && WINDOW_BOUNDS.has(input.name) && !isDateOrInstant(text)) {
+    throw new UsageError(`--${flag} must be a date (2026-01-08) or an RFC 3339 instant (2026-01-08T09:00:00Z), got "${text}"`);
+  }
   switch (input.type) {
     case 'integer':
       return integerOption(flag, text, input.minimum, input.maximum);

@@ -30,10 +30,69 @@ function columnsOf(rows: readonly unknown[]): string[] {
   return [...columns];
 }
 
+const isTag = (value: unknown): value is { name: string; color: string } => isRow(value) && typeof value.name === 'string' && typeof value.color === 'string';
+
+/**
+ * A record as a CSV row that `--from-csv` takes back: `tags` as `NAME:COLOR;...`, and the account of a contact
+ * (`account.account_id`) as its own `account_id` column.
+ */
+function csvRow(value: unknown): unknown {
+  if (!isRow(value)) return value;
+  const row: Row = { ...value };
+  if (Array.isArray(row.tags) && row.tags.every(isTag)) row.tags = row.tags.map((tag) => `${tag.name}:${tag.color}`).join(';');
+  if (row.account_id === undefined && isRow(row.account) && typeof row.account.account_id === 'string') row.account_id = row.account.account_id;
+  return row;
+}
+
+/** The columns of a CSV export: the record's id first, then `account_id`, then the others in the order first seen. */
+function csvColumns(columns: Iterable<string>): string[] {
+  const all = [...columns];
+  const id = all.find((column) => column === 'contact_id' || column === 'company_id');
+  const lead = [id, 'account_id'].filter((column): column is string => column !== undefined && all.includes(column));
+  return [...lead, ...all.filter((column) => !lead.includes(column))];
+}
+
 async function csvOf(rows: readonly unknown[], columns: string[], header: boolean): Promise<string> {
   const { stringify } = await import('csv-stringify/sync');
   const records = rows.map((row) => (isRow(row) ? columns.map((column) => cellText(row[column])) : [cellText(row)]));
   return stringify(records, { header, columns: columns.length > 0 ? columns : ['value'] });
+}
+
+/**
+ * A list as CSV: the union of every row's columns, so the header waits for the last page. The rows wait in a
+ * temporary file meanwhile, never all in memory.
+ */
+async function writeCsvPages(pages: AsyncIterable<readonly unknown[]>, out: Writable): Promise<void> {
+  const { mkdtempSync, appendFileSync, rmSync, createReadStream } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { createInterface } = await import('node:readline');
+  const folder = mkdtempSync(join(tmpdir(), 'network-org-csv-'));
+  const spool = join(folder, 'rows.jsonl');
+  try {
+    const seen = new Set<string>();
+    let count = 0;
+    for await (const page of pages) {
+      const rows = page.map(csvRow);
+      for (const row of rows) if (isRow(row)) for (const key of Object.keys(row)) seen.add(key);
+      if (rows.length > 0) appendFileSync(spool, rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
+      count += rows.length;
+    }
+    const columns = csvColumns(seen);
+    await write(out, await csvOf([], columns, true));
+    if (count === 0) return;
+    let batch: unknown[] = [];
+    for await (const line of createInterface({ input: createReadStream(spool), crlfDelay: Infinity })) {
+      batch.push(JSON.parse(line));
+      if (batch.length === 500) {
+        await write(out, await csvOf(batch, columns, false));
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await write(out, await csvOf(batch, columns, false));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 const CELL_WIDTH = 32;
@@ -88,8 +147,8 @@ export async function formatValue(value: unknown, format: OutputFormat, width = 
     case 'jsonl':
       return Array.isArray(value) ? value.map((item) => `${JSON.stringify(item)}\n`).join('') : `${JSON.stringify(value)}\n`;
     case 'csv': {
-      const rows = Array.isArray(value) ? value : [value];
-      return csvOf(rows, columnsOf(rows), true);
+      const rows = (Array.isArray(value) ? value : [value]).map(csvRow);
+      return csvOf(rows, csvColumns(columnsOf(rows)), true);
     }
     case 'yaml': {
       const { stringify } = await import('yaml');
@@ -130,9 +189,9 @@ export async function printValue(value: unknown, options: PrintOptions): Promise
 }
 
 /**
- * A list's items, page by page. `json`, `jsonl` and `csv` are written as pages arrive, so a walk of every page is
- * never held whole (csv's columns are those of the first page); `table`, `yaml` and `--query` need the whole
- * list first.
+ * A list's items, page by page. `json` and `jsonl` are written as pages arrive, so a walk of every page is never
+ * held whole; `csv` keeps the rows in a temporary file until the last page has given every column; `table`,
+ * `yaml` and `--query` need the whole list first.
  */
 export async function printPages(pages: AsyncIterable<readonly unknown[]>, options: PrintOptions): Promise<void> {
   const out = options.out ?? stdout();
@@ -142,18 +201,13 @@ export async function printPages(pages: AsyncIterable<readonly unknown[]>, optio
     await printValue(items, { ...options, out });
     return;
   }
+  if (options.format === 'csv') return writeCsvPages(pages, out);
   let count = 0;
-  let columns: string[] | undefined;
   for await (const page of pages) {
     for (const item of page) {
       if (options.format === 'json') await write(out, `${count === 0 ? '[\n' : ',\n'}  ${JSON.stringify(item, null, 2).replace(/\n/g, '\n  ')}`);
       else if (options.format === 'jsonl') await write(out, `${JSON.stringify(item)}\n`);
       count += 1;
-    }
-    if (options.format === 'csv' && page.length > 0) {
-      const header = columns === undefined;
-      columns ??= columnsOf(page);
-      await write(out, await csvOf(page, columns, header));
     }
   }
   if (options.format === 'json') await write(out, count === 0 ? '[]\n' : '\n]\n');
