@@ -119,6 +119,25 @@ const CUSTOM_FIELD_RECORDS = new Set(
   ),
 );
 
+const bodyOf = (input: CallInput) => (typeof input.body === 'object' && input.body !== null ? (input.body as Record<string, unknown>) : {});
+
+/**
+ * The calls that spend credits write what no PATCH can put back: find-email sets the contact's lookup result
+ * (`work_email`, `contact_enrichment.work_email`), and each call spends a credit. Every one goes through the ledger
+ * here, whichever scenario sent it, so that none is left out of `writes.left`.
+ */
+function creditWrite(run: RunContext, answer: Answer): void {
+  const body = bodyOf(answer.request);
+  const account = String(body.account_id ?? '?');
+  if (answer.operation === 'findContactEmail') {
+    const contact = answer.request.params?.contact_id ?? '?';
+    run.ledger.wrote(answer, `contact ${contact} in account ${account}`, 'find-email', "the contact's work_email and its lookup status now hold the lookup's result, and a credit is spent");
+  } else if (answer.operation === 'enrich') {
+    const subject = typeof body.network_url === 'string' ? body.network_url : `contact ${String(body.contact_id ?? '?')}`;
+    run.ledger.wrote(answer, `credits of the organization (enrich ${subject} in account ${account})`, 'enrich', 'a credit is spent');
+  }
+}
+
 /** A value as compact JSON, cut short past 160 characters. */
 export function compact(value: unknown): string {
   const text = value === undefined ? 'missing' : JSON.stringify(value);
@@ -146,6 +165,7 @@ export class ScenarioContext {
   readonly call: Call = async (operation, input = {}) => {
     const answer = await callOperation(this.run, operation, input);
     this.answers.push(answer);
+    creditWrite(this.run, answer);
     for (const difference of answerDifferences(answer)) this.differ(difference);
     if (answer.status >= 200 && answer.status < 300 && CUSTOM_FIELD_RECORDS.has(operation)) {
       for (const difference of customFieldDifferences(answer, await this.facts.registry())) this.differ(difference);
