@@ -3,6 +3,7 @@ import { answerDifferences, conforms } from './check/answer';
 import { customFieldDifferences } from './check/custom-fields';
 import { describeValue, reaches, schemaDifferences } from './check/schema';
 import { operations } from '@network-org/spec/operations';
+import { operationRoutes } from '@network-org/spec/routes';
 import { schemas } from '@network-org/spec/zod';
 import type { Facts } from './facts';
 import type { Ledger } from './ledger';
@@ -138,6 +139,16 @@ function creditWrite(run: RunContext, answer: Answer): void {
   }
 }
 
+/**
+ * A difference of an answer of another operation than the scenario's (the facts it needed: the accounts, the
+ * contacts it picks from) says which operation answered it, so that the report names the operation that drifted.
+ */
+function inAnswerTo(difference: Difference, operation: OperationId): Difference {
+  const { method, path } = operationRoutes[operation];
+  const where = `in the answer to ${method} ${path} (${operation})`;
+  return { ...difference, note: difference.note ? `${difference.note}; ${where}` : where };
+}
+
 /** A value as compact JSON, cut short past 160 characters. */
 export function compact(value: unknown): string {
   const text = value === undefined ? 'missing' : JSON.stringify(value);
@@ -166,7 +177,7 @@ export class ScenarioContext {
     const answer = await callOperation(this.run, operation, input);
     this.answers.push(answer);
     creditWrite(this.run, answer);
-    for (const difference of answerDifferences(answer)) this.differ(difference);
+    for (const difference of answerDifferences(answer)) this.differ(answer.operation === this.operation ? difference : inAnswerTo(difference, answer.operation));
     if (answer.status >= 200 && answer.status < 300 && CUSTOM_FIELD_RECORDS.has(operation)) {
       for (const difference of customFieldDifferences(answer, await this.facts.registry())) this.differ(difference);
     }
