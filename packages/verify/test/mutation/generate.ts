@@ -23,8 +23,6 @@ export interface Generated extends Mutation {
   seen?: JsonType[];
   /** Whether it would change this answer of the mock, where changing a copy cannot tell (or costs more). */
   touches?(answer: SeenAnswer): boolean;
-  /** Other operations whose answers it changes too (a write's effect lost on the reads that show it). */
-  reads?: OperationId[];
 }
 
 type Json = Record<string, any>;
