@@ -143,9 +143,10 @@ function creditWrite(run: RunContext, answer: Answer): void {
  * A difference of an answer of another operation than the scenario's (the facts it needed: the accounts, the
  * contacts it picks from) says which operation answered it, so that the report names the operation that drifted.
  */
+export const inTheAnswerTo = (operation: OperationId) => `in the answer to ${operationRoutes[operation].method} ${operationRoutes[operation].path} (${operation})`;
+
 function inAnswerTo(difference: Difference, operation: OperationId): Difference {
-  const { method, path } = operationRoutes[operation];
-  const where = `in the answer to ${method} ${path} (${operation})`;
+  const where = inTheAnswerTo(operation);
   return { ...difference, note: difference.note ? `${difference.note}; ${where}` : where };
 }
 

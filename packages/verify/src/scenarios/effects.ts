@@ -1,4 +1,4 @@
-import type { Answer, ScenarioContext } from '../context';
+import { type Answer, inTheAnswerTo, type ScenarioContext } from '../context';
 import { expectSame, LIST_OMITS } from './agree';
 import { itemsOf, walk } from './lists';
 import type { Scenario } from './scenario';
@@ -71,7 +71,7 @@ export const effectScenarios: Scenario[] = [
       if (!t.expectOk(answer)) return;
       const expected: Fields = normalized({ ...original, tags: [...tagsOf(original).filter((tag) => tag.name !== TAG.name), TAG], notes_json: NOTES, ...(field && { [field.name]: VALUE[field.type] }) });
       const listed = await listedContact(t, account_id, original);
-      if (listed) expectSame(t, '$.data.contacts[*]', expected, normalized(listed), { first: [], second: LIST_OMITS }, `contact ${id} listed after the PATCH`);
+      if (listed) expectSame(t, '$.data.contacts[*]', expected, normalized(listed), { first: [], second: LIST_OMITS }, `contact ${id} listed after the PATCH, ${inTheAnswerTo('listContacts')}`);
       const read = await readRecord(t, 'contact', id, account_id);
       if (read) expectSame(t, '$.data.contact', expected, normalized(read), { first: ['contact_enrichment', 'sequence', 'last_interaction_at'], second: ['contact_enrichment', 'sequence', 'last_interaction_at'] }, `contact ${id} read again after the PATCH`);
       // An unrelated PATCH: only the tag goes; the notes and the field stay as the first PATCH left them.
@@ -104,7 +104,7 @@ export const effectScenarios: Scenario[] = [
       if (!t.expectOk(answer)) return;
       const expected = normalized({ ...original, tags: [...tagsOf(original).filter((tag) => tag.name !== TAG.name), TAG], notes_json: NOTES, ...(field && { [field.name]: VALUE[field.type] }) });
       const listed = await listedCompany(t, account_id, id);
-      if (listed) expectSame(t, '$.data.companies[*]', expected, normalized(listed), { first: [], second: [] }, `company ${id} listed after the PATCH`);
+      if (listed) expectSame(t, '$.data.companies[*]', expected, normalized(listed), { first: [], second: [] }, `company ${id} listed after the PATCH, ${inTheAnswerTo('listCompanies')}`);
     },
   },
   {
@@ -124,10 +124,11 @@ export const effectScenarios: Scenario[] = [
       const read = await readRecord(t, 'contact', contact.contact_id, account_id);
       if (!read) return;
       const again = (read.contact_enrichment as Fields | undefined)?.work_email as Fields | undefined;
-      t.equal('$.data.contact.contact_enrichment.work_email.status', again?.status, lookup?.status, 'read after find-email');
-      t.equal('$.data.contact.work_email', read.work_email ?? null, found?.work_email ?? null, 'read after find-email');
+      const note = `read after find-email, ${inTheAnswerTo('updateContact')}, against find-email (findContactEmail)`;
+      t.equal('$.data.contact.contact_enrichment.work_email.status', again?.status, lookup?.status, note);
+      t.equal('$.data.contact.work_email', read.work_email ?? null, found?.work_email ?? null, note);
       const listed = await listedContact(t, account_id, found ?? (contact as unknown as Fields));
-      if (listed) t.equal('$.data.contacts[*].work_email', listed.work_email ?? null, found?.work_email ?? null, 'listed after find-email');
+      if (listed) t.equal('$.data.contacts[*].work_email', listed.work_email ?? null, found?.work_email ?? null, `listed after find-email, ${inTheAnswerTo('listContacts')}, against find-email (findContactEmail)`);
     },
   },
   {
@@ -147,7 +148,7 @@ export const effectScenarios: Scenario[] = [
       const imported = recordOf(answer, 'contact');
       if (typeof imported?.contact_id !== 'string') return;
       const read = await readRecord(t, 'contact', imported.contact_id, account_id);
-      if (read) expectSame(t, '$.data.contact', imported, read, { first: 'any', second: [] }, `contact ${imported.contact_id} read by the id its import answered`);
+      if (read) expectSame(t, '$.data.contact', imported, read, { first: 'any', second: [] }, `contact ${imported.contact_id} read by the id its import (importContact) answered, ${inTheAnswerTo('updateContact')}`);
       const listed = itemsOf(await t.call('listContacts', { query: { account_id: [account_id], query: String(imported.public_identifier ?? ''), limit: 25 } }), 'listContacts');
       t.check(listed.some((item) => item.contact_id === imported.contact_id), { path: '$.data.contacts', expected: `contact ${imported.contact_id}, just imported`, actual: 'not listed' });
     },

@@ -136,14 +136,22 @@ export function names(result: ScenarioResult, mutation: Generated): boolean {
   if (result.outcome === 'error') return result.operation === mutation.operation && !result.reason?.startsWith('verify itself failed');
   if (result.outcome !== 'differ') return false;
   return result.differences.some((difference) => {
-    const elsewhere = difference.note?.includes('in the answer to ');
-    if (elsewhere ? !difference.note!.includes(`(${mutation.operation})`) : result.operation !== mutation.operation) return false;
+    // A note that names operations (the answer a difference is in, or the two answers compared) says whose it is.
+    const named = difference.note?.includes(`(${mutation.operation})`) ?? false;
+    const elsewhere = difference.note?.includes('in the answer to ') ?? false;
+    if (!named && (elsewhere || result.operation !== mutation.operation)) return false;
     if (!mutation.path) return true;
-    const at = difference.path === undefined ? undefined : normalized(difference.path);
-    if (at === undefined || at === '$' || at === '$.data') return false;
-    return within(at, mutation.path) || within(mutation.path, at);
+    if (difference.path === undefined) return false;
+    const at = normalized(difference.path);
+    if (at === mutation.path) return true;
+    // Below the record (`$.data.contacts[*]`, `$.data.contact`): two answers of one record compare field by field.
+    const [mine, theirs] = [tail(at), tail(mutation.path)];
+    return mine !== '' && theirs !== '' && (within(mine, theirs) || within(theirs, mine));
   });
 }
+
+/** A path below its record: `$.data.contacts[*].company.name` and `$.data.contact.company.name` are both `.company.name`. */
+const tail = (path: string) => (/^\$\.data\.[^.[]+(\[\*\])?/.test(path) ? path.replace(/^\$\.data\.[^.[]+(\[\*\])?/, '') : '');
 
 /** Counts by class: caught, missed, not reached. */
 export function tally(results: readonly MutationResult[]): Record<MutationClass, { total: number; caught: number; wronglyNamed: number; missed: number; unreached: number }> {

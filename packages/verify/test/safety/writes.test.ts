@@ -24,4 +24,4 @@ it('lists every write that may have happened, whatever status came back: drafts 
       await server.close();
     }
   }
-});
+}, 90_000);
