@@ -122,7 +122,7 @@ describe('the drift proxy without a mutation', () => {
     const notAgreeing = report.scenarios.filter((s) => s.outcome !== 'agree').map(({ id, outcome, reason, differences }) => ({ id, outcome, reason, differences }));
     expect(notAgreeing).toEqual([{ id: 'rate-limit.probe', outcome: 'skipped', reason: 'needs --probe-rate-limit', differences: [] }]);
     expect(proxy.operations.size).toBe(16);
-  });
+  }, 120_000);
 });
 
 /** The scenario named by `caught` differs on the mutated operation, with the difference `caught` describes. */
