@@ -137,13 +137,16 @@ export function names(result: ScenarioResult, mutation: Generated): boolean {
   if (result.outcome !== 'differ') return false;
   return result.differences.some((difference) => {
     // A note that names operations (the answer a difference is in, or the two answers compared) says whose it is.
-    const named = difference.note?.includes(`(${mutation.operation})`) ?? false;
+    // A drift with memory is of its write and of the reads that show its effect.
+    const operations = [mutation.operation, ...(mutation.reads ?? [])];
+    const named = operations.some((operation) => difference.note?.includes(`(${operation})`));
     const elsewhere = difference.note?.includes('in the answer to ') ?? false;
     if (!named && (elsewhere || result.operation !== mutation.operation)) return false;
     if (!mutation.path) return true;
     if (difference.path === undefined) return false;
     const at = normalized(difference.path);
     if (at === mutation.path) return true;
+    if (at !== '$' && at !== '$.data' && (within(at, mutation.path) || within(mutation.path, at))) return true;
     // Below the record (`$.data.contacts[*]`, `$.data.contact`): two answers of one record compare field by field.
     const [mine, theirs] = [tail(at), tail(mutation.path)];
     return mine !== '' && theirs !== '' && (within(mine, theirs) || within(theirs, mine));
