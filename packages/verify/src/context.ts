@@ -3,6 +3,7 @@ import { answerDifferences, conforms } from './check/answer';
 import { customFieldDifferences } from './check/custom-fields';
 import { describeValue, reaches, schemaDifferences } from './check/schema';
 import { operations } from '@network-org/spec/operations';
+import { operationRoutes } from '@network-org/spec/routes';
 import { schemas } from '@network-org/spec/zod';
 import type { Facts } from './facts';
 import type { Ledger } from './ledger';
@@ -119,6 +120,36 @@ const CUSTOM_FIELD_RECORDS = new Set(
   ),
 );
 
+const bodyOf = (input: CallInput) => (typeof input.body === 'object' && input.body !== null ? (input.body as Record<string, unknown>) : {});
+
+/**
+ * The calls that spend credits write what no PATCH can put back: find-email sets the contact's lookup result
+ * (`work_email`, `contact_enrichment.work_email`), and each call spends a credit. Every one goes through the ledger
+ * here, whichever scenario sent it, so that none is left out of `writes.left`.
+ */
+function creditWrite(run: RunContext, answer: Answer): void {
+  const body = bodyOf(answer.request);
+  const account = String(body.account_id ?? '?');
+  if (answer.operation === 'findContactEmail') {
+    const contact = answer.request.params?.contact_id ?? '?';
+    run.ledger.wrote(answer, `contact ${contact} in account ${account}`, 'find-email', "the contact's work_email and its lookup status now hold the lookup's result, and a credit is spent");
+  } else if (answer.operation === 'enrich') {
+    const subject = typeof body.network_url === 'string' ? body.network_url : `contact ${String(body.contact_id ?? '?')}`;
+    run.ledger.wrote(answer, `credits of the organization (enrich ${subject} in account ${account})`, 'enrich', 'a credit is spent');
+  }
+}
+
+/**
+ * A difference of an answer of another operation than the scenario's (the facts it needed: the accounts, the
+ * contacts it picks from) says which operation answered it, so that the report names the operation that drifted.
+ */
+export const inTheAnswerTo = (operation: OperationId) => `in the answer to ${operationRoutes[operation].method} ${operationRoutes[operation].path} (${operation})`;
+
+function inAnswerTo(difference: Difference, operation: OperationId): Difference {
+  const where = inTheAnswerTo(operation);
+  return { ...difference, note: difference.note ? `${difference.note}; ${where}` : where };
+}
+
 /** A value as compact JSON, cut short past 160 characters. */
 export function compact(value: unknown): string {
   const text = value === undefined ? 'missing' : JSON.stringify(value);
@@ -146,7 +177,8 @@ export class ScenarioContext {
   readonly call: Call = async (operation, input = {}) => {
     const answer = await callOperation(this.run, operation, input);
     this.answers.push(answer);
-    for (const difference of answerDifferences(answer)) this.differ(difference);
+    creditWrite(this.run, answer);
+    for (const difference of answerDifferences(answer)) this.differ(answer.operation === this.operation ? difference : inAnswerTo(difference, answer.operation));
     if (answer.status >= 200 && answer.status < 300 && CUSTOM_FIELD_RECORDS.has(operation)) {
       for (const difference of customFieldDifferences(answer, await this.facts.registry())) this.differ(difference);
     }

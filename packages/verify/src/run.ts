@@ -176,7 +176,10 @@ async function runScenario(run: RunContext, scenario: Scenario): Promise<{ resul
       return { result: { ...base, outcome, differences: t.differences, reason: error.message }, seen: t.answers };
     }
     if (error instanceof Stop) return { result: { ...base, outcome: t.differences.length > 0 ? 'differ' : 'agree', differences: t.differences }, seen: t.answers };
-    const reason = error instanceof Error ? error.message : String(error);
+    // A fault of verify's own (a value it did not expect, read as if it were another): said as such, never as the target's.
+    const own = error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError || error instanceof SyntaxError;
+    const message = error instanceof Error ? error.message : String(error);
+    const reason = own ? `verify itself failed on an answer it did not expect (${(error as Error).name}: ${message})` : message;
     return { result: { ...base, outcome: 'error', differences: t.differences, reason }, seen: t.answers };
   }
   return { result: { ...base, outcome: t.differences.length > 0 ? 'differ' : 'agree', differences: t.differences }, seen: t.answers };

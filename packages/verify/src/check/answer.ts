@@ -7,7 +7,9 @@ import type { Difference } from '../report/types';
 import { shapeDifferences } from './reference';
 import { describeValue, schemaDifferences, unknownKeys } from './schema';
 
-const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
+// Every answer, errors included, is application/json (the description: all request and response bodies are JSON,
+// `application/json`); a parameter such as a charset may follow.
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 /** The spec's schema of an answer's body: its operation's response for its status, if the spec lists the status. */
 export function schemaOf(answer: Pick<Answer, 'operation' | 'status'>): z.ZodType | undefined {

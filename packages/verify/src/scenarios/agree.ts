@@ -2,6 +2,7 @@ import type { ScenarioContext } from '../context';
 import { compact } from '../context';
 
 type Fields = Record<string, unknown>;
+const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What a contact list item leaves out (description §2: lists may omit notes_json; lookups and sequences too). */
 export const LIST_OMITS = ['notes_json', 'contact_enrichment', 'sequence'];
@@ -20,6 +21,8 @@ const mayOmit = (omits: string[] | 'any', key: string) => omits === 'any' || omi
  * what one of them changes, such as find-email's lookup results, whose values are then not compared either).
  */
 export function expectSame(t: ScenarioContext, path: string, shown: Fields, again: Fields, omits: Omits, note: string): void {
+  // A record that is not an object (null, a string) on either side: compared whole, as data.
+  if (!isFields(shown) || !isFields(again)) return void t.equal(path, again, shown, note);
   for (const key of new Set([...Object.keys(shown), ...Object.keys(again)])) {
     const at = /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
     const changes = (omits.first !== 'any' && omits.first.includes(key)) || (omits.second !== 'any' && omits.second.includes(key));

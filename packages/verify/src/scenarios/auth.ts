@@ -127,6 +127,21 @@ const missingKey: Scenario[] = (Object.keys(operationRoutes) as OperationId[])
     },
   }));
 
+/** Every other operation with a key in another scheme, and with a key that is none: 401 unauthorized each. */
+const refusedKey: Scenario[] = (Object.keys(operationRoutes) as OperationId[]).flatMap((operation) => [
+  ...(operation === 'listAccounts' ? [] : [{ id: `auth.scheme.other.${operation}`, header: BASIC, what: 'another scheme than Bearer' }]),
+  ...(operation === 'listOrganizations' ? [] : [{ id: `auth.key.malformed.${operation}`, header: 'Bearer not-a-valid-key', what: 'a key that is none' }]),
+].map(({ id, header, what }) => ({
+  id,
+  operation,
+  behaviour: 'auth' as const,
+  title: `${operationRoutes[operation].method} ${operationRoutes[operation].path} with ${what} is 401 unauthorized (authentication: every operation requires the Bearer header)`,
+  source: 'description §5',
+  async run(t: ScenarioContext) {
+    t.expectError(await t.call(operation, { ...sample(operation), headers: { Authorization: header } }), 401, 'unauthorized');
+  },
+})));
+
 /**
  * A request of the member key naming an account not shared with it, for each account-scoped operation: the records
  * it names are the account's own (read with the admin key), so that the account is all that is refused.
@@ -187,4 +202,4 @@ const unsharedAccount: Scenario[] = UNSHARED.map(({ operation, needs, input }) =
   },
 }));
 
-export const authScenarios: Scenario[] = [...written, ...missingKey, ...unsharedAccount];
+export const authScenarios: Scenario[] = [...written, ...missingKey, ...refusedKey, ...unsharedAccount];

@@ -1,4 +1,4 @@
-import type { ScenarioContext } from '../context';
+import { compact, type ScenarioContext } from '../context';
 import { expectSame } from './agree';
 import { expectLookups } from './enrichment';
 import type { Scenario } from './scenario';
@@ -7,6 +7,7 @@ const needsCredits: Scenario['needs'] = ['credits'];
 
 type Fields = Record<string, unknown>;
 type Block = Record<string, unknown> & { participant: Fields & { kind?: string } };
+const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The lists of an enrichment block that a contact (or a company) also has, by the same name. */
 const LISTS_OF_BLOCKS = ['languages', 'experiences', 'educations', 'locations', 'industries'];
@@ -18,8 +19,11 @@ const COMPANY_ONLY = ['headcount', 'employee_count', 'website_url', 'follower_co
  * An enrichment of a contact's profile (or company) describes that contact: its participant's fields and the items
  * of its lists agree with the contact's fields of the same name, item by item.
  */
-function expectDescribes(t: ScenarioContext, path: string, block: Block, record: Fields): void {
+function expectDescribes(t: ScenarioContext, path: string, block: Block | null | undefined, record: Fields): void {
+  // A block or participant that is not there, where the contact has what it would describe, is a difference.
+  if (!isFields(block)) return void t.differ({ path, expected: 'the enrichment of what the contact shows', actual: compact(block) });
   const { participant } = block;
+  if (!isFields(participant)) return void t.differ({ path: `${path}.participant`, expected: 'the participant the contact is', actual: compact(participant) });
   const own = participant.kind === 'member' ? Object.fromEntries(Object.entries(participant).filter(([key]) => !COMPANY_ONLY.includes(key))) : participant;
   expectSame(t, `${path}.participant`, record, own, COMMON, 'the enrichment against the contact it enriches');
   // The same facts under the names an enrichment gives them.
@@ -35,7 +39,7 @@ function expectDescribes(t: ScenarioContext, path: string, block: Block, record:
   }
   const experiences = Array.isArray(record.experiences) ? (record.experiences as Fields[]) : [];
   (Array.isArray(block.experiences) ? (block.experiences as Fields[]) : []).forEach((experience, index) => {
-    const theirs = (experience.company as Fields | null | undefined)?.provider_participant_id ?? null;
+    const theirs = (experience?.company as Fields | null | undefined)?.provider_participant_id ?? null;
     if (experiences[index]) t.equal(`${path}.experiences[${index}].company.provider_participant_id`, theirs, experiences[index]!.company_provider_participant_id ?? null, note);
   });
   for (const name of LISTS_OF_BLOCKS) {
@@ -81,10 +85,14 @@ export const creditScenarios: Scenario[] = [
       const contact = await t.facts.contact();
       const answer = await t.call('enrich', { body: { account_id: await t.facts.accountId(), contact_id: contact.contact_id } });
       if (!t.expectOk(answer)) return;
-      const { profile, company } = (answer.body as { data: { network_enrichment: { profile: Block; company: Block } } }).data.network_enrichment;
-      t.equal('$.data.network_enrichment.profile.participant.kind', profile.participant.kind, 'member');
+      const { profile, company } = (answer.body as { data: { network_enrichment: { profile: Block | null; company: Block | null } } }).data.network_enrichment;
+      t.equal('$.data.network_enrichment.profile.participant.kind', profile?.participant?.kind, 'member');
       expectDescribes(t, '$.data.network_enrichment.profile', profile, contact as unknown as Fields);
-      if (contact.company) expectDescribes(t, '$.data.network_enrichment.company', company, contact.company as unknown as Fields);
+      if (contact.company) {
+        // A company's participant is of kind company (the enrichment participant: member for a person, company for a company).
+        t.equal('$.data.network_enrichment.company.participant.kind', company?.participant?.kind, 'company');
+        expectDescribes(t, '$.data.network_enrichment.company', company, contact.company as unknown as Fields);
+      }
     },
   },
   {

@@ -6,12 +6,15 @@ import { contactScenarios } from './contacts';
 import { conversationScenarios } from './conversations';
 import { creditScenarios } from './credits';
 import { organizationScenarios } from './organization';
+import { pageScenarios } from './pages';
 import { rateLimitScenarios } from './rate-limit';
 import { sameRecordScenarios } from './same-record';
 import { summaryScenarios } from './summary';
 import type { Scenario } from './scenario';
 import { viewScenarios } from './views';
 import { draftScenarios } from './drafts';
+import { effectScenarios } from './effects';
+import { errorScenarios } from './errors';
 import { importScenarios } from './imports';
 import { updateScenarios } from './updates';
 
@@ -25,11 +28,14 @@ export const scenarios: readonly Scenario[] = [
   ...conversationScenarios,
   ...viewScenarios,
   ...activityScenarios,
+  ...pageScenarios,
   ...summaryScenarios,
   ...importScenarios,
   ...updateScenarios,
+  ...effectScenarios,
   ...draftScenarios,
   ...creditScenarios,
+  ...errorScenarios,
   ...sameRecordScenarios,
   ...rateLimitScenarios,
 ];

@@ -43,7 +43,10 @@ export async function walk(
     const answer = await t.call(operation, { ...input, query });
     // Each page whole (status, JSON, schema): a 200 of garbage is no page, and a walk over it agrees with nothing.
     if (!t.expectOk(answer)) return { items, complete: false, pages: page };
-    items.push(...itemsOf(answer, operation));
+    const found = itemsOf(answer, operation);
+    // The page before said has_more: this page, which its cursor leads to, holds items (the pagination object).
+    if (page > 1 && found.length === 0) t.differ({ path: `$.data.${LISTS[operation].items}`, expected: 'items (the page before said has_more)', actual: '[]', note: `page ${page} of the walk` });
+    items.push(...found);
     const { has_more, next_cursor } = paginationOf(answer);
     if (has_more !== true) return { items, complete: true, pages: page };
     if (typeof next_cursor !== 'string' || next_cursor === '') return { items, complete: false, pages: page };

@@ -33,7 +33,7 @@ export const sameRecordScenarios: Scenario[] = [
         const id = String(listed.contact_id);
         const answer = await t.call('updateContact', { params: { contact_id: id }, body: { account_id } });
         const read = recordOf(answer, 'contact');
-        if (t.expectOk(answer) && read) expectSame(t, '$.data.contact', listed, read, { first: LIST_OMITS, second: [] }, `PATCH of contact ${id} against the list`);
+        if (t.expectOk(answer) && read) expectSame(t, '$.data.contact', listed, read, { first: LIST_OMITS, second: [] }, `PATCH of contact ${id} (updateContact) against the list (listContacts)`);
       }
     },
   },
@@ -51,7 +51,7 @@ export const sameRecordScenarios: Scenario[] = [
       const id = String(listed.contact_id);
       const answer = await t.call('findContactEmail', { params: { contact_id: id }, body: { account_id } });
       const found = recordOf(answer, 'contact');
-      if (t.expectOk(answer) && found) expectSame(t, '$.data.contact', listed, found, { first: [...LIST_OMITS, ...LOOKUP, 'last_interaction_at'], second: LOOKUP }, `find-email of contact ${id} against the list`);
+      if (t.expectOk(answer) && found) expectSame(t, '$.data.contact', listed, found, { first: [...LIST_OMITS, ...LOOKUP, 'last_interaction_at'], second: LOOKUP }, `find-email of contact ${id} (findContactEmail) against the list (listContacts)`);
     },
   },
   {
@@ -79,7 +79,7 @@ export const sameRecordScenarios: Scenario[] = [
       if (!chosen) return t.skip('the account has no contacts');
       const answer = await t.call('findContactEmail', { params: { contact_id: chosen.id }, body: { account_id } });
       const found = recordOf(answer, 'contact');
-      if (t.expectOk(answer) && found) expectSame(t, '$.data.contact', chosen.read, found, { first: LOOKUP, second: LOOKUP }, `find-email of contact ${chosen.id} against its PATCH`);
+      if (t.expectOk(answer) && found) expectSame(t, '$.data.contact', chosen.read, found, { first: LOOKUP, second: LOOKUP }, `find-email of contact ${chosen.id} (findContactEmail) against its PATCH (updateContact)`);
     },
   },
   {
@@ -125,7 +125,7 @@ export const sameRecordScenarios: Scenario[] = [
       for (const listed of itemsOf(answer, 'listCompanies')) {
         const read = await t.call('updateCompany', { params: { company_id: String(listed.company_id) }, body: { account_id } });
         const company = recordOf(read, 'company');
-        if (t.expectOk(read) && company) expectSame(t, '$.data.company', listed, company, { first: [], second: [] }, `PATCH of company ${String(listed.company_id)} against the list`);
+        if (t.expectOk(read) && company) expectSame(t, '$.data.company', listed, company, { first: [], second: [] }, `PATCH of company ${String(listed.company_id)} (updateCompany) against the list (listCompanies)`);
       }
     },
   },

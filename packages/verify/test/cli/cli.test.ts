@@ -165,7 +165,7 @@ describe('network-verify (main)', () => {
   });
 
   it('exits 2 and says why when every selected scenario was skipped (nothing was checked)', async () => {
-    const { code, stdout, stderr } = await cli([...target(), '--only', 'drafts']);
+    const { code, stdout, stderr } = await cli([...target(), '--only', 'drafts.']);
     expect(code).toBe(2);
     expect(stdout).toMatch(/0 agree, 0 differ, 0 error, \d+ skipped/);
     expect(stderr).toMatch(/^network-verify: Nothing was checked: every selected scenario was skipped \(.*needs --allow-writes/);

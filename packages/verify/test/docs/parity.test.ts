@@ -19,4 +19,4 @@ it("docs/parity.md shows CI's latest report against the mock (pnpm --filter @net
   } finally {
     await server.close();
   }
-});
+}, 120_000);

@@ -78,6 +78,12 @@ const CAUGHT: Record<MutationName, Catch> = {
   'activity: default time zone not UTC': { scenario: 'activity.timezone.default', path: '$.data.timezone', expected: '"UTC"', actual: '"America/Los_Angeles"' },
   'accounts: a member sees every account': { scenario: 'auth.member.accounts-listed', path: /^\$\.data\.accounts\[\d+\]\.account_id$/, actual: /403 account_shared_access_required/ },
   'contacts: notes_json any text': { scenario: 'contacts.update.notes.not-json', path: 'status', expected: '400', actual: '200' },
+  'contacts: tags a PATCH adds vanish from the list': { scenario: 'contacts.update.effect.read-back', path: '$.data.contacts[*].tags' },
+  'contacts: a PATCH of tags alone clears the notes, seen on the next read': { scenario: 'contacts.update.effect.read-back', path: '$.data.contact.notes_json', actual: 'null' },
+  'find-email: the lookup is forgotten by the next read': { scenario: 'contacts.find-email.effect', path: '$.data.contact.contact_enrichment.work_email.status', actual: '"not_requested"' },
+  'contacts: relationship_status holds on the first page only': { scenario: 'contacts.pages.relationship-status.connected', path: /^\$\.data\.contacts\[\d\]$/, expected: 'connected' },
+  'contacts: errors labelled application/problem+json': { scenario: 'errors.listContacts.account-id.pattern', path: 'content-type', expected: 'application/json', actual: 'application/problem+json' },
+  'import: an unknown profile is 422': { scenario: 'errors.importContact.profile.unknown', path: 'status', expected: '404', actual: '422' },
 };
 
 let server: MockServer;
@@ -116,7 +122,7 @@ describe('the drift proxy without a mutation', () => {
     const notAgreeing = report.scenarios.filter((s) => s.outcome !== 'agree').map(({ id, outcome, reason, differences }) => ({ id, outcome, reason, differences }));
     expect(notAgreeing).toEqual([{ id: 'rate-limit.probe', outcome: 'skipped', reason: 'needs --probe-rate-limit', differences: [] }]);
     expect(proxy.operations.size).toBe(16);
-  });
+  }, 120_000);
 });
 
 /** The scenario named by `caught` differs on the mutated operation, with the difference `caught` describes. */
@@ -148,7 +154,8 @@ describe('each mutation is reported as a difference of the mutated operation, na
 });
 
 const CAUGHT_PAST_THE_LIMIT: Record<RateLimitMutationName, Catch> = {
-  'organization: Retry-After as an HTTP date': { scenario: 'rate-limit.probe', path: 'retry-after', expected: 'integer seconds', actual: /GMT"$/ },
+  'organization: Retry-After as an HTTP date': { scenario: 'rate-limit.probe', path: 'retry-after', expected: /^integer seconds/, actual: /GMT"$/ },
+  'organization: Retry-After of an hour': { scenario: 'rate-limit.probe', path: 'retry-after', expected: /^integer seconds from 1 to 10/, actual: '"3600"' },
 };
 
 describe('past the rate limit (a mock with a budget of 5 requests a second, probed)', () => {

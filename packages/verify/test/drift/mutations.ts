@@ -459,6 +459,85 @@ export const mutations = {
       },
     } satisfies Mutation;
   },
+
+  // Written from the description alone, as someone outside the team would try to slip a drift past the tool: each
+  // answers its own request right, and drifts only where a later read, a later page or an error shows it.
+  'contacts: tags a PATCH adds vanish from the list': () => {
+    const added = new Map<string, string[]>();
+    return {
+      operation: 'updateContact',
+      reads: ['listContacts'],
+      drift: 'a PATCH answers the tags it added, and the contacts list never shows them',
+      answer(answer, request) {
+        if (request.operation === 'updateContact') {
+          const names = (request.body as Item | undefined)?.tags?.add?.map((tag: Item) => tag.name);
+          if (ok(answer) && names) added.set(request.params.contact_id!, [...(added.get(request.params.contact_id!) ?? []), ...names]);
+          return;
+        }
+        for (const contact of items(answer, 'contacts')) {
+          const hidden = added.get(contact.contact_id);
+          if (hidden && Array.isArray(contact.tags)) contact.tags = contact.tags.filter((tag: Item) => !hidden.includes(tag.name));
+        }
+      },
+    } satisfies Mutation;
+  },
+  'contacts: a PATCH of tags alone clears the notes, seen on the next read': () => {
+    const cleared = new Set<string>();
+    return {
+      operation: 'updateContact',
+      drift: 'a PATCH that names only tags answers the notes as they were, and every later read of the contact has notes_json null',
+      answer(answer, request) {
+        const body = (request.body ?? {}) as Item;
+        const keys = Object.keys(body).filter((key) => key !== 'account_id');
+        const id = request.params.contact_id!;
+        if (keys.length === 0) {
+          if (cleared.has(id) && ok(answer) && answer.body.data?.contact) answer.body.data.contact.notes_json = null;
+        } else if (keys.length === 1 && keys[0] === 'tags' && ok(answer)) cleared.add(id);
+        else cleared.delete(id);
+      },
+    } satisfies Mutation;
+  },
+  'find-email: the lookup is forgotten by the next read': () => {
+    const looked = new Set<string>();
+    return {
+      operation: 'findContactEmail',
+      reads: ['updateContact'],
+      drift: "find-email answers its lookup's status, and a later read of the contact says not_requested again",
+      answer(answer, request) {
+        if (request.operation === 'findContactEmail') return void (ok(answer) && looked.add(request.params.contact_id!));
+        const contact = answer.body?.data?.contact;
+        if (ok(answer) && contact && looked.has(contact.contact_id) && contact.contact_enrichment) contact.contact_enrichment.work_email = { status: 'not_requested', error_code: null };
+      },
+    } satisfies Mutation;
+  },
+  'contacts: relationship_status holds on the first page only': () => ({
+    operation: 'listContacts',
+    drift: 'the pages a cursor leads to forget relationship_status',
+    async answer(answer, request, upstream) {
+      if (!query(request).has('cursor') || !query(request).has('relationship_status') || !ok(answer)) return;
+      const all = await upstream(withQuery(request, (params) => {
+        params.delete('cursor');
+        params.delete('relationship_status');
+        params.set('limit', '25');
+      }));
+      const others = items(all, 'contacts').filter((contact) => contact.relationship_status !== query(request).get('relationship_status'));
+      if (others.length > 0) answer.body.data.contacts = [...others.slice(0, 1), ...items(answer, 'contacts').slice(1)];
+    },
+  }),
+  'contacts: errors labelled application/problem+json': () => ({
+    operation: 'listContacts',
+    drift: 'error answers are application/problem+json, successes application/json',
+    answer(answer) {
+      if (answer.status >= 400) answer.headers['content-type'] = 'application/problem+json';
+    },
+  }),
+  'import: an unknown profile is 422': () => ({
+    operation: 'importContact',
+    drift: 'a profile URL nobody has is 422 unprocessable instead of 404 not_found',
+    answer(answer) {
+      if (answer.status === 404) answer.status = 422;
+    },
+  }),
 } satisfies Record<string, () => Mutation>;
 
 export type MutationName = keyof typeof mutations;
@@ -470,6 +549,13 @@ export const rateLimitMutations = {
     drift: 'a 429 says when to retry as an HTTP date instead of integer seconds',
     answer(answer) {
       if (answer.status === 429) answer.headers['retry-after'] = new Date(Date.now() + 1000).toUTCString();
+    },
+  }),
+  'organization: Retry-After of an hour': () => ({
+    operation: 'listOrganizations',
+    drift: 'a 429 says to retry in an hour, past the 10 s window of the limit',
+    answer(answer) {
+      if (answer.status === 429) answer.headers['retry-after'] = '3600';
     },
   }),
 } satisfies Record<string, () => Mutation>;

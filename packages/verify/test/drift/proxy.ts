@@ -39,6 +39,8 @@ export interface Mutation {
   drift: string;
   request?(request: ProxyRequest): void;
   answer?(answer: ProxyAnswer, request: ProxyRequest, upstream: Upstream): void | Promise<void>;
+  /** Other operations whose answers it sees too (a drift with memory: a write's effect lost on the reads after it). */
+  reads?: OperationId[];
 }
 
 export interface DriftProxy {
@@ -115,7 +117,7 @@ export async function startDriftProxy(upstreamUrl: string): Promise<DriftProxy> 
       body: parse(text),
       key: authorization?.startsWith('Bearer ') ? authorization.slice(7) : undefined,
     };
-    const active = mutation && mutation.operation === operation ? mutation : undefined;
+    const active = mutation && (mutation.operation === operation || (operation !== undefined && mutation.reads?.includes(operation))) ? mutation : undefined;
     if (active) {
       mutated++;
       active.request?.(request);

@@ -1,9 +1,14 @@
 import type { Generated } from './generate';
+import type { MutationResult } from './score';
 
-/** A kind of drift the suite may miss where it reaches it, and why no check can tell it. */
+/**
+ * Drifts the suite does not catch where it reaches them, listed one by one with why no check can tell them and how
+ * each comes out today. A listed drift that comes out otherwise (caught now, or missed where it was wrongly named)
+ * fails the test, so that the list stays exact; a drift that is not listed must be caught.
+ */
 export interface Exception {
   reason: string;
-  applies(mutation: Generated): boolean;
+  drifts: Record<string, Exclude<MutationResult['outcome'], 'caught' | 'not reached'>>;
 }
 
 export const EXCEPTIONS: Exception[] = [
@@ -14,10 +19,65 @@ export const EXCEPTIONS: Exception[] = [
       'value, is data on that one record, not a drift any check can tell. Where an enrichment repeats what a contact ' +
       "shows (names, handles, URLs, companies, experiences), it is compared with the contact, and a person's " +
       'participant carries none of the fields only a company carries.',
-    applies: (mutation) =>
-      mutation.class === 'field' && mutation.operation === 'enrich' && (mutation.kind === 'retyped to null' || (mutation.kind.startsWith('retyped to ') && mutation.seen?.join() === 'null')),
+    drifts: {
+      'field enrich $.data.network_enrichment.profile.participant.profile_fetched_at retyped to null': 'missed',
+      'field enrich $.data.network_enrichment.profile.participant.updated_at retyped to null': 'missed',
+      'field enrich $.data.network_enrichment.profile.languages[*].metadata_json retyped to string': 'missed',
+      'field enrich $.data.network_enrichment.profile.experiences[*].metadata_json retyped to string': 'missed',
+      'field enrich $.data.network_enrichment.profile.educations[*].metadata_json retyped to string': 'missed',
+      'field enrich $.data.network_enrichment.profile.locations[*].source retyped to null': 'missed',
+      'field enrich $.data.network_enrichment.profile.locations[*].line1 retyped to string': 'missed',
+      'field enrich $.data.network_enrichment.profile.locations[*].line2 retyped to string': 'missed',
+      'field enrich $.data.network_enrichment.profile.locations[*].postal_code retyped to string': 'missed',
+      'field enrich $.data.network_enrichment.profile.locations[*].description retyped to string': 'missed',
+      'field enrich $.data.network_enrichment.profile.locations[*].metadata_json retyped to string': 'missed',
+      'field enrich $.data.network_enrichment.company.participant.first_name retyped to string': 'missed',
+      'field enrich $.data.network_enrichment.company.participant.last_name retyped to string': 'missed',
+      'field enrich $.data.network_enrichment.company.participant.primary_company_name retyped to string': 'missed',
+      'field enrich $.data.network_enrichment.company.participant.primary_role_title retyped to string': 'missed',
+      'field enrich $.data.network_enrichment.company.participant.profile_fetched_at retyped to null': 'missed',
+      'field enrich $.data.network_enrichment.company.participant.updated_at retyped to null': 'missed',
+      'field enrich $.data.network_enrichment.company.locations[*].source retyped to null': 'missed',
+      'field enrich $.data.network_enrichment.company.locations[*].line1 retyped to string': 'missed',
+      'field enrich $.data.network_enrichment.company.locations[*].line2 retyped to string': 'missed',
+      'field enrich $.data.network_enrichment.company.locations[*].postal_code retyped to string': 'missed',
+      'field enrich $.data.network_enrichment.company.locations[*].description retyped to string': 'missed',
+      'field enrich $.data.network_enrichment.company.locations[*].metadata_json retyped to string': 'missed',
+      'field enrich $.data.network_enrichment.company.industries[*].metadata_json retyped to string': 'missed',
+    },
+  },
+  {
+    reason:
+      "A contact's phone lookup is never asked for through the API (find-email looks up the work e-mail): its status is " +
+      'set by the app, and another value of its enum is data no answer contradicts.',
+    drifts: {
+      'enum updateContact $.data.contact.contact_enrichment.phone.status another value of its enum': 'missed',
+      'enum findContactEmail $.data.contact.contact_enrichment.phone.status another value of its enum': 'missed',
+    },
+  },
+  {
+    reason:
+      "A message's direction: the description shows `sent` and leaves the others unshown, and a message does not say " +
+      "which participant is the account's own, so another value of its enum is data no answer contradicts.",
+    drifts: {
+      'enum listConversationMessages $.data.messages[*].direction another value of its enum': 'missed',
+    },
   },
 ];
 
-/** The exception a missed drift falls under, if any. */
-export const exceptionOf = (mutation: Generated) => EXCEPTIONS.find((exception) => exception.applies(mutation));
+/** The exception that lists a drift, if any. */
+export const exceptionOf = (mutation: Generated) => EXCEPTIONS.find((exception) => Object.hasOwn(exception.drifts, mutation.id));
+
+/** What is wrong with the results against the list: a drift not caught and not listed, or a listed one that comes out otherwise. */
+export function againstExceptions(results: readonly MutationResult[]): string[] {
+  const wrong: string[] = [];
+  for (const result of results) {
+    const listed = exceptionOf(result.mutation)?.drifts[result.mutation.id];
+    if (listed === undefined) {
+      if (result.outcome === 'missed' || result.outcome === 'wrongly named') wrong.push(`${result.mutation.id}: ${result.outcome}${result.by ? ` (by ${result.by.scenario}: ${result.by.detail})` : ''}`);
+    } else if (result.outcome !== listed && result.outcome !== 'not reached') {
+      wrong.push(`${result.mutation.id}: listed as ${listed}, now ${result.outcome}`);
+    }
+  }
+  return wrong;
+}

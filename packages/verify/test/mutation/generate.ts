@@ -7,8 +7,9 @@ import { isPaged, LISTS } from '../../src/lists';
 import type { Mutation, ProxyAnswer, ProxyRequest } from '../drift/proxy';
 import type { SeenAnswer } from './harness';
 
-/** The classes of drifts, as issue 25 lists them. */
-export type MutationClass = 'field' | 'operation' | 'list' | 'input' | 'auth';
+/** The classes of drifts: those of issue 25, then the headers, provoked errors, later pages, writes with memory and values inside an enum. */
+export const MUTATION_CLASSES = ['field', 'operation', 'list', 'input', 'auth', 'header', 'provoked', 'page', 'memory', 'enum'] as const;
+export type MutationClass = (typeof MUTATION_CLASSES)[number];
 
 /** A drift derived from the spec and the mock's answers: what it changes, where, and an id that stays the same. */
 export interface Generated extends Mutation {
@@ -129,6 +130,15 @@ function fieldDrifts(answers: readonly SeenAnswer[]): Generated[] {
         drifts.push(fieldDrift(operation, parent, key, types, `retyped to ${type}`, (record) => (record[key] = retyped(record[key], type))));
       }
       if (rule.enum) drifts.push(fieldDrift(operation, parent, key, types, 'out of its enum', (record) => (record[key] = 'not_in_the_enum')));
+      // Inside the enum: each value answered as the next one of its list, a value that reads right and says wrong.
+      const values = rule.enum;
+      if (values && values.length > 1) {
+        const drift = fieldDrift(operation, parent, key, types, 'another value of its enum', (record) => {
+          const at = values.indexOf(record[key]);
+          if (at >= 0) record[key] = values[(at + 1) % values.length];
+        });
+        drifts.push({ ...drift, id: `enum ${operation} ${parent}.${key} another value of its enum`, class: 'enum' });
+      }
       const format = holdsIds(key) ? 'id' : rule.format;
       if (format && format in BROKEN) {
         drifts.push(fieldDrift(operation, parent, key, types, `broken format (${format})`, (record) => {
@@ -323,7 +333,284 @@ function authDrifts(adminKey: string, memberKey: string): Generated[] {
   return drifts;
 }
 
-/** Every drift of the five classes, derived from the spec and from the mock's answers to the suite. */
+/** Every answer's Content-Type, errors included: another JSON-looking type, text, none. */
+function headerDrifts(): Generated[] {
+  const drifts: Generated[] = [];
+  const label = (kind: string, drift: string, applies: (answer: ProxyAnswer) => boolean, type: string | undefined): Generated => ({
+    id: `header ${kind}`,
+    class: 'header',
+    kind,
+    operation: 'listOrganizations',
+    drift,
+    answer(answer) {
+      if (!applies(answer)) return;
+      if (type === undefined) delete answer.headers['content-type'];
+      else answer.headers['content-type'] = type;
+    },
+  });
+  for (const operation of Object.keys(operationDocs) as OperationId[]) {
+    const on = (kind: string, drift: string, applies: (answer: ProxyAnswer) => boolean, type: string | undefined): Generated => ({ ...label(kind, drift, applies, type), id: `header ${operation} ${kind}`, operation });
+    drifts.push(
+      on('errors labelled application/problem+json', 'error answers are application/problem+json', (a) => a.status >= 400, 'application/problem+json'),
+      on('errors labelled text/plain', 'error answers are text/plain', (a) => a.status >= 400, 'text/plain; charset=utf-8'),
+      on('errors without content-type', 'error answers carry no Content-Type', (a) => a.status >= 400, undefined),
+      on('successes labelled text/json', 'successes are text/json', (a) => success(a), 'text/json'),
+      on('successes without content-type', 'successes carry no Content-Type', (a) => success(a), undefined),
+    );
+  }
+  return drifts;
+}
+
+/** The documented errors, answered with another status or code than the description gives for them. */
+function provokedDrifts(answers: readonly SeenAnswer[]): Generated[] {
+  const drifts: Generated[] = [];
+  for (const operation of Object.keys(operationDocs) as OperationId[]) {
+    const refused = [...new Set(answers.filter((a) => a.operation === operation && (a.status === 400 || a.status === 404)).map((a) => a.status))].sort();
+    for (const status of refused) {
+      const make = (kind: string, drift: string, change: (answer: ProxyAnswer) => void): Generated => ({ id: `provoked ${operation} ${kind}`, class: 'provoked', kind, operation, drift, answer: (answer) => void (answer.status === status && change(answer)) });
+      drifts.push(
+        make(`${status} answered 422`, `a ${status} is answered 422 unprocessable`, (answer) => {
+          answer.status = 422;
+        }),
+        make(`${status} code validation_error`, `a ${status} says validation_error`, (answer) => {
+          if (isObject(answer.body)) answer.body.code = 'validation_error';
+        }),
+        make(`${status} answered 200 with an empty data`, `a ${status} is answered 200 {data: {}}`, (answer) => {
+          answer.status = 200;
+          answer.body = { data: {} };
+        }),
+      );
+    }
+  }
+  return drifts;
+}
+
+/** Drifts on the pages a cursor leads to, the first page left right. */
+function pageDrifts(): Generated[] {
+  const drifts: Generated[] = [];
+  for (const model of Object.values(LISTS)) {
+    const { operation, items } = model;
+    const later = (request: ProxyRequest) => request.url.searchParams.has('cursor');
+    const data = (answer: ProxyAnswer) => (success(answer) && isObject(answer.body) && isObject(answer.body.data) && Array.isArray(answer.body.data[items]) ? answer.body.data : undefined);
+    const make = (kind: string, drift: string, change: (page: Json, request: ProxyRequest, upstream: Parameters<NonNullable<Mutation['answer']>>[2]) => Promise<void> | void): Generated => ({
+      id: `page ${operation} ${kind}`,
+      class: 'page',
+      kind,
+      operation,
+      drift,
+      touches: (answer) => success(answer) && answer.request.url.searchParams.has('cursor'),
+      async answer(answer, request, upstream) {
+        const page = later(request) ? data(answer) : undefined;
+        if (page) await change(page, request, upstream);
+      },
+    });
+    // The first page of the query without its filters (and without the cursor): what a filter forgotten on later pages shows.
+    const unfiltered = async (request: ProxyRequest, upstream: Parameters<NonNullable<Mutation['answer']>>[2]) => {
+      const url = new URL(request.url);
+      for (const name of [...url.searchParams.keys()]) if (name !== 'limit' && name !== 'account_id') url.searchParams.delete(name);
+      const first = await upstream({ ...request, url });
+      return data(first)?.[items] as unknown[] | undefined;
+    };
+    drifts.push(
+      make('later pages ignore the filters', 'pages after the first forget the query’s filters', async (page, request, upstream) => {
+        const others = await unfiltered(request, upstream);
+        if (others && others.length > 0) page[items] = others.slice(0, Math.max(page[items].length, 1));
+      }),
+      make('later pages empty', 'pages after the first are empty, has_more as it was', (page) => {
+        page[items] = [];
+      }),
+      make('later pages repeat the first', 'pages after the first repeat the first page', async (page, request, upstream) => {
+        const url = new URL(request.url);
+        url.searchParams.delete('cursor');
+        const first = data(await upstream({ ...request, url }));
+        if (first) page[items] = first[items];
+      }),
+      make('last page keeps a cursor', 'the last page (after the first) still gives a next_cursor', (page) => {
+        if (isObject(page.pagination) && page.pagination.has_more === false) page.pagination.next_cursor = 'bmV0d29yay12ZXJpZnk';
+      }),
+      make('later pages drop an item', 'pages after the first leave out their first item', (page) => {
+        if (page[items].length > 0) page[items] = page[items].slice(1);
+      }),
+    );
+  }
+  return drifts;
+}
+
+type Upstream = Parameters<NonNullable<Mutation['answer']>>[2];
+
+/**
+ * Writes with memory: the write answers as the mock does, and the reads after it (the list, a later PATCH read, the
+ * views list) show its effect lost, or something it did not do.
+ */
+function memoryDrifts(): Generated[] {
+  const contactOf = (body: unknown): Json | undefined => (isObject(body) && isObject(body.data) && isObject(body.data.contact) ? body.data.contact : undefined);
+  const companyOf = (body: unknown): Json | undefined => (isObject(body) && isObject(body.data) && isObject(body.data.company) ? body.data.company : undefined);
+  const itemsOf = (body: unknown, key: string): Json[] => (isObject(body) && isObject(body.data) && Array.isArray(body.data[key]) ? body.data[key].filter(isObject) : []);
+  /** A PATCH that changes something: more than account_id in its body. */
+  const changing = (request: ProxyRequest) => isObject(request.body) && Object.keys(request.body).some((key) => key !== 'account_id');
+  const readsOf = (request: ProxyRequest) => isObject(request.body) && Object.keys(request.body).every((key) => key === 'account_id');
+
+  interface Memory {
+    kind: string;
+    drift: string;
+    write: OperationId;
+    reads: OperationId[];
+    /** What the write leaves to remember (undefined: nothing). */
+    remember(request: ProxyRequest, answer: ProxyAnswer): unknown;
+    /** The records of a later read's answer the memory applies to, and the change. */
+    forget(memory: unknown, request: ProxyRequest, answer: ProxyAnswer): void;
+  }
+  const records = (request: ProxyRequest, answer: ProxyAnswer): Json[] => {
+    if (request.operation === 'listContacts') return itemsOf(answer.body, 'contacts');
+    if (request.operation === 'listCompanies') return itemsOf(answer.body, 'companies');
+    if (request.operation === 'listViews') return itemsOf(answer.body, 'views');
+    if (request.operation === 'updateContact' && readsOf(request)) return [contactOf(answer.body)].filter((r): r is Json => r !== undefined);
+    if (request.operation === 'updateCompany' && readsOf(request)) return [companyOf(answer.body)].filter((r): r is Json => r !== undefined);
+    return [];
+  };
+  const patched = (field: (body: Json) => unknown) => (request: ProxyRequest, answer: ProxyAnswer) => {
+    if (!success(answer) || !changing(request) || !isObject(request.body)) return undefined;
+    const value = field(request.body);
+    return value === undefined ? undefined : { id: request.params.contact_id ?? request.params.company_id, value };
+  };
+  const mine = (memory: unknown, record: Json) => isObject(memory) && (String(record.contact_id ?? record.company_id) === memory.id);
+  const MEMORIES: Memory[] = [
+    {
+      kind: 'tags added lost',
+      drift: 'the tags a contact PATCH adds are gone on the next read',
+      write: 'updateContact',
+      reads: ['listContacts', 'updateContact'],
+      remember: patched((body) => (isObject(body.tags) && Array.isArray(body.tags.add) ? body.tags.add.map((tag: Json) => tag.name) : undefined)),
+      forget(memory, request, answer) {
+        for (const record of records(request, answer)) if (mine(memory, record) && Array.isArray(record.tags)) record.tags = record.tags.filter((tag: Json) => !(memory as Json).value.includes(tag.name));
+      },
+    },
+    {
+      kind: 'notes lost',
+      drift: 'the notes_json a contact PATCH sets is null on the next read',
+      write: 'updateContact',
+      reads: ['updateContact'],
+      remember: patched((body) => (typeof body.notes_json === 'string' ? body.notes_json : undefined)),
+      forget(memory, request, answer) {
+        for (const record of records(request, answer)) if (mine(memory, record)) record.notes_json = null;
+      },
+    },
+    {
+      kind: 'custom field lost',
+      drift: 'the custom field a contact PATCH sets is gone on the next read',
+      write: 'updateContact',
+      reads: ['listContacts', 'updateContact'],
+      remember: patched((body) => Object.keys(body).find((key) => !['account_id', 'tags', 'notes_json'].includes(key) && body[key] !== null)),
+      forget(memory, request, answer) {
+        for (const record of records(request, answer)) if (mine(memory, record)) delete record[(memory as Json).value];
+      },
+    },
+    {
+      kind: 'another field changed',
+      drift: 'a contact PATCH changes its headline too, seen on the next read',
+      write: 'updateContact',
+      reads: ['listContacts', 'updateContact'],
+      remember: patched(() => true),
+      forget(memory, request, answer) {
+        for (const record of records(request, answer)) if (mine(memory, record) && typeof record.headline === 'string') record.headline = `${record.headline} (changed)`;
+      },
+    },
+    {
+      kind: 'company tags added lost',
+      drift: 'the tags a company PATCH adds are gone from the company list',
+      write: 'updateCompany',
+      reads: ['listCompanies', 'updateCompany'],
+      remember: patched((body) => (isObject(body.tags) && Array.isArray(body.tags.add) ? body.tags.add.map((tag: Json) => tag.name) : undefined)),
+      forget(memory, request, answer) {
+        for (const record of records(request, answer)) if (mine(memory, record) && Array.isArray(record.tags)) record.tags = record.tags.filter((tag: Json) => !(memory as Json).value.includes(tag.name));
+      },
+    },
+    {
+      kind: 'lookup result lost',
+      drift: "find-email's result is not_requested again on the next read",
+      write: 'findContactEmail',
+      reads: ['listContacts', 'updateContact'],
+      remember: (request, answer) => (success(answer) ? { id: request.params.contact_id, value: contactOf(answer.body)?.work_email ?? null } : undefined),
+      forget(memory, request, answer) {
+        for (const record of records(request, answer)) {
+          if (!mine(memory, record)) continue;
+          if (isObject(record.contact_enrichment)) record.contact_enrichment.work_email = { status: 'not_requested', error_code: null };
+          if ('work_email' in record) record.work_email = (memory as Json).value === null ? 'someone@example.com' : null;
+        }
+      },
+    },
+    {
+      kind: 'imported contact not listed',
+      drift: 'a contact imported now is missing from the contacts list',
+      write: 'importContact',
+      reads: ['listContacts'],
+      remember: (_, answer) => (answer.status === 201 ? { id: contactOf(answer.body)?.contact_id, value: true } : undefined),
+      forget(memory, request, answer) {
+        if (isObject(answer.body) && isObject(answer.body.data) && Array.isArray(answer.body.data.contacts)) answer.body.data.contacts = answer.body.data.contacts.filter((c: Json) => !mine(memory, c));
+      },
+    },
+    {
+      kind: 'created view not listed',
+      drift: 'a view created now is missing from the views list',
+      write: 'createView',
+      reads: ['listViews'],
+      remember: (_, answer) => {
+        const view = isObject(answer.body) && isObject(answer.body.data) && isObject(answer.body.data.view) ? answer.body.data.view : undefined;
+        return answer.status === 201 && view ? view.id : undefined;
+      },
+      forget(memory, request, answer) {
+        if (isObject(answer.body) && isObject(answer.body.data) && Array.isArray(answer.body.data.views)) answer.body.data.views = answer.body.data.views.filter((v: Json) => v.id !== memory);
+      },
+    },
+    {
+      kind: 'created view selects other contacts',
+      drift: "a view created now filters contacts to others than its selected_contact_ids",
+      write: 'createView',
+      reads: ['listContacts'],
+      remember: (_, answer) => {
+        const view = isObject(answer.body) && isObject(answer.body.data) && isObject(answer.body.data.view) ? answer.body.data.view : undefined;
+        return answer.status === 201 && view ? view.id : undefined;
+      },
+      forget(memory, request, answer) {
+        const contacts = itemsOf(answer.body, 'contacts');
+        if (request.url.searchParams.get('view_id') === memory && contacts.length > 0) (answer.body as Json).data.contacts = contacts.slice(1);
+      },
+    },
+  ];
+  return MEMORIES.map((memory) => {
+    let remembered: unknown[] = [];
+    return {
+      id: `memory ${memory.write} ${memory.kind}`,
+      class: 'memory' as const,
+      kind: memory.kind,
+      operation: memory.write,
+      reads: memory.reads,
+      drift: memory.drift,
+      touches: (answer: SeenAnswer) => memory.remember(answer.request, { status: answer.status, headers: {}, body: answer.body, text: '' }) !== undefined,
+      answer(answer: ProxyAnswer, request: ProxyRequest, _upstream: Upstream) {
+        // A read first (an empty PATCH is a read too), then the write: what the write leaves is remembered after.
+        if (request.operation !== memory.write || (memory.write.startsWith('update') && !changing(request))) {
+          if (memory.reads.includes(request.operation as OperationId)) for (const held of remembered) memory.forget(held, request, answer);
+          return;
+        }
+        const held = memory.remember(request, answer);
+        if (held !== undefined) remembered = [...remembered, held];
+      },
+    };
+  });
+}
+
+/** Every drift of every class, derived from the spec and from the mock's answers to the suite. */
 export function generate(answers: readonly SeenAnswer[], keys: { admin: string; member: string }): Generated[] {
-  return [...fieldDrifts(answers), ...operationDrifts(answers), ...listDrifts(), ...inputDrifts(), ...authDrifts(keys.admin, keys.member)];
+  return [
+    ...fieldDrifts(answers),
+    ...operationDrifts(answers),
+    ...listDrifts(),
+    ...inputDrifts(),
+    ...authDrifts(keys.admin, keys.member),
+    ...headerDrifts(),
+    ...provokedDrifts(answers),
+    ...pageDrifts(),
+    ...memoryDrifts(),
+  ];
 }

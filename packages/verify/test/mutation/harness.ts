@@ -77,7 +77,7 @@ export function mutatingFetch(session: MockSession, mutation: Mutation | undefin
     if (!operation) return session.fetch(input, init);
     observed.operations.add(operation);
     const request = requestOf(url, init, operation, params);
-    const active = mutation?.operation === operation ? mutation : undefined;
+    const active = mutation?.operation === operation || mutation?.reads?.includes(operation) ? mutation : undefined;
     let answer: ProxyAnswer;
     let original: string;
     if (active?.request) {

@@ -1,5 +1,5 @@
 import { EXCEPTIONS, exceptionOf } from './exceptions';
-import type { MutationClass } from './generate';
+import { MUTATION_CLASSES, type MutationClass } from './generate';
 import { type MutationResult, tally } from './score';
 
 const CLASS_TITLE: Record<MutationClass, string> = {
@@ -8,9 +8,14 @@ const CLASS_TITLE: Record<MutationClass, string> = {
   list: "Every list operation: next_cursor dropped while has_more; has_more false on a full page; a wrong limit echo; the clamp (or activity's bounds) broken; a wrong default; an item repeated across pages; a cursor ignored",
   input: 'Every documented query parameter and body field: ignored (the mock asked again without it)',
   auth: 'Auth: each 401 answered as a 403 and each 403 as a 401; the member key served as the admin',
+  header: "Every operation's Content-Type: errors labelled application/problem+json or text/plain or not labelled; successes labelled text/json or not labelled",
+  provoked: 'Every 400 and 404 an operation answered to the invalid input verify sends: answered 422, with the code validation_error, or accepted (200 with an empty data)',
+  page: 'Every list, on the pages a cursor leads to only: the filters forgotten, the page empty, the first page again, an item left out, a cursor on the last page',
+  memory: 'Writes with memory: the write answers right, and the next reads by other operations lose its effect (tags, notes, a custom field, a lookup result, an imported contact, a created view) or show a change it did not make',
+  enum: 'Every response field with an enum of two values or more: each value answered as the next value of its enum',
 };
 
-const CLASSES = Object.keys(CLASS_TITLE) as MutationClass[];
+const CLASSES = MUTATION_CLASSES;
 const HOW: Record<string, string> = {
   differ: 'a scenario differs',
   error: 'a scenario errors (a 429 that stays after the waits is an error by design, never a difference)',
@@ -20,18 +25,21 @@ const HOW: Record<string, string> = {
 const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)}%`);
 const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
 
-/** The score section of docs/parity.md: caught over reached by class, how, by which scenarios, and what was not reached. */
+/** The score of `results`: caught (named right) over reached, per class, how, by which scenarios, and what was not. */
 export function renderScore(results: readonly MutationResult[]): string {
   const counts = tally(results);
-  const all = Object.values(counts).reduce((sum, c) => ({ total: sum.total + c.total, caught: sum.caught + c.caught, missed: sum.missed + c.missed, unreached: sum.unreached + c.unreached }), { total: 0, caught: 0, missed: 0, unreached: 0 });
+  const sum = (key: keyof (typeof counts)[MutationClass]) => Object.values(counts).reduce((total, c) => total + c[key], 0);
+  const all = { total: sum('total'), caught: sum('caught'), wronglyNamed: sum('wronglyNamed'), missed: sum('missed'), unreached: sum('unreached') };
   const lines = [
-    `**${all.caught} caught of ${all.total - all.unreached} reached (${percent(all.caught, all.total - all.unreached)}); ${all.missed} missed; ${all.unreached} not reached; ${all.total} drifts in all.**`,
+    `**${all.caught} caught of ${all.total - all.unreached} reached (${percent(all.caught, all.total - all.unreached)}); ${all.wronglyNamed} noticed, wrongly named; ${all.missed} missed; ${all.unreached} not reached; ${all.total} drifts in all.**`,
     '',
-    '| class | drifts | reached | caught | missed | not reached | score |',
-    '|---|---|---|---|---|---|---|',
+    'A drift is caught when a scenario names the drifted operation (and the drifted field, for a drift of one field); one that only makes some other scenario differ, or verify refuse to start on another operation, is *noticed, wrongly named*.',
+    '',
+    '| class | drifts | reached | caught | noticed, wrongly named | missed | not reached | score |',
+    '|---|---|---|---|---|---|---|---|',
     ...CLASSES.map((klass) => {
       const c = counts[klass];
-      return `| ${klass} | ${c.total} | ${c.total - c.unreached} | ${c.caught} | ${c.missed} | ${c.unreached} | ${percent(c.caught, c.total - c.unreached)} |`;
+      return `| ${klass} | ${c.total} | ${c.total - c.unreached} | ${c.caught} | ${c.wronglyNamed} | ${c.missed} | ${c.unreached} | ${percent(c.caught, c.total - c.unreached)} |`;
     }),
     '',
     ...CLASSES.map((klass) => `- **${klass}**: ${CLASS_TITLE[klass]}.`),
@@ -40,16 +48,16 @@ export function renderScore(results: readonly MutationResult[]): string {
     '',
     '| how | drifts |',
     '|---|---|',
-    ...Object.entries(HOW).map(([how, text]) => `| ${text} | ${results.filter((r) => r.by?.how === how).length} |`),
+    ...Object.entries(HOW).map(([how, text]) => `| ${text} | ${results.filter((r) => r.outcome === 'caught' && r.by?.how === how).length} |`),
     '',
-    'Each drift runs until the first scenario that differs or errors; the scenario that caught it, by behaviour:',
+    'Each drift runs until the first scenario that names it; the scenario that caught it, by behaviour:',
     '',
     '| scenario | operation | behaviour | drifts caught |',
     '|---|---|---|---|',
   ];
   const byScenario = new Map<string, { operation: string; behaviour: string; count: number }>();
-  for (const { by } of results) {
-    if (!by) continue;
+  for (const { by, outcome } of results) {
+    if (!by || outcome !== 'caught') continue;
     const entry = byScenario.get(by.scenario) ?? { operation: by.operation, behaviour: by.behaviour, count: 0 };
     entry.count++;
     byScenario.set(by.scenario, entry);
@@ -57,15 +65,15 @@ export function renderScore(results: readonly MutationResult[]): string {
   for (const [scenario, { operation, behaviour, count }] of [...byScenario].sort(([a, x], [b, y]) => y.count - x.count || a.localeCompare(b))) {
     lines.push(`| ${code(scenario)} | ${code(operation)} | ${behaviour} | ${count} |`);
   }
-  const missed = results.filter((r) => r.outcome === 'missed');
-  lines.push('', '### Missed, and why', '');
-  if (missed.length === 0) lines.push('None: every reached drift is caught.');
+  const notCaught = results.filter((r) => r.outcome === 'missed' || r.outcome === 'wrongly named');
+  lines.push('', '### Not caught, and why', '');
+  if (notCaught.length === 0) lines.push('None: every reached drift is caught.');
   for (const exception of EXCEPTIONS) {
-    const under = missed.filter((r) => exceptionOf(r.mutation) === exception);
-    if (under.length > 0) lines.push(`- ${exception.reason} (${under.length}: ${under.map((r) => code(r.mutation.id.replace('field ', ''))).join(', ')})`);
+    const under = notCaught.filter((r) => exceptionOf(r.mutation) === exception);
+    if (under.length > 0) lines.push(`- ${exception.reason} (${under.length}: ${under.map((r) => `${code(r.mutation.id)} ${r.outcome}`).join(', ')})`);
   }
-  const unexplained = missed.filter((r) => !exceptionOf(r.mutation));
-  if (unexplained.length > 0) lines.push(`- Not explained: ${unexplained.map((r) => code(r.mutation.id)).join(', ')}`);
+  const unexplained = notCaught.filter((r) => !exceptionOf(r.mutation));
+  if (unexplained.length > 0) lines.push(`- Not explained: ${unexplained.map((r) => `${code(r.mutation.id)} ${r.outcome}${r.by ? ` (by ${code(r.by.scenario)})` : ''}`).join(', ')}`);
   lines.push('', '### Not reached, by class', '', 'A drift that changes no answer the suite receives cannot be seen by any check: no scenario asks for what it changes.', '');
   for (const klass of CLASSES) {
     const unreached = results.filter((r) => r.mutation.class === klass && r.outcome === 'not reached');

@@ -1,18 +1,23 @@
 import type { MockApi } from '@network-org/mock';
 import type { OperationId } from '@network-org/sdk';
 import { VerifyUsageError, type VerifyOptions } from '@network-org/verify';
+import type { ScenarioResult } from '../../src/report/types';
 import { runSuite } from '../../src/run';
 import { scenarios as allScenarios, type Scenario } from '../../src/scenarios/index';
 import type { Mutation } from '../drift/proxy';
-import { type Generated, generate, type MutationClass } from './generate';
+import { type Generated, generate, MUTATION_CLASSES, type MutationClass } from './generate';
 import { mutatingFetch, type Observed, type SeenAnswer } from './harness';
 
 const MEMBER_KEY = 'sk_test_member';
 
-/** How a drift came out: caught by a scenario (differ, or error), refused before any scenario, or not reached. */
+/**
+ * How a drift came out: caught by a scenario that names the drifted operation (and its path, for a drift of one
+ * field); noticed by verify, but under another operation or path (a difference elsewhere, verify refusing to start,
+ * verify failing on its own); missed; or not reached.
+ */
 export interface MutationResult {
   mutation: Generated;
-  outcome: 'caught' | 'missed' | 'not reached';
+  outcome: 'caught' | 'wrongly named' | 'missed' | 'not reached';
   /** The scenario that caught it and how (`differ`, `error`), or `refused` when verify stopped at its start checks. */
   by?: { scenario: string; operation: OperationId; behaviour: string; how: 'differ' | 'error' | 'refused'; detail: string };
 }
@@ -25,7 +30,7 @@ export interface Baseline {
 let sessions = 0;
 
 /** One run of `scenarios` against a fresh session of `mock`, through `mutation`; ends at the first scenario that differs. */
-async function runThrough(mock: MockApi, scenarios: readonly Scenario[], mutation: Mutation | undefined, stopAtFirst: boolean) {
+async function runThrough(mock: MockApi, scenarios: readonly Scenario[], mutation: Mutation | undefined, stopAt: (result: ScenarioResult) => boolean) {
   const name = `mutation-${++sessions}`;
   const session = mock.session(name);
   const observed: Observed = { operations: new Set(), answers: [], reached: false };
@@ -40,7 +45,7 @@ async function runThrough(mock: MockApi, scenarios: readonly Scenario[], mutatio
     fetch: mutatingFetch(session, mutation, observed),
   };
   try {
-    const { report } = await runSuite(options, scenarios, (result) => stopAtFirst && (result.outcome === 'differ' || result.outcome === 'error'));
+    const { report } = await runSuite(options, scenarios, stopAt);
     return { report, observed, refused: undefined };
   } catch (error) {
     if (error instanceof VerifyUsageError) return { report: undefined, observed, refused: error.message };
@@ -54,7 +59,7 @@ async function runThrough(mock: MockApi, scenarios: readonly Scenario[], mutatio
 export async function baseline(mock: MockApi): Promise<Baseline> {
   const answers = new Map<string, SeenAnswer[]>();
   for (const scenario of allScenarios) {
-    const { report, observed } = await runThrough(mock, [scenario], undefined, false);
+    const { report, observed } = await runThrough(mock, [scenario], undefined, () => false);
     const result = report?.scenarios[0];
     if (!result || result.outcome === 'differ' || result.outcome === 'error') {
       throw new Error(`${scenario.id} does not agree with the mock on its own: ${JSON.stringify(result)}`);
@@ -102,24 +107,62 @@ export async function runMutation(mock: MockApi, base: Baseline, mutation: Gener
     .filter((entry) => entry.asks);
   if (asking.every((entry) => entry.changed === 0)) return { mutation, outcome: 'not reached' };
   const ordered = asking.sort((a, b) => Number(b.changed > 0) - Number(a.changed > 0) || Number(b.scenario.operation === mutation.operation) - Number(a.scenario.operation === mutation.operation) || a.index - b.index).map((entry) => entry.scenario);
-  const { report, observed, refused } = await runThrough(mock, ordered, mutation, true);
-  if (refused !== undefined) return { mutation, outcome: 'caught', by: { scenario: '(start)', operation: mutation.operation, behaviour: 'start', how: 'refused', detail: refused } };
-  const catching = report?.scenarios.find((s) => s.outcome === 'differ' || s.outcome === 'error');
-  if (catching) {
-    const first = catching.differences[0];
-    const detail = catching.outcome === 'error' ? (catching.reason ?? '') : first ? `${first.path ?? ''}: expected ${first.expected}, got ${first.actual}` : '';
-    return { mutation, outcome: 'caught', by: { scenario: catching.id, operation: catching.operation, behaviour: catching.behaviour, how: catching.outcome as 'differ' | 'error', detail } };
+  const { report, observed, refused } = await runThrough(mock, ordered, mutation, (result) => names(result, mutation));
+  if (refused !== undefined) {
+    // The checks before the run read the organization and the accounts: a refusal names those operations only.
+    const outcome = mutation.operation === 'listOrganizations' || mutation.operation === 'listAccounts' ? 'caught' : 'wrongly named';
+    return { mutation, outcome, by: { scenario: '(start)', operation: mutation.operation, behaviour: 'start', how: 'refused', detail: refused } };
+  }
+  const naming = report?.scenarios.find((s) => names(s, mutation));
+  const noticing = naming ?? report?.scenarios.find((s) => s.outcome === 'differ' || s.outcome === 'error');
+  if (noticing) {
+    const first = noticing.differences[0];
+    const detail = noticing.outcome === 'error' ? (noticing.reason ?? '') : first ? `${first.path ?? ''}: expected ${first.expected}, got ${first.actual}` : '';
+    return { mutation, outcome: naming ? 'caught' : 'wrongly named', by: { scenario: noticing.id, operation: noticing.operation, behaviour: noticing.behaviour, how: noticing.outcome as 'differ' | 'error', detail } };
   }
   return { mutation, outcome: observed.reached ? 'missed' : 'not reached' };
 }
 
+/** A difference's path with item indices as `[*]` and quoted keys as `.key`, as a drift names its field. */
+const normalized = (path: string) => path.replace(/\[\d+\]/g, '[*]').replace(/\["((?:[^"\\]|\\.)*)"\]/g, '.$1');
+const within = (inner: string, outer: string) => inner === outer || inner.startsWith(`${outer}.`) || inner.startsWith(`${outer}[`);
+
+/**
+ * Whether a scenario's outcome names the drift: an error of a scenario of the drifted operation (a status the SDK
+ * kept waiting on), not verify failing on its own; or a difference in an answer of the drifted operation (the
+ * scenario's own, or one its note names), at the drifted field or a field around it (never the whole body).
+ */
+export function names(result: ScenarioResult, mutation: Generated): boolean {
+  if (result.outcome === 'error') return result.operation === mutation.operation && !result.reason?.startsWith('verify itself failed');
+  if (result.outcome !== 'differ') return false;
+  return result.differences.some((difference) => {
+    // A note that names operations (the answer a difference is in, or the two answers compared) says whose it is.
+    // A drift with memory is of its write and of the reads that show its effect.
+    const operations = [mutation.operation, ...(mutation.reads ?? [])];
+    const named = operations.some((operation) => difference.note?.includes(`(${operation})`));
+    const elsewhere = difference.note?.includes('in the answer to ') ?? false;
+    if (!named && (elsewhere || result.operation !== mutation.operation)) return false;
+    if (!mutation.path) return true;
+    if (difference.path === undefined) return false;
+    const at = normalized(difference.path);
+    if (at === mutation.path) return true;
+    if (at !== '$' && at !== '$.data' && (within(at, mutation.path) || within(mutation.path, at))) return true;
+    // Below the record (`$.data.contacts[*]`, `$.data.contact`): two answers of one record compare field by field.
+    const [mine, theirs] = [tail(at), tail(mutation.path)];
+    return mine !== '' && theirs !== '' && (within(mine, theirs) || within(theirs, mine));
+  });
+}
+
+/** A path below its record: `$.data.contacts[*].company.name` and `$.data.contact.company.name` are both `.company.name`. */
+const tail = (path: string) => (/^\$\.data\.[^.[]+(\[\*\])?/.test(path) ? path.replace(/^\$\.data\.[^.[]+(\[\*\])?/, '') : '');
+
 /** Counts by class: caught, missed, not reached. */
-export function tally(results: readonly MutationResult[]): Record<MutationClass, { total: number; caught: number; missed: number; unreached: number }> {
-  const classes: MutationClass[] = ['field', 'operation', 'list', 'input', 'auth'];
+export function tally(results: readonly MutationResult[]): Record<MutationClass, { total: number; caught: number; wronglyNamed: number; missed: number; unreached: number }> {
+  const classes = MUTATION_CLASSES;
   return Object.fromEntries(
     classes.map((klass) => {
       const mine = results.filter((r) => r.mutation.class === klass);
-      return [klass, { total: mine.length, caught: mine.filter((r) => r.outcome === 'caught').length, missed: mine.filter((r) => r.outcome === 'missed').length, unreached: mine.filter((r) => r.outcome === 'not reached').length }];
+      return [klass, { total: mine.length, caught: mine.filter((r) => r.outcome === 'caught').length, wronglyNamed: mine.filter((r) => r.outcome === 'wrongly named').length, missed: mine.filter((r) => r.outcome === 'missed').length, unreached: mine.filter((r) => r.outcome === 'not reached').length }];
     }),
   ) as ReturnType<typeof tally>;
 }

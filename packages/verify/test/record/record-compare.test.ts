@@ -31,7 +31,7 @@ describe('--record and --compare', () => {
     const changed = compared.scenarios.filter((s) => s.differences.length > 0);
     expect(changed.map((s) => ({ id: s.id, differences: s.differences }))).toEqual([]);
     expect(compared.compared).toEqual({ directory: dir, scenarios: files.length - 1, changed: 0, missing: [], changes: [] });
-  });
+  }, 120_000);
 
   it("does not depend on verify's own writes, nor on how many records there are: more pages and more ids are data", async () => {
     const contact = server.mock.seed.contact({ account_id: '101' });
@@ -42,7 +42,7 @@ describe('--record and --compare', () => {
     const compared = await runVerify({ ...base(), compare: dir });
     expect(compared.scenarios.filter((s) => s.differences.length > 0).map((s) => ({ id: s.id, differences: s.differences }))).toEqual([]);
     expect(compared.compared?.changed).toBe(0);
-  });
+  }, 120_000);
 
   it('keeps no id, name, e-mail, URL, phone or instant of the answers: placeholders instead', () => {
     const text = readFileSync(join(dir, 'contacts.envelope.json'), 'utf8');

@@ -19,4 +19,4 @@ it(`src/check/mock-shapes.json is the shape of the mock's answers to the whole s
   if (UPDATE) writeFileSync(file, text);
   expect(readFileSync(file, 'utf8')).toBe(text);
   expect(report.scenarios.filter((s) => s.outcome === 'differ' || s.outcome === 'error').map(({ id, differences, reason }) => ({ id, differences, reason }))).toEqual([]);
-});
+}, 120_000);

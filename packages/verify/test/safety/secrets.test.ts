@@ -58,4 +58,4 @@ it('keeps both keys out of the report, its renderings and the recording, whateve
       expect(output).not.toContain(encodeURIComponent(key));
     }
   }
-});
+}, 90_000);
