@@ -16,7 +16,7 @@ interface Kept {
   fields: Set<string>;
 }
 
-// The answer to a PATCH of a record the account does not hold (description §7, and a decision for contacts).
+// The answer to a PATCH of a record the account does not hold (400 or 404: the API's errors, and a decision for contacts).
 const MISSING: Record<Kind, { status: number; code: string }> = { contact: { status: 400, code: 'bad_request' }, company: { status: 404, code: 'not_found' } };
 const READ_NOTE = 'the read before the first PATCH (a PATCH with only account_id); the record is left alone';
 const UPDATE: Record<Kind, OperationId> = { contact: 'updateContact', company: 'updateCompany' };

@@ -4,7 +4,7 @@ import { operations } from '@network-org/spec/operations';
 import { operationRoutes } from '@network-org/spec/routes';
 import { fieldsOf, itemSchema } from './check/schema';
 
-/** Values of `limit` above this are clamped, on the lists whose `limit` has no maximum (description §8). */
+/** Values of `limit` above this are clamped, on the lists whose `limit` has no maximum. */
 const CLAMPED_AT = 25;
 
 /** What verify knows of a paged list operation, all read from the spec's route table, inputs and schemas. */

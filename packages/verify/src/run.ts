@@ -16,7 +16,7 @@ import { Target } from './target/transport';
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_MAX_DURATION_MS = 15 * 60_000;
 const DEFAULT_MAX_BYTES = 8 * 2 ** 20;
-// The mock's admin fixture key (contract §4).
+// The mock's admin fixture key.
 const MOCK_ADMIN_KEY = 'sk_test_admin';
 // Time kept after the cap to put PATCHed records back.
 const RESTORE_ALLOWANCE_MS = 2 * 60_000;

@@ -67,7 +67,7 @@ export function answerDifferences(answer: Answer): Difference[] {
 
 const ID_PATTERN = /^[1-9][0-9]*$/;
 
-/** The parameters whose values are ids of the id pattern (description §2): `account_id`, `contact_id`, ... */
+/** The parameters whose values are ids of the id pattern (the API's id pattern): `account_id`, `contact_id`, ... */
 const ID_NAMES = new Set(
   Object.values(operationDocs).flatMap((docs) => (docs.inputs as readonly { name: string; pattern?: string }[]).filter((input) => input.pattern === ID_PATTERN.source).map((input) => input.name)),
 );

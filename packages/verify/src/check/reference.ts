@@ -4,7 +4,7 @@ import { keyPath } from './schema';
 import reference from './mock-shapes.json';
 
 /**
- * The mock's own shapes, the reference for a target's (contract §6): for each object an operation's successful
+ * The mock's own shapes, the reference for a target's for each object an operation's successful
  * answers hold (`listContacts 200 $.data.contacts[*]`), how the mock sends each field there, read from its answers
  * to verify's whole suite and more (`pnpm --filter @network-org/verify run mock-shapes`; a test keeps it up to
  * date). Only objects the mock sent enough of (a dozen or more) are in it: fewer say too little.
@@ -91,7 +91,7 @@ type Successful = { operation: OperationId; status: number; body: unknown };
  *   here lack;
  * - a field of the spec every record here carries that the mock never sends (an open object's own keys aside).
  * A field the mock sends on some records by no rule its answers show follows the data: it is not judged. A key the
- * spec does not define is a discovery, not a difference (contract §6), unless it stands where a field went missing.
+ * spec does not define is a discovery, not a difference, unless it stands where a field went missing.
  */
 export function shapeDifferences(answer: Successful, shapes: MockShapes = MOCK_SHAPES, notInSpec: ReadonlySet<string> = new Set()): Difference[] {
   const differences: Difference[] = [];

@@ -139,7 +139,7 @@ function byRequest(recording: RecordedScenario): Map<string, Merged> {
 
 const setText = (values: Set<string>) => [...values].sort().join('|');
 
-/** Keys whose presence is data: a page carries `next_cursor` exactly when more results exist (description §2). */
+/** Keys whose presence is data: a page carries `next_cursor` exactly when more results exist. */
 const PRESENT_WITH_DATA = new Set(['$.data.pagination.next_cursor']);
 
 /**

@@ -21,7 +21,7 @@ export interface ScenarioResult {
   /** What of the operation the scenario checks: its envelope, a status, a filter, the pagination, ... */
   behaviour: Behaviour;
   title: string;
-  /** `description §N` (the service description) or `decision` (this project's, where the description is silent). */
+  /** `description: SECTION` (the section of the API's documentation that states the behaviour) or `decision` (this project's, where the description is silent). */
   source: string;
   outcome: Outcome;
   differences: Difference[];

@@ -21,7 +21,7 @@ function activityFilter(filter: ActivityFilter): Scenario {
     operation: 'listActivity',
     behaviour: 'filter',
     title: `${filter.param} gives the events of the list whose ${filter.field} it names, and the filters echo it`,
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const { value, unfiltered, complete } = await filterValue(t, filter);
       const answer = await t.call('listActivity', { query: { limit: 200, [filter.param]: [value] } });
@@ -47,7 +47,7 @@ export const activityScenarios: Scenario[] = [
     operation: 'listActivity',
     behaviour: 'refusal',
     title: 'tag on the activity list is 400 bad_request',
-    source: 'description §7',
+    source: 'description: Errors',
     async run(t) {
       t.expectError(await t.call('listActivity', { query: { tag: 'VIP' } }), 400, 'bad_request');
     },
@@ -57,7 +57,7 @@ export const activityScenarios: Scenario[] = [
     operation: 'listActivity',
     behaviour: 'window',
     title: 'date-only from and to are read in timezone; filters echo from, the following local midnight as to, and to_exclusive true',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const answer = await t.call('listActivity', { query: WINDOW });
       if (!t.expectOk(answer)) return;
@@ -71,7 +71,7 @@ export const activityScenarios: Scenario[] = [
     operation: 'listActivity',
     behaviour: 'window',
     title: 'RFC 3339 from and to are echoed as given, and every event lies in [from, to)',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const from = '2026-01-01T00:00:00Z';
       const to = '2026-01-08T00:00:00Z';
@@ -115,7 +115,7 @@ export const activityScenarios: Scenario[] = [
     operation: 'listActivity',
     behaviour: 'window',
     title: 'without timezone, date-only bounds are read in UTC and the answer says timezone UTC',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const window = { from: '2026-01-05', to: '2026-01-11' };
       const answer = await t.call('listActivity', { query: window });

@@ -4,7 +4,7 @@ import { compact } from '../context';
 type Fields = Record<string, unknown>;
 const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** What a contact list item leaves out (description §2: lists may omit notes_json; lookups and sequences too). */
+/** What a contact list item leaves out (lists may omit notes_json; lookups and sequences too). */
 export const LIST_OMITS = ['notes_json', 'contact_enrichment', 'sequence'];
 
 /** Which fields each of two answers may leave out that the other shows: named ones, or any. */

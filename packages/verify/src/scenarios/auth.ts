@@ -14,7 +14,7 @@ const written: Scenario[] = [
     operation: 'listContacts',
     behaviour: 'auth',
     title: 'no Authorization header is 401 unauthorized with the error body',
-    source: 'description §5',
+    source: 'description: Authentication',
     async run(t) {
       t.expectError(await t.call('listContacts', { headers: { Authorization: null } }), 401, 'unauthorized');
     },
@@ -24,7 +24,7 @@ const written: Scenario[] = [
     operation: 'createDraft',
     behaviour: 'auth',
     title: 'a write without Authorization is 401 unauthorized before its body is read (nothing is written)',
-    source: 'description §5',
+    source: 'description: Authentication',
     async run(t) {
       t.expectError(await t.call('createDraft', { headers: { Authorization: null }, body: {} }), 401, 'unauthorized');
     },
@@ -34,7 +34,7 @@ const written: Scenario[] = [
     operation: 'listAccounts',
     behaviour: 'auth',
     title: 'another scheme than Bearer is 401 unauthorized',
-    source: 'description §5',
+    source: 'description: Authentication',
     async run(t) {
       t.expectError(await t.call('listAccounts', { headers: { Authorization: BASIC } }), 401, 'unauthorized');
     },
@@ -44,7 +44,7 @@ const written: Scenario[] = [
     operation: 'listOrganizations',
     behaviour: 'auth',
     title: 'a malformed key is 401 unauthorized',
-    source: 'description §5',
+    source: 'description: Authentication',
     async run(t) {
       t.expectError(await t.call('listOrganizations', { headers: { Authorization: 'Bearer not-a-valid-key' } }), 401, 'unauthorized');
     },
@@ -54,7 +54,7 @@ const written: Scenario[] = [
     operation: 'listActivity',
     behaviour: 'auth',
     title: 'a non-admin key on the activity list is 403 forbidden',
-    source: 'description §5',
+    source: 'description: Authentication',
     needs: ['member'],
     async run(t) {
       t.expectError(await t.call('listActivity', { key: 'member' }), 403, 'forbidden');
@@ -65,7 +65,7 @@ const written: Scenario[] = [
     operation: 'getActivitySummary',
     behaviour: 'auth',
     title: 'a non-admin key on the activity summary is 403 forbidden',
-    source: 'description §5',
+    source: 'description: Authentication',
     needs: ['member'],
     async run(t) {
       t.expectError(await t.call('getActivitySummary', { key: 'member' }), 403, 'forbidden');
@@ -76,7 +76,7 @@ const written: Scenario[] = [
     operation: 'listContacts',
     behaviour: 'auth',
     title: 'a non-admin key naming an account not shared with it is 403 account_shared_access_required',
-    source: 'description §5',
+    source: 'description: Authentication',
     needs: ['member'],
     async run(t) {
       const account = await t.facts.unsharedAccountId();
@@ -121,7 +121,7 @@ const missingKey: Scenario[] = (Object.keys(operationRoutes) as OperationId[])
     operation,
     behaviour: 'auth',
     title: `${operationRoutes[operation].method} ${operationRoutes[operation].path} without Authorization is 401 unauthorized`,
-    source: 'description §5',
+    source: 'description: Authentication',
     async run(t: ScenarioContext) {
       t.expectError(await t.call(operation, sample(operation)), 401, 'unauthorized');
     },
@@ -136,7 +136,7 @@ const refusedKey: Scenario[] = (Object.keys(operationRoutes) as OperationId[]).f
   operation,
   behaviour: 'auth' as const,
   title: `${operationRoutes[operation].method} ${operationRoutes[operation].path} with ${what} is 401 unauthorized (authentication: every operation requires the Bearer header)`,
-  source: 'description §5',
+  source: 'description: Authentication',
   async run(t: ScenarioContext) {
     t.expectError(await t.call(operation, { ...sample(operation), headers: { Authorization: header } }), 401, 'unauthorized');
   },
@@ -192,7 +192,7 @@ const unsharedAccount: Scenario[] = UNSHARED.map(({ operation, needs, input }) =
   operation,
   behaviour: 'auth',
   title: `${operationRoutes[operation].method} ${operationRoutes[operation].path} with a non-admin key naming an account not shared with it is 403 account_shared_access_required`,
-  source: 'description §5',
+  source: 'description: Authentication',
   needs: ['member', ...needs],
   async run(t: ScenarioContext) {
     const account = await t.facts.unsharedAccountId();

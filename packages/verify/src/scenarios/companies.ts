@@ -8,7 +8,7 @@ export const companyScenarios: Scenario[] = [
     operation: 'listCompanies',
     behaviour: 'filter',
     title: 'account_id gives the companies of that account, for each account the key may use: each says so in its account_id',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       for (const { account_id: id } of await t.facts.accounts()) {
         const answer = await t.call('listCompanies', { query: { account_id: [id], limit: 25 } });
@@ -23,7 +23,7 @@ export const companyScenarios: Scenario[] = [
     operation: 'listCompanies',
     behaviour: 'filter',
     title: "view_id gives the companies of the view's contacts",
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const view = await t.facts.view();
       const answer = await t.call('listCompanies', { query: { view_id: view.id, limit: 25 } });
@@ -44,7 +44,7 @@ export const companyScenarios: Scenario[] = [
     operation: 'listCompanies',
     behaviour: 'filter',
     title: "view_id with another account's account_id gives the same companies: account_id is then ignored",
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       await viewOverAccount(t, 'listCompanies');
     },
@@ -54,7 +54,7 @@ export const companyScenarios: Scenario[] = [
     operation: 'listCompanies',
     behaviour: 'status',
     title: 'an unknown view_id is 404 not_found',
-    source: 'description §7',
+    source: 'description: Errors',
     async run(t) {
       t.expectError(await t.call('listCompanies', { query: { view_id: '987654321987' } }), 404, 'not_found');
     },

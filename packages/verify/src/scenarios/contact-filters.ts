@@ -61,7 +61,7 @@ function textFilter(filter: TextFilter): Scenario {
     operation: 'listContacts',
     behaviour: 'filter',
     title: filter.title,
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t: ScenarioContext) {
       const page = await t.facts.contacts();
       const picked = rarest(page, filter);

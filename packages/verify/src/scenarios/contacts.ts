@@ -51,7 +51,7 @@ export const contactScenarios: Scenario[] = [
     operation: 'listContacts',
     behaviour: 'refusal',
     title: 'an account_id that is not a positive integer is 400 bad_request',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       t.expectError(await t.call('listContacts', { query: { account_id: ['abc'] } }), 400, 'bad_request');
     },
@@ -61,7 +61,7 @@ export const contactScenarios: Scenario[] = [
     operation: 'listContacts',
     behaviour: 'filter',
     title: 'account_id scopes the list to that account',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const id = await t.facts.accountId();
       const contacts = await filtered(t, {});
@@ -73,7 +73,7 @@ export const contactScenarios: Scenario[] = [
     operation: 'listContacts',
     behaviour: 'filter',
     title: 'relationship_status connected, not_connected and unknown each give only contacts of that status',
-    source: 'description §3',
+    source: 'description: States and transitions',
     async run(t) {
       for (const status of ['connected', 'not_connected', 'unknown'] as const) {
         const contacts = await filtered(t, { relationship_status: status });
@@ -86,7 +86,7 @@ export const contactScenarios: Scenario[] = [
     operation: 'listContacts',
     behaviour: 'filter',
     title: 'relationship_status any is the default: the same page as without it',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const plain = await filtered(t, {});
       const any = await filtered(t, { relationship_status: 'any' });
@@ -98,7 +98,7 @@ export const contactScenarios: Scenario[] = [
     operation: 'listContacts',
     behaviour: 'refusal',
     title: 'a relationship_status outside its enumeration is 400 bad_request',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       t.expectError(await t.call('listContacts', { query: { ...(await account(t)), relationship_status: 'friend' } }), 400, 'bad_request');
     },
@@ -108,7 +108,7 @@ export const contactScenarios: Scenario[] = [
     operation: 'listContacts',
     behaviour: 'filter',
     title: 'tag gives only contacts carrying that tag',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const tag = await aTag(t);
       const contacts = await filtered(t, { tag });
@@ -143,7 +143,7 @@ export const contactScenarios: Scenario[] = [
     operation: 'listContacts',
     behaviour: 'filter',
     title: 'invitation_status pending gives only contacts with a pending connection invitation',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const contacts = await filtered(t, { invitation_status: 'pending' });
       if (contacts) everyContact(t, contacts, 'connection_invitation.status', 'pending', (c) => c.connection_invitation?.status === 'pending', (c) => c.connection_invitation);
@@ -154,7 +154,7 @@ export const contactScenarios: Scenario[] = [
     operation: 'listContacts',
     behaviour: 'filter',
     title: "view_id scopes the list to the view's account",
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const view = await t.facts.view();
       const owner = view.account.account_id;
@@ -169,7 +169,7 @@ export const contactScenarios: Scenario[] = [
     operation: 'listContacts',
     behaviour: 'filter',
     title: "a view's public_id gives the same contacts as its id",
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const view = await t.facts.view();
       const byId = await t.call('listContacts', { query: { view_id: view.id, limit: 25 } });
@@ -194,7 +194,7 @@ export const contactScenarios: Scenario[] = [
     operation: 'listContacts',
     behaviour: 'filter',
     title: 'conversation_id gives the contacts who take part in that conversation',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const conversation = await t.facts.conversation();
       const people = new Set(conversation.participants.filter((p) => !p.is_account_owner && p.contact_id).map((p) => p.contact_id as string));
@@ -224,7 +224,7 @@ export const contactScenarios: Scenario[] = [
     operation: 'listContacts',
     behaviour: 'filter',
     title: "query (a contact's handle) gives that contact, and only contacts whose name, headline, company, role, handle or profile URL contain it",
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const contact = await t.facts.contact();
       const handle = contact.public_identifier;
@@ -241,7 +241,7 @@ export const contactScenarios: Scenario[] = [
     operation: 'listContacts',
     behaviour: 'filter',
     title: 'company_name gives only contacts with that current or past company',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const named = (await t.facts.contacts()).find((c) => c.experiences?.some((e) => e.company_name));
       const company = named?.experiences?.find((e) => e.company_name)?.company_name;
@@ -257,7 +257,7 @@ export const contactScenarios: Scenario[] = [
     operation: 'listContacts',
     behaviour: 'filter',
     title: "view_id with another account's account_id still gives the view's contacts: the view's account scopes the list",
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       await viewOverAccount(t, 'listContacts');
     },

@@ -21,7 +21,7 @@ export const conversationScenarios: Scenario[] = [
     operation: 'listConversations',
     behaviour: 'filter',
     title: 'account_id gives the conversations of that account',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const id = await t.facts.accountId();
       const answer = await t.call('listConversations', { query: { account_id: [id], limit: 25 } });
@@ -34,7 +34,7 @@ export const conversationScenarios: Scenario[] = [
     operation: 'listConversations',
     behaviour: 'filter',
     title: 'contact_id gives the conversations in which that contact takes part',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const person = (await t.facts.conversation()).participants.find((p) => !p.is_account_owner && p.contact_id)?.contact_id;
       if (!person) return t.skip('no conversation of the account names a contact among its participants');
@@ -50,7 +50,7 @@ export const conversationScenarios: Scenario[] = [
     operation: 'listConversations',
     behaviour: 'filter',
     title: "tag gives the conversations with a participant carrying it (the account's own profile aside)",
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const tag = (await t.facts.conversations()).flatMap((c) => c.participants.filter((p) => !p.is_account_owner).flatMap((p) => p.tags ?? []))[0]?.name;
       if (!tag) return t.skip('no participant of the listed conversations carries a tag');
@@ -68,7 +68,7 @@ export const conversationScenarios: Scenario[] = [
     operation: 'listConversations',
     behaviour: 'refusal',
     title: 'a contact_id that is not a positive integer is 400 bad_request',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       t.expectError(await t.call('listConversations', { query: { contact_id: 'abc' } }), 400, 'bad_request');
     },
@@ -79,7 +79,7 @@ export const conversationScenarios: Scenario[] = [
     operation: 'listConversationMessages',
     behaviour: 'refusal',
     title: 'messages without account_id are 400 bad_request',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       t.expectError(await t.call('listConversationMessages', { params: await conversationParam(t), query: {} }), 400, 'bad_request');
     },

@@ -12,7 +12,7 @@ const isFields = (value: unknown): value is Fields => typeof value === 'object' 
 /** The lists of an enrichment block that a contact (or a company) also has, by the same name. */
 const LISTS_OF_BLOCKS = ['languages', 'experiences', 'educations', 'locations', 'industries'];
 const COMMON = { first: 'any', second: 'any' } as const;
-/** The participant fields only a company's carries (description §2): a person's leaves them null. */
+/** The participant fields only a company's carries: a person's leaves them null. */
 const COMPANY_ONLY = ['headcount', 'employee_count', 'website_url', 'follower_count', 'about'];
 
 /**
@@ -29,7 +29,7 @@ function expectDescribes(t: ScenarioContext, path: string, block: Block | null |
   // The same facts under the names an enrichment gives them.
   const note = 'the enrichment against the contact it enriches';
   if (participant.kind === 'member') {
-    for (const key of COMPANY_ONLY) t.equal(`${path}.participant.${key}`, participant[key] ?? null, null, "a person's participant (company participants alone carry it, description §2)");
+    for (const key of COMPANY_ONLY) t.equal(`${path}.participant.${key}`, participant[key] ?? null, null, "a person's participant (company participants alone carry it)");
   }
   t.equal(`${path}.participant.profile_url`, participant.profile_url, record.network_url, note);
   t.equal(`${path}.participant.full_name`, participant.full_name, record.name, note);
@@ -68,7 +68,7 @@ export const creditScenarios: Scenario[] = [
     operation: 'enrich',
     behaviour: 'envelope',
     title: 'enrich by network_url is 200 with {network_enrichment: {profile, company}} of the spec’s schema',
-    source: 'description §4',
+    source: 'description: Endpoints',
     needs: needsCredits,
     async run(t) {
       t.expectOk(await t.call('enrich', { body: { account_id: await t.facts.accountId(), network_url: await enrichUrl(t) } }));
@@ -79,7 +79,7 @@ export const creditScenarios: Scenario[] = [
     operation: 'enrich',
     behaviour: 'envelope',
     title: 'enrich by contact_id is 200 with the profile of that contact',
-    source: 'description §4',
+    source: 'description: Endpoints',
     needs: needsCredits,
     async run(t) {
       const contact = await t.facts.contact();
@@ -100,7 +100,7 @@ export const creditScenarios: Scenario[] = [
     operation: 'enrich',
     behaviour: 'status',
     title: 'enriching a well-formed profile URL nobody has is 404 not_found',
-    source: 'description §7',
+    source: 'description: Errors',
     needs: needsCredits,
     async run(t) {
       t.expectError(await t.call('enrich', { body: { account_id: await t.facts.accountId(), network_url: await unknownProfile(t) } }), 404, 'not_found');
@@ -124,7 +124,7 @@ export const creditScenarios: Scenario[] = [
     operation: 'findContactEmail',
     behaviour: 'envelope',
     title: 'find-email is 200 with the contact, contact_enrichment.work_email carrying the lookup status, sequence and last_interaction_at keys',
-    source: 'description §4',
+    source: 'description: Endpoints',
     needs: needsCredits,
     async run(t) {
       const contact = await t.facts.contact();

@@ -15,7 +15,7 @@ async function saveDraft(t: ScenarioContext, body: Record<string, unknown>, what
 /**
  * Whether the account holds a draft to the contact (or in the conversation) before a save, read where it can be:
  * the service has no read endpoint for drafts, the mock's control API lists them. Whether the save replaces one
- * (`replaced_previous`) follows from it (description §3); undefined where nothing tells.
+ * (`replaced_previous`) follows from it; undefined where nothing tells.
  */
 async function draftHeld(t: ScenarioContext, accountId: string, to: { contact_id?: string; conversation_id?: string }): Promise<boolean | undefined> {
   if (!t.run.isMock) return undefined;
@@ -48,7 +48,7 @@ export const draftScenarios: Scenario[] = [
     operation: 'createDraft',
     behaviour: 'write',
     title: 'a draft to a contact is saved: 200 with the draft, nothing sent',
-    source: 'description §4',
+    source: 'description: Endpoints',
     needs: needsWrites,
     async run(t) {
       const account_id = await t.facts.accountId();
@@ -93,7 +93,7 @@ export const draftScenarios: Scenario[] = [
     operation: 'createDraft',
     behaviour: 'write',
     title: 'a second draft to the same contact replaces the first',
-    source: 'description §3',
+    source: 'description: States and transitions',
     needs: needsWrites,
     async run(t) {
       const account_id = await t.facts.accountId();
@@ -113,7 +113,7 @@ export const draftScenarios: Scenario[] = [
     operation: 'createDraft',
     behaviour: 'write',
     title: 'a reply draft in an existing conversation is saved: 200 with the draft',
-    source: 'description §4',
+    source: 'description: Endpoints',
     needs: needsWrites,
     async run(t) {
       const account_id = await t.facts.accountId();
@@ -130,7 +130,7 @@ export const draftScenarios: Scenario[] = [
     operation: 'createDraft',
     behaviour: 'status',
     title: 'a draft to an unknown contact is 404 not_found',
-    source: 'description §7',
+    source: 'description: Errors',
     needs: needsWrites,
     async run(t) {
       const answer = await saveDraft(t, { account_id: await t.facts.accountId(), contact_id: '987654321987', draft_message: 'network-verify' }, 'draft to contact 987654321987');

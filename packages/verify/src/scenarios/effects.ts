@@ -54,7 +54,7 @@ export const effectScenarios: Scenario[] = [
     behaviour: 'write',
     title:
       'after a PATCH of tags.add, notes_json and a custom field, the list and a later read show exactly those changes and nothing else changed; an unrelated PATCH (tags.remove) then leaves notes_json and the field alone (the contact update: add keeps the other tags, notes_json and fields by their names)',
-    source: 'description §4',
+    source: 'description: Endpoints',
     needs: ['writes'],
     async run(t) {
       const account_id = await t.facts.accountId();
@@ -88,7 +88,7 @@ export const effectScenarios: Scenario[] = [
     operation: 'updateCompany',
     behaviour: 'write',
     title: 'after a company PATCH of tags.add, notes_json and a custom field, the company list shows exactly those changes and nothing else changed (the company update: same shape as the contact update)',
-    source: 'description §4',
+    source: 'description: Endpoints',
     needs: ['writes'],
     async run(t) {
       const account_id = await t.facts.accountId();
@@ -112,7 +112,7 @@ export const effectScenarios: Scenario[] = [
     operation: 'findContactEmail',
     behaviour: 'write',
     title: "after find-email, the contact's lookup result stays: a later read shows the same contact_enrichment.work_email status and the same work_email, the list the same work_email (find-email: the contact carries the lookup result status)",
-    source: 'description §4',
+    source: 'description: Endpoints',
     needs: ['credits', 'writes'],
     async run(t) {
       const account_id = await t.facts.accountId();
@@ -136,7 +136,7 @@ export const effectScenarios: Scenario[] = [
     operation: 'importContact',
     behaviour: 'write',
     title: 'the contact an import answers is usable by the operations that take its id: a PATCH naming it answers that contact (import, then the contact update)',
-    source: 'description §4',
+    source: 'description: Endpoints',
     needs: ['writes'],
     async run(t) {
       const network_url = await t.facts.importableProfile();

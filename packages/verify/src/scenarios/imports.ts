@@ -15,8 +15,8 @@ const handleOf = (url: string) => new URL(url).pathname.split('/').filter(Boolea
 
 /**
  * The account's contact for the profile at `url`, if it holds one, read before an import: whether the import
- * attaches it (201) or finds it attached (200) follows from it (description §3). Searched with `query` (which
- * covers handles and profile URLs, description §4); a contact is the profile's when its handle is the URL's.
+ * attaches it (201) or finds it attached (200) follows from it. Searched with `query` (which
+ * covers handles and profile URLs); a contact is the profile's when its handle is the URL's.
  */
 async function heldContact(t: ScenarioContext, url: string, accountId: string): Promise<Contact | undefined> {
   const handle = handleOf(url);
@@ -46,7 +46,7 @@ export const importScenarios: Scenario[] = [
     operation: 'importContact',
     behaviour: 'status',
     title: 'importing a profile the account does not hold (read first) is 201 with the contact and warnings',
-    source: 'description §3',
+    source: 'description: States and transitions',
     needs: needsWrites,
     async run(t) {
       const { answer, expected } = await importProfile(t);
@@ -59,7 +59,7 @@ export const importScenarios: Scenario[] = [
     operation: 'importContact',
     behaviour: 'status',
     title: 'importing a profile the account holds (read first) is 200 with the same contact; the imported contact is listed',
-    source: 'description §3',
+    source: 'description: States and transitions',
     needs: needsWrites,
     async run(t) {
       const first = await importProfile(t);
@@ -72,7 +72,7 @@ export const importScenarios: Scenario[] = [
         note: 'GET /v1/contacts after the import',
       });
       const imported = contactOf(first.answer);
-      // The import answers the contact the list then shows (it may leave fields out, description §2; the list leaves out notes and lookups).
+      // The import answers the contact the list then shows (it may leave fields out; the list leaves out notes and lookups).
       if (again.held && imported) expectSame(t, '$.data.contact', again.held as unknown as Fields, imported as unknown as Fields, { first: LIST_OMITS, second: 'any' }, 'the import against the contact listed after it');
       if (!t.expectOk(again.answer, again.expected)) return;
       t.equal('$.data.contact.contact_id', contactOf(again.answer)?.contact_id, imported?.contact_id, 'the contact_id of the first import');

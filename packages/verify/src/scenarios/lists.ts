@@ -67,8 +67,7 @@ export function expectOnce(t: ScenarioContext, operation: PagedOperationId, item
 
 /**
  * On the mock, an empty list where the mock's own dataset holds items is a difference: the control API reads the
- * same list (as the mock's admin fixture key, past any fault or override), which tells the seeded dataset (contract
- * §4) from one made empty on purpose (a size of 0, a state file). Elsewhere an empty list is data.
+ * same list (as the mock's admin fixture key, past any fault or override), which tells the seeded dataset from one made empty on purpose (a size of 0, a state file). Elsewhere an empty list is data.
  */
 export async function expectSeeded(t: ScenarioContext, answer: Answer, items: string, query: Record<string, unknown> = {}): Promise<void> {
   const list = (answer.body as { data?: Record<string, unknown> } | undefined)?.data?.[items];
@@ -97,7 +96,7 @@ interface ListSpec {
   params?: Params;
   /** A query a cursor of `query` does not belong to (another filter): the cursor must be refused with it. */
   otherQuery?: Query;
-  /** The mock's default dataset holds items of it in every account (contract §4): empty there is a difference. */
+  /** The mock's default dataset holds items of it in every account: empty there is a difference. */
   seeded?: boolean;
 }
 
@@ -122,7 +121,7 @@ export function listScenarios(spec: ListSpec): Scenario[] {
       operation,
       behaviour: 'envelope',
       title: `a page of ${name}: {data: {${items}, pagination}} of the spec's schema, as JSON`,
-      source: 'description §4',
+      source: 'description: Endpoints',
       async run(t) {
         const request = await input(t);
         const answer = await t.call(operation, request);
@@ -134,7 +133,7 @@ export function listScenarios(spec: ListSpec): Scenario[] {
       operation,
       behaviour: 'limit',
       title: `without limit a page holds at most ${defaultLimit} and says limit ${defaultLimit}`,
-      source: 'description §8',
+      source: 'description: Limits',
       async run(t) {
         t.expectOk(await t.call(operation, await input(t)));
       },
@@ -145,7 +144,7 @@ export function listScenarios(spec: ListSpec): Scenario[] {
           operation,
           behaviour: 'limit',
           title: `limit 100 is clamped to ${maxLimit}`,
-          source: 'description §8',
+          source: 'description: Limits',
           async run(t) {
             t.expectOk(await t.call(operation, await input(t, { limit: 100 })));
           },
@@ -155,7 +154,7 @@ export function listScenarios(spec: ListSpec): Scenario[] {
           operation,
           behaviour: 'limit',
           title: `limit ${maxLimit} is accepted and ${maxLimit + 1} is 400 bad_request`,
-          source: 'description §4',
+          source: 'description: Endpoints',
           async run(t) {
             t.expectOk(await t.call(operation, await input(t, { limit: maxLimit })));
             t.expectError(await t.call(operation, await input(t, { limit: maxLimit + 1 })), 400, 'bad_request');
@@ -201,7 +200,7 @@ export function listScenarios(spec: ListSpec): Scenario[] {
       operation,
       behaviour: 'pagination',
       title: `walking the pages with next_cursor gives each item once, and has_more false ends the walk`,
-      source: 'description §2',
+      source: 'description: Resources and their fields',
       async run(t) {
         const { items: walked } = await walk(t, operation, await input(t, { limit: clamps ? maxLimit : 50 }), WALK_PAGES);
         expectOnce(t, operation, walked);
@@ -212,7 +211,7 @@ export function listScenarios(spec: ListSpec): Scenario[] {
       operation,
       behaviour: 'pagination',
       title: `walking with limit 1 gives the same ${name} in the same order as one page of 25`,
-      source: 'description §4',
+      source: 'description: Endpoints',
       async run(t) {
         const page = await t.call(operation, await input(t, { limit: 25 }));
         if (!t.expectOk(page)) return;

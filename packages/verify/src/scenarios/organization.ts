@@ -7,7 +7,7 @@ export const organizationScenarios: Scenario[] = [
     operation: 'listOrganizations',
     behaviour: 'envelope',
     title: 'the organization comes as {organization: [Organization]}, one element, not in a data envelope',
-    source: 'description §2',
+    source: 'description: Resources and their fields',
     async run(t) {
       const answer = await t.call('listOrganizations');
       if (!t.expectOk(answer)) return;
@@ -20,7 +20,7 @@ export const organizationScenarios: Scenario[] = [
     operation: 'listAccounts',
     behaviour: 'envelope',
     title: 'the accounts come as {data: {accounts: [Account summary]}}',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const answer = await t.call('listAccounts');
       // The control API lists the accounts of the mock's admin fixture key: the same list only for that key.
@@ -32,7 +32,7 @@ export const organizationScenarios: Scenario[] = [
     operation: 'listAccounts',
     behaviour: 'envelope',
     title: 'every account_id is a positive integer as a string (the id pattern)',
-    source: 'description §2',
+    source: 'description: Resources and their fields',
     async run(t) {
       const answer = await t.call('listAccounts');
       if (!t.expectOk(answer)) return;

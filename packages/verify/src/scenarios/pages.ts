@@ -35,7 +35,7 @@ const FILTERS: Filter[] = [
       operation: 'listContacts',
       what: `relationship-status.${status}`,
       title: `relationship_status=${status}: every contact of every page has that status`,
-      source: 'description §4',
+      source: 'description: Endpoints',
       input: async (t) => ({ input: { query: { ...(await accountQuery(t)), relationship_status: status } }, holds: (c) => c.relationship_status === status, expected: status, field: (c) => c.relationship_status }),
     }),
   ),
@@ -43,7 +43,7 @@ const FILTERS: Filter[] = [
     operation: 'listContacts',
     what: 'tag',
     title: 'tag: every contact of every page carries the tag',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async input(t) {
       const tagged = (await t.facts.contacts()).find((contact) => (contact.tags ?? []).length > 0);
       const name = tagged?.tags?.[0]?.name;
@@ -55,7 +55,7 @@ const FILTERS: Filter[] = [
     operation: 'listContacts',
     what: 'account',
     title: "account_id: every contact of every page is the account's",
-    source: 'description §4',
+    source: 'description: Endpoints',
     async input(t) {
       const id = await t.facts.accountId();
       return { input: { query: { account_id: [id] } }, holds: (c) => get(c, 'account.account_id') === id, expected: id, field: (c) => get(c, 'account.account_id') };
@@ -65,7 +65,7 @@ const FILTERS: Filter[] = [
     operation: 'listConversations',
     what: 'account',
     title: "account_id: every conversation of every page is the account's",
-    source: 'description §4',
+    source: 'description: Endpoints',
     async input(t) {
       const id = await t.facts.accountId();
       return { input: { query: { account_id: [id] } }, holds: (c) => c.account_id === id, expected: id, field: (c) => c.account_id };
@@ -75,7 +75,7 @@ const FILTERS: Filter[] = [
     operation: 'listCompanies',
     what: 'account',
     title: "account_id: every company of every page is the account's",
-    source: 'description §4',
+    source: 'description: Endpoints',
     async input(t) {
       const id = await t.facts.accountId();
       return { input: { query: { account_id: [id] } }, holds: (c) => c.account_id === undefined || c.account_id === id, expected: id, field: (c) => c.account_id };
@@ -85,7 +85,7 @@ const FILTERS: Filter[] = [
     operation: 'listViews',
     what: 'account',
     title: "account_id: every view of every page is the account's",
-    source: 'description §4',
+    source: 'description: Endpoints',
     async input(t) {
       const id = await t.facts.accountId();
       return { input: { query: { account_id: [id] } }, holds: (v) => get(v, 'account.account_id') === id, expected: id, field: (v) => get(v, 'account.account_id') };
@@ -95,7 +95,7 @@ const FILTERS: Filter[] = [
     operation: 'listActivity',
     what: 'event-type',
     title: 'event_type: every event of every page is of that type',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async input() {
       return { input: { query: { event_type: ['message_sent'] } }, holds: (e) => e.event_type === 'message_sent', expected: 'message_sent', field: (e) => e.event_type };
     },
@@ -104,7 +104,7 @@ const FILTERS: Filter[] = [
     operation: 'listConversationMessages',
     what: 'conversation',
     title: 'every message of every page is of the conversation asked',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async input(t) {
       const conversation = await t.facts.conversation(SMALL + 1);
       const id = conversation.conversation_id;

@@ -24,7 +24,7 @@ export const rateLimitScenarios: Scenario[] = [
     operation: 'listOrganizations',
     behaviour: 'rate-limit',
     title: 'past 50 requests in 10 s an endpoint answers 429 rate_limit_exceeded, as JSON, with Retry-After in integer seconds within the 10 s window (the limits and the errors table)',
-    source: 'description §8',
+    source: 'description: Limits',
     needs: ['probe'],
     async run(t) {
       const unpaced = t.run.clients.admin.withOptions({ rateLimit: false, maxRetries: 0 });

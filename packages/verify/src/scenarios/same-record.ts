@@ -25,7 +25,7 @@ export const sameRecordScenarios: Scenario[] = [
     operation: 'updateContact',
     behaviour: 'envelope',
     title: 'a contact read with an empty PATCH is the contact the list shows: same fields, same values (notes_json, contact_enrichment and sequence aside)',
-    source: 'description §2',
+    source: 'description: Resources and their fields',
     needs: ['writes'],
     async run(t) {
       const account_id = await t.facts.accountId();
@@ -42,7 +42,7 @@ export const sameRecordScenarios: Scenario[] = [
     operation: 'findContactEmail',
     behaviour: 'envelope',
     title: "find-email answers the contact the list shows: same fields, same values (its lookup's work_email and contact_enrichment aside)",
-    source: 'description §2',
+    source: 'description: Resources and their fields',
     needs: ['credits'],
     async run(t) {
       const account_id = await t.facts.accountId();
@@ -59,7 +59,7 @@ export const sameRecordScenarios: Scenario[] = [
     operation: 'findContactEmail',
     behaviour: 'envelope',
     title: 'find-email and an empty PATCH answer the same contact: same fields, same values, its sequence and notes included (the lookup results aside)',
-    source: 'description §2',
+    source: 'description: Resources and their fields',
     needs: ['credits', 'writes'],
     async run(t) {
       const account_id = await t.facts.accountId();
@@ -86,7 +86,7 @@ export const sameRecordScenarios: Scenario[] = [
     id: 'contacts.update.account-scoped',
     operation: 'updateContact',
     behaviour: 'write',
-    title: 'a person held by two accounts: a PATCH names the account, and answers that account\'s relationship (contract §4)',
+    title: 'a person held by two accounts: a PATCH names the account, and answers that account\'s relationship',
     source: 'decision',
     needs: ['writes'],
     async run(t) {

@@ -18,7 +18,7 @@ export interface Scenario {
   operation: OperationId;
   behaviour: Behaviour;
   title: string;
-  /** `description §N`, or `decision` for this project's decisions where the description is silent. */
+  /** `description: SECTION` (the section of the API's documentation that states it), or `decision` for this project's decisions where the description is silent. */
   source: string;
   needs?: Need[];
   run(t: ScenarioContext): Promise<void>;

@@ -29,7 +29,7 @@ function summaryFilter(filter: ActivityFilter): Scenario {
     operation: 'getActivitySummary',
     behaviour: 'filter',
     title: `${filter.param} counts only the events whose ${filter.field} it names: the unfiltered summary's count of it`,
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const { value } = await filterValue(t, filter);
       const all = await t.call('getActivitySummary', {});
@@ -49,7 +49,7 @@ export const summaryScenarios: Scenario[] = [
     operation: 'getActivitySummary',
     behaviour: 'envelope',
     title: 'the summary comes as {data: <summary>} of the spec’s schema, with the window echoed',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const answer = await t.call('getActivitySummary', { query: WINDOW });
       if (!t.expectOk(answer)) return;
@@ -61,7 +61,7 @@ export const summaryScenarios: Scenario[] = [
     operation: 'getActivitySummary',
     behaviour: 'refusal',
     title: 'tag on the activity summary is 400 bad_request',
-    source: 'description §7',
+    source: 'description: Errors',
     async run(t) {
       t.expectError(await t.call('getActivitySummary', { query: { tag: 'VIP' } }), 400, 'bad_request');
     },

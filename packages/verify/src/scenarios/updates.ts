@@ -54,7 +54,7 @@ export const updateScenarios: Scenario[] = [
     operation: 'updateContact',
     behaviour: 'write',
     title: 'a PATCH with only account_id changes nothing and answers the contact with notes_json and its custom fields',
-    source: 'description §4',
+    source: 'description: Endpoints',
     needs: needsWrites,
     async run(t) {
       const { id, accountId, original } = await keptContact(t);
@@ -71,7 +71,7 @@ export const updateScenarios: Scenario[] = [
     operation: 'updateContact',
     behaviour: 'write',
     title: 'tags.add adds a tag and keeps the others',
-    source: 'description §4',
+    source: 'description: Endpoints',
     needs: needsWrites,
     async run(t) {
       const { id, accountId, original } = await keptContact(t);
@@ -85,7 +85,7 @@ export const updateScenarios: Scenario[] = [
     operation: 'updateContact',
     behaviour: 'write',
     title: 'tags.remove removes a tag by name',
-    source: 'description §4',
+    source: 'description: Endpoints',
     needs: needsWrites,
     async run(t) {
       const { id, accountId } = await keptContact(t);
@@ -100,7 +100,7 @@ export const updateScenarios: Scenario[] = [
     operation: 'updateContact',
     behaviour: 'write',
     title: 'tags.set replaces all tags, colors kept',
-    source: 'description §4',
+    source: 'description: Endpoints',
     needs: needsWrites,
     async run(t) {
       const { id, accountId } = await keptContact(t);
@@ -131,7 +131,7 @@ export const updateScenarios: Scenario[] = [
     operation: 'updateContact',
     behaviour: 'write',
     title: 'notes_json round trip: set, answered as sent; null clears it',
-    source: 'description §4',
+    source: 'description: Endpoints',
     needs: needsWrites,
     async run(t) {
       const { id, accountId } = await keptContact(t);
@@ -146,7 +146,7 @@ export const updateScenarios: Scenario[] = [
     operation: 'updateContact',
     behaviour: 'write',
     title: 'a custom field round trip: set by its registered name, answered as a top-level key; null clears it',
-    source: 'description §4',
+    source: 'description: Endpoints',
     needs: needsWrites,
     async run(t) {
       const field = await customField(t, 'contact');
@@ -192,7 +192,7 @@ export const updateScenarios: Scenario[] = [
     operation: 'updateCompany',
     behaviour: 'write',
     title: 'a company PATCH: tags.add, notes_json and a custom field answered in the updated company',
-    source: 'description §4',
+    source: 'description: Endpoints',
     needs: needsWrites,
     async run(t) {
       const accountId = await t.facts.accountId();
@@ -216,7 +216,7 @@ export const updateScenarios: Scenario[] = [
     operation: 'updateCompany',
     behaviour: 'status',
     title: 'a PATCH of an unknown company is 404 not_found',
-    source: 'description §7',
+    source: 'description: Errors',
     needs: needsWrites,
     async run(t) {
       const answer = await t.call('updateCompany', { params: { company_id: '987654321987' }, body: { account_id: await t.facts.accountId(), notes_json: null } });

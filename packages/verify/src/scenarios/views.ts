@@ -21,7 +21,7 @@ export const viewScenarios: Scenario[] = [
     operation: 'listViews',
     behaviour: 'filter',
     title: 'account_id gives the views of that account, of type contact',
-    source: 'description §4',
+    source: 'description: Endpoints',
     async run(t) {
       const id = await t.facts.accountId();
       const answer = await t.call('listViews', { query: { account_id: [id], limit: 25 } });
@@ -37,7 +37,7 @@ export const viewScenarios: Scenario[] = [
     operation: 'createView',
     behaviour: 'write',
     title: 'creating a view of specific contacts is 201 with the view, its selected_contact_ids and simple_filters_json',
-    source: 'description §4',
+    source: 'description: Endpoints',
     needs: ['writes'],
     async run(t) {
       const accountId = await t.facts.accountId();

@@ -52,7 +52,7 @@ describe('network-verify (main)', () => {
   it('prints a table and exits 0 when every scenario agrees; the key is never printed', async () => {
     const { code, stdout, stderr } = await cli([...target(), '--only', 'organization.', '--member-key', 'sk_test_member']);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^organization\.envelope\s+agree\s+description §2\s+listOrganizations$/m);
+    expect(stdout).toMatch(/^organization\.envelope\s+agree\s+description: Resources and their fields\s+listOrganizations$/m);
     expect(stdout).toContain('1 agree, 0 differ, 0 error, 0 skipped (1 scenarios)');
     expect(stderr).toBe('');
     expect(stdout).not.toContain(KEY);
@@ -85,7 +85,7 @@ describe('network-verify (main)', () => {
     const { code, stdout } = await cli([...target(), '--only', 'conversations.envelope', '--format', 'markdown']);
     expect(code).toBe(0);
     expect(stdout).toContain('| scenario | operation | source | outcome | title |');
-    expect(stdout).toContain('| `conversations.envelope` | `listConversations` | description §4 | agree |');
+    expect(stdout).toContain('| `conversations.envelope` | `listConversations` | description: Endpoints | agree |');
     expect(stdout).toContain('### Conversation (`listConversations`, `$.data.conversations[*]`)');
   });
 

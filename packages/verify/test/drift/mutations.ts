@@ -1,7 +1,7 @@
 import type { OperationId } from '@network-org/sdk';
 import type { Mutation, ProxyAnswer, ProxyRequest, Upstream } from './proxy';
 
-/** The default dataset's keys (contract §4): the admin key verify runs with, and its member key. */
+/** The default dataset's keys: the admin key verify runs with, and its member key. */
 export const ADMIN_KEY = 'sk_test_admin';
 export const MEMBER_KEY = 'sk_test_member';
 
