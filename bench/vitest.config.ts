@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Only for the bench's own smoke test (`pnpm --filter @network-org/bench smoke`); not part of `pnpm test`.
+// The bench's own smoke test, on the packages' builds: `pnpm test:bench` (a lane of `pnpm test`), or
+// `pnpm --filter @network-org/bench smoke`, which builds them first.
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
