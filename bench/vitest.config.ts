@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 240_000,
+    // It runs beside vitest's files and test:pack in `pnpm test`, on two cores: a bound on a hang, not on speed.
+    testTimeout: 900_000,
   },
 });
