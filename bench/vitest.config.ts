@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// Only for the bench's own smoke test (`pnpm --filter @network-org/bench smoke`); not part of `pnpm test`.
+// The bench's own smoke test, on the packages' builds: `pnpm test:bench` (a lane of `pnpm test`), or
+// `pnpm --filter @network-org/bench smoke`, which builds them first.
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 240_000,
+    // It runs beside vitest's files and test:pack in `pnpm test`, on two cores: a bound on a hang, not on speed.
+    testTimeout: 900_000,
   },
 });

@@ -1,10 +1,11 @@
 // The spec read the way an outside OpenAPI 3.1 tool reads it: YAML parsed, responses validated by ajv
 // (JSON Schema 2020-12), independent of the generated zod schemas the packages use.
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { parse } from 'yaml';
 
 export const specPath = fileURLToPath(new URL('../../spec/openapi.yaml', import.meta.url));
 
@@ -40,7 +41,27 @@ interface SpecDocument {
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-export const spec = parse(readFileSync(specPath, 'utf8')) as SpecDocument;
+/**
+ * The setup file reads the spec in every test file, and parsing its YAML costs more than half a second of CPU each
+ * time: the parsed document is kept as JSON under node_modules/.cache, named by a digest of the YAML, so that only
+ * the first file after an edit of the spec parses it.
+ */
+async function readSpec(): Promise<SpecDocument> {
+  const text = readFileSync(specPath, 'utf8');
+  const cacheDir = fileURLToPath(new URL('../../node_modules/.cache/network-org-spec', import.meta.url));
+  const cached = join(cacheDir, `${createHash('sha256').update(text).digest('hex').slice(0, 24)}.json`);
+  if (existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8')) as SpecDocument;
+  const { parse } = await import('yaml');
+  const document = parse(text) as SpecDocument;
+  mkdirSync(cacheDir, { recursive: true });
+  // Written aside and renamed, so that a test file running at the same time never reads half of it.
+  const staging = `${cached}.${process.pid}`;
+  writeFileSync(staging, JSON.stringify(document));
+  renameSync(staging, cached);
+  return document;
+}
+
+export const spec = await readSpec();
 
 /** Follows a local `$ref` (`#/components/...`) to the object it names. */
 export function deref<T extends { $ref?: string }>(node: T): T {

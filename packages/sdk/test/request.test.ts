@@ -102,10 +102,12 @@ describe('client.request', () => {
   it('refuses an operationId the spec does not have, naming it and the known ones, and sends nothing', async () => {
     const { fetch, calls } = fakeFetch(json({}));
     const network = client(fetch);
-    const { error } = await settle((network.request as (id: string) => Promise<unknown>)('deleteContact'));
+    // @ts-expect-error the types refuse it too; this is what an untyped caller gets
+    const { error } = await settle(network.request('deleteContact'));
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as Error).message).toMatch(/Unknown operation "deleteContact": use one of listOrganizations, .*createView/);
-    const { error: inherited } = await settle((network.request as (id: string) => Promise<unknown>)('toString'));
+    // @ts-expect-error a name every object inherits is no operation either
+    const { error: inherited } = await settle(network.request('toString'));
     expect((inherited as Error).message).toMatch(/Unknown operation "toString"/);
     expect(calls).toHaveLength(0);
   });

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// `pnpm test`: build once, then run every check at the same time, in lanes, instead of one after another. Most of
+// the time of the slow lanes (vitest's end-to-end files, test:pack's npm installs) is spent waiting on child
+// processes, servers and the network, so on two cores the lanes overlap rather than queue.
+//   --ci  adds what only CI runs, each as a lane (what .ci/run does; locally each stays a command of its own):
+//         `pnpm test:runtimes`, the single-file executables (`pnpm executables && pnpm test:executables`) and the
+//         image (`pnpm test:image`).
+// Each line of output is prefixed with its lane; a summary with each lane's time closes the run. Every lane runs to
+// its end even when another fails, so one run shows every failure; the exit code is 1 if any lane failed.
+import { spawn } from 'node:child_process';
+
+const ci = process.argv.includes('--ci');
+
+const lanes = [
+  // Static checks: spec lint and generated code, every tsconfig (tests included), package checks, the API docs.
+  { name: 'checks', steps: ['pnpm lint', 'pnpm typecheck', 'pnpm -r --if-present run check', 'pnpm run docs'] },
+  { name: 'vitest', steps: ['pnpm exec vitest run'] },
+  // The packed packages as users install them (npm, Node 20/22/24, msw 2 and 3).
+  { name: 'pack', steps: ['pnpm test:pack'] },
+  // `pnpm bench`'s every suite cut to seconds: that the bench runs and reports, not how fast anything is.
+  { name: 'bench', steps: ['pnpm test:bench'] },
+  ...(ci
+    ? [
+        { name: 'runtimes', steps: ['pnpm test:runtimes'] },
+        { name: 'executables', steps: ['pnpm executables', 'pnpm test:executables'] },
+        { name: 'image', steps: ['pnpm test:image'] },
+      ]
+    : []),
+];
+const width = Math.max(...lanes.map((lane) => lane.name.length));
+const started = Date.now();
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+
+/** Runs one shell command, its output line by line behind `[lane]`; resolves with its exit code. */
+function run(lane, command) {
+  const prefix = `[${lane.padEnd(width)}] `;
+  return new Promise((resolve) => {
+    const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') } });
+    for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) out.write(prefix + line + '\n');
+      });
+      stream.on('end', () => rest && out.write(prefix + rest + '\n'));
+    }
+    child.on('error', (error) => {
+      process.stderr.write(`${prefix}${command}: ${error.message}\n`);
+      resolve(1);
+    });
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function runLane(lane) {
+  const since = Date.now();
+  for (const step of lane.steps) {
+    console.log(`[${lane.name.padEnd(width)}] $ ${step}`);
+    const code = await run(lane.name, step);
+    if (code !== 0) return { lane, failed: step, time: seconds(since) };
+  }
+  return { lane, time: seconds(since) };
+}
+
+console.log(`[${'build'.padEnd(width)}] $ pnpm build`);
+if ((await run('build', 'pnpm build')) !== 0) {
+  console.error('pnpm test: the build failed; nothing else ran.');
+  process.exit(1);
+}
+console.log(`build done in ${seconds(started)}; ${lanes.map((lane) => lane.name).join(', ')} run side by side`);
+
+const results = await Promise.all(lanes.map(runLane));
+console.log(`\npnpm test, ${seconds(started)} in all (build included):`);
+for (const { lane, failed, time } of results) {
+  console.log(`  ${lane.name.padEnd(width)}  ${failed ? `FAILED at \`${failed}\`` : 'passed'}  ${time}`);
+}
+process.exit(results.some((result) => result.failed) ? 1 : 0);
