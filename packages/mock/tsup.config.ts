@@ -1,8 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 import { inspectorBundlePlugin } from './src/control/ui/build';
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+// `GET /__mock/health` names the package version.
+const define = { __VERSION__: JSON.stringify(version) };
 
 const entry = { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts' };
 // @network-org/spec (private, generated) is bundled (code; its declarations too, as a devDependency) so nothing published names it.
@@ -34,6 +39,7 @@ export default defineConfig([
     format: ['esm'],
     noExternal: [spec, cliKit],
     esbuildPlugins: plugins,
+    define,
     dts: true,
     sourcemap: true,
     // The builds write to dist at once, so none cleans it: the build script empties it first.
@@ -50,6 +56,7 @@ export default defineConfig([
     // faker ships ESM only; jest's module loader cannot require() it, so the CommonJS build carries it.
     noExternal: [spec, cliKit, '@faker-js/faker'],
     esbuildPlugins: plugins,
+    define,
   },
   {
     // The CLI runs as ESM only; its shebang line is kept and the file made executable.
@@ -61,5 +68,6 @@ export default defineConfig([
     platform: 'node',
     noExternal: [spec, cliKit],
     esbuildPlugins: plugins,
+    define,
   },
 ]);

@@ -13,7 +13,8 @@ Options:
   --port <n>                  port to listen on (default 4010; 0 picks a free one)
   --host <host>               address to listen on (default 127.0.0.1)
   --seed <n>                  dataset seed (default 1)
-  --now <ISO date-time>       instant the dataset is anchored at (default 2026-01-15T12:00:00Z)
+  --now <ISO date-time|now>   instant the dataset (or state file) is anchored at (default 2026-01-15T12:00:00Z);
+                              now: the current instant, every recorded time keeping its distance from it
   --no-rate-limit             turn off the 50 requests / 10 s limit
   --rate-limit <n>/<window>   another limit per client and endpoint, e.g. 20/2s, 50/10s, 100/500ms
   --latency <ms>              delay every API response

@@ -9,6 +9,7 @@ import type { MockRuntime, Session } from '../engine/runtime';
 import { namedSession } from '../engine/sessions';
 import { parseInput } from '../engine/validation';
 import { anchorProblem } from '../store/anchor';
+import { VERSION } from '../version';
 import { FIXTURE_KEYS } from '../store/index';
 import { clearRequests, findRequest, listRequests } from './requests';
 import { inspectorPage } from './ui/page';
@@ -19,7 +20,7 @@ export const CONTROL_PREFIX = '/__mock';
 
 const resetBodySchema = z.object({
   seed: z.number().int().optional(),
-  // Whatever `createMockApi({now})` and `--now` take: any date-time (or date) string Date can read.
+  // Whatever `createMockApi({now})` and `--now` take: any date-time (or date) string Date can read, or `now`.
   now: z
     .string()
     .refine((value) => anchorProblem(value) === undefined, {
@@ -137,7 +138,7 @@ function answer(runtime: MockRuntime, request: ControlRequest): MockResponse {
     case 'POST /snapshots':
       return jsonAnswer(201, takeSnapshot(request.session().store));
     case 'GET /health':
-      return jsonAnswer(200, { ok: true });
+      return jsonAnswer(200, { ok: true, version: VERSION, now: runtime.now(request.session()).toISOString() });
     case 'GET /sessions':
       return jsonAnswer(200, { sessions: runtime.sessions.list().map(sessionInfo), max_sessions: runtime.sessions.max });
     case 'POST /reset': {

@@ -4,7 +4,7 @@ import { buildDataset } from './dataset';
 import { buildNetworkCompanies } from './network-generator';
 import { buildPools } from './pools';
 import { Random } from './random';
-import { anchorProblem } from './anchor';
+import { anchorProblem, PRESENT } from './anchor';
 import { type Baseline, Store } from './store';
 
 // Builds the seeded dataset of the options: once per seed, anchor and size; stores fork it.
@@ -12,7 +12,10 @@ import { type Baseline, Store } from './store';
 export interface StoreOptions {
   /** Default 1. */
   seed?: number;
-  /** The instant the dataset is anchored at; default 2026-01-15T12:00:00Z. */
+  /**
+   * The instant the dataset is anchored at; default 2026-01-15T12:00:00Z. `'now'` anchors it at the current instant:
+   * every seeded time keeps its distance from the anchor, so "the last 30 days" finds activity by the real date.
+   */
   now?: string | Date;
   /** Contacts of every connected account; default 160. */
   contactsPerAccount?: number;
@@ -55,7 +58,7 @@ export function datasetOptions(options: StoreOptions = {}): DatasetOptions {
   if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
   const problem = anchorProblem(options.now);
   if (problem) throw new RangeError(problem);
-  const now = new Date(options.now ?? DEFAULT_NOW);
+  const now = options.now === PRESENT ? new Date() : new Date(options.now ?? DEFAULT_NOW);
   const contactsPerAccount = boundedCount('contactsPerAccount', options.contactsPerAccount, 160, MAX_SIZE.contacts);
   return {
     seed,

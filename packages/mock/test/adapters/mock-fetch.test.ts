@@ -38,7 +38,7 @@ describe('mock.fetch', () => {
     expect((await prefixed.fetch('/v1/accounts', { headers: auth })).status).toBe(200);
     expect((await prefixed.fetch('/api/v1/accounts', { headers: auth })).status).toBe(200);
     expect((await prefixed.fetch('https://prefixed.network.test/api/v1/organization', { headers: auth })).status).toBe(200);
-    expect(await (await prefixed.fetch('/__mock/health')).json()).toEqual({ ok: true });
+    expect(await (await prefixed.fetch('/__mock/health')).json()).toMatchObject({ ok: true });
     const worker = prefixed.session('prefixed-worker');
     expect((await worker.fetch('/v1/accounts', { headers: auth })).status).toBe(200);
     expect(worker.journal.map((entry) => entry.path)).toEqual(['/v1/accounts']);

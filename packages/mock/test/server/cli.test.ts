@@ -30,7 +30,7 @@ describe('its flags, sessions and rate limit', () => {
       expect(line).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
       const url = line.replace('listening on ', '');
       const health = await fetch(`${url}/__mock/health`);
-      expect(await health.json()).toEqual({ ok: true });
+      expect(await health.json()).toMatchObject({ ok: true });
       const unauthorized = await fetch(`${url}/v1/accounts`);
       expect(unauthorized.status).toBe(401);
       expect(cli.output().stdout).toContain('sk_test_admin');

@@ -23,8 +23,8 @@ describe("on the engine's test routes", () => {
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };
 
-    it('reports health without an API key', async () => {
-      expect(await control('/health')).toEqual({ status: 200, body: { ok: true } });
+    it('reports health without an API key: ok, the version and the mock\'s present', async () => {
+      expect(await control('/health')).toEqual({ status: 200, body: { ok: true, version: expect.any(String), now: '2026-01-15T12:00:00.000Z' } });
     });
 
     it('lists importable network profiles', async () => {
@@ -140,10 +140,10 @@ describe('on the default dataset (contract §3.1)', () => {
   afterAll(() => server.close());
 
   describe('contract §3.1: the control API over HTTP (loopback, no key)', () => {
-    it('GET /__mock/health answers {ok: true}', async () => {
+    it('GET /__mock/health answers {ok: true, version, now}', async () => {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const health = await control('GET', '/health');
-      expect([health.status, health.body]).toEqual([200, { ok: true }]);
+      expect([health.status, health.body]).toEqual([200, { ok: true, version: expect.any(String), now: expect.any(String) }]);
     });
 
     it('GET /__mock/network-profiles?imported=false&limit=N answers {profiles: [{network_url, kind, full_name}]}', async () => {
@@ -272,7 +272,7 @@ describe('on the default dataset (contract §3.1)', () => {
         expect((await fetch(`${guarded.url}/__mock/health`, { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
         const ok = await fetch(`${guarded.url}/__mock/health`, { headers: { authorization: 'Bearer T0ken' } });
         expect(ok.status).toBe(200);
-        expect(await ok.json()).toEqual({ ok: true });
+        expect(await ok.json()).toMatchObject({ ok: true });
         expect((await request(guarded.url, KEYS.admin, 'GET', '/v1/organization')).status).toBe(200);
       } finally {
         await guarded.close();
