@@ -31,15 +31,18 @@ const datasetSchema = z.strictObject({
   primaryAccountContacts: int.min(0),
   conversationsPerAccount: int.min(0),
   networkSize: int.min(0),
+  /** A dataset of the fixture organizations, users and keys only: a snapshot's records are the rest. */
+  organizationsOnly: z.literal(true).optional(),
 });
 
 const KIND_NAMES = Object.keys(RECORD_KINDS) as KindName[];
 
+// Accounts came after the first files of this version: a file without them has none beyond its dataset's.
 const changesSchema = z.strictObject({
   ids: z.array(z.tuple([z.string(), int.min(1)])),
-  ...(Object.fromEntries(KIND_NAMES.map((kind) => [kind, z.array(RECORD_KINDS[kind].schema)])) as {
-    [K in KindName]: z.ZodArray<(typeof RECORD_KINDS)[K]['schema']>;
-  }),
+  ...(Object.fromEntries(KIND_NAMES.map((kind) => [kind, kind === 'accounts' ? z.array(RECORD_KINDS[kind].schema).optional() : z.array(RECORD_KINDS[kind].schema)])) as unknown as {
+    [K in Exclude<KindName, 'accounts'>]: z.ZodArray<(typeof RECORD_KINDS)[K]['schema']>;
+  } & { accounts: z.ZodOptional<z.ZodArray<(typeof RECORD_KINDS)['accounts']['schema']>> }),
 });
 
 const stateSchema = z.strictObject({
@@ -148,7 +151,7 @@ export function storeFromState(text: string, reuse?: Baseline, at?: Date): Store
   try {
     // In RECORD_KINDS order: a record comes after the records it names.
     for (const kind of KIND_NAMES) {
-      for (const form of state.changes[kind]) applyRecord(store, kind, resolved(store, kind, form) as never);
+      for (const form of state.changes[kind] ?? []) applyRecord(store, kind, resolved(store, kind, form) as never);
     }
     applyIds(store, state.changes.ids as StoreDiff['ids']);
   } catch (error) {

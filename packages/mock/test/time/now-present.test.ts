@@ -84,7 +84,7 @@ describe("now: 'now' anchors the dataset at the present", () => {
     const contacts = (await get(moved, '/v1/contacts?limit=100&account_id=' + seeded.account.account_id)).data.contacts;
     const found = contacts.find((contact: { account_relationship_id: string }) => contact.account_relationship_id === seeded.account_relationship_id);
     expect(Date.parse(found.last_interaction_at)).toBe(Date.parse('2026-01-10T08:00:00Z') + shift);
-    expect(Date.parse(found.created_at)).toBe(Date.parse(seeded.created_at) + shift);
+    expect(Date.parse(found.created_at)).toBe(Date.parse(String(seeded.created_at)) + shift);
     expect((await get(moved, '/__mock/health', undefined)).now).toBe(PRESENT);
     // Exported again, the state is anchored at the present it was moved to.
     expect(JSON.parse(moved.exportState()).dataset.now).toBe(PRESENT);
