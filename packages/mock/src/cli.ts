@@ -8,6 +8,7 @@ import { anchorProblem } from './store/anchor';
 import { startMockServer, type MockServerOptions } from './node';
 
 const USAGE = `Usage: network-mock serve [options]
+       network-mock snapshot --base-url URL --api-key KEY --out FILE [options]   (network-mock snapshot --help)
 
 Options:
   --port <n>                  port to listen on (default 4010; 0 picks a free one)
@@ -93,6 +94,10 @@ function serverOptions(args: string[]): CliOptions | 'help' {
 }
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'snapshot') {
+    const { runSnapshotCommand } = await import('./snapshot/cli');
+    return runSnapshotCommand(process.argv.slice(3));
+  }
   let options: CliOptions | 'help';
   try {
     options = serverOptions(process.argv.slice(2));
