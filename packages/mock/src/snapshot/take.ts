@@ -325,7 +325,7 @@ export async function takeSnapshot(options: TakeSnapshotOptions): Promise<Snapsh
 /** The first step: the organization and the accounts, which decide every other step. */
 async function start(options: TakeSnapshotOptions, parts: SnapshotParts, saltTag: string): Promise<Checkpoint> {
   const { client, scrubber } = options;
-  const takenAt = (options.now?.() ?? new Date()).toISOString();
+  const takenAt = (options.now?.() ?? (await sourceNow(client)) ?? new Date()).toISOString();
   const organization = (await client.request('listOrganizations')).organization[0];
   if (!organization) throw new SnapshotError('The key sees no organization.');
   const accounts = (await client.request('listAccounts')).data.accounts;
@@ -381,6 +381,22 @@ async function start(options: TakeSnapshotOptions, parts: SnapshotParts, saltTag
     scrubbed: scrubber.enabled,
     salt: saltTag,
   };
+}
+
+/**
+ * The source's present, as its activity list states it (`generated_at`): the instant the snapshot is taken at in the
+ * source's own time (a mock anchored at another instant is read as of that instant). Undefined for a key that may not
+ * read activity: the local clock stands in.
+ */
+async function sourceNow(client: NetworkClient): Promise<Date | undefined> {
+  try {
+    const page = await client.request('listActivity', { query: { limit: 1 } });
+    const time = Date.parse(page.generated_at);
+    return Number.isNaN(time) ? undefined : new Date(time);
+  } catch (error) {
+    if (isForbidden(error)) return undefined;
+    throw error;
+  }
 }
 
 const isKept = (scrubber: Scrubber, field: string) => scrubber.field(field, 'text', 'x') === 'x';
