@@ -9,8 +9,9 @@ import { scale, SCALE_FULL, type ScaleOptions } from './suites/scale';
 import { PACING_FULL, pacing, type PacingOptions } from './suites/pacing';
 import { SDK_OVERHEAD_FULL, sdkOverhead, type SdkOverheadOptions } from './suites/sdk-overhead';
 import { STATE_FULL, stateSuite, type StateOptions } from './suites/state';
+import { SNAPSHOT_FULL, snapshotSuite, type SnapshotOptions } from './suites/snapshot';
 
-export const SUITES = ['sdk', 'pacing', 'http', 'in-process', 'scale', 'state', 'mcp', 'cli'] as const;
+export const SUITES = ['sdk', 'pacing', 'http', 'in-process', 'scale', 'state', 'snapshot', 'mcp', 'cli'] as const;
 export type SuiteName = (typeof SUITES)[number];
 
 export interface BenchConfig {
@@ -21,6 +22,7 @@ export interface BenchConfig {
   inProcess: InProcessOptions;
   scale: ScaleOptions;
   state: StateOptions;
+  snapshot: SnapshotOptions;
   mcp: McpOptions;
   cli: CliOptions;
 }
@@ -33,6 +35,7 @@ export const FULL_CONFIG: BenchConfig = {
   inProcess: IN_PROCESS_FULL,
   scale: SCALE_FULL,
   state: STATE_FULL,
+  snapshot: SNAPSHOT_FULL,
   mcp: MCP_FULL,
   cli: CLI_FULL,
 };
@@ -46,6 +49,7 @@ export const QUICK_CONFIG: BenchConfig = {
   inProcess: { rounds: 2, callsPerRound: 5 },
   scale: { sizes: [200, 1_000], requestsPerQuery: 3 },
   state: { sizes: [160, 1_000], rounds: 2 },
+  snapshot: { sizes: [200] },
   mcp: { rounds: 2, callsPerRound: 5 },
   cli: { runs: 1 },
 };
@@ -72,6 +76,7 @@ export async function runBench(config: BenchConfig, command: string, log: (line:
   await run('http', () => httpThroughput(fixtures, config.http));
   await run('scale', () => scale(config.scale));
   await run('state', () => stateSuite(config.state));
+  await run('snapshot', () => snapshotSuite(config.snapshot));
   await run('mcp', () => mcpOverhead(fixtures, config.mcp));
   await run('cli', () => cliStartup(config.cli));
   const markdown = [

@@ -27,6 +27,8 @@ export class SnapshotParts {
   readonly dir: string;
   private readonly fds = new Map<PartKind, number>();
   private readonly sizes = new Map<PartKind, number>();
+  /** Kinds written since the last checkpoint: only those need syncing. */
+  private readonly dirty = new Set<PartKind>();
 
   constructor(readonly out: string) {
     this.dir = `${out}.parts`;
@@ -59,6 +61,7 @@ export class SnapshotParts {
     const bytes = Buffer.from(`${JSON.stringify(record)}\n`);
     writeSync(this.fds.get(kind) as number, bytes);
     this.sizes.set(kind, (this.sizes.get(kind) ?? 0) + bytes.length);
+    this.dirty.add(kind);
   }
 
   /** Byte sizes kept so far, for the checkpoint. */
@@ -68,7 +71,8 @@ export class SnapshotParts {
 
   /** Writes the checkpoint atomically, after the records it counts are on disk. */
   checkpoint(state: unknown): void {
-    for (const fd of this.fds.values()) fsyncSync(fd);
+    for (const kind of this.dirty) fsyncSync(this.fds.get(kind) as number);
+    this.dirty.clear();
     writeAtomically(this.checkpointPath, [JSON.stringify(state)]);
   }
 
@@ -109,6 +113,15 @@ export class SnapshotParts {
       throw error;
     }
     rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  /** The values of `field` in the records of `kind` kept so far. */
+  async valuesOf(kind: PartKind, field: string): Promise<string[]> {
+    const values: string[] = [];
+    if ((this.sizes.get(kind) ?? 0) === 0) return values;
+    const lines = createInterface({ input: createReadStream(join(this.dir, `${kind}.jsonl`)), crlfDelay: Infinity });
+    for await (const line of lines) if (line !== '') values.push((JSON.parse(line) as Record<string, string>)[field] as string);
+    return values;
   }
 
   writeOrganization(record: unknown): void {

@@ -66,8 +66,6 @@ interface Checkpoint {
   contacts: number;
   positions: Record<string, number>;
   maxIds: Record<string, number>;
-  seenCompanies: string[];
-  seenPeople: string[];
   customFields: [key: string, type: 'string' | 'number' | 'boolean'][];
   skipped: string[];
   scrubbed: boolean;
@@ -90,8 +88,9 @@ export async function takeSnapshot(options: TakeSnapshotOptions): Promise<Snapsh
     parts.open(checkpoint.kept);
   }
   const state = checkpoint;
-  const seenCompanies = new Set(state.seenCompanies);
-  const seenPeople = new Set(state.seenPeople);
+  // Rebuilt from what was kept, not checkpointed: a checkpoint stays small however many records were read.
+  const seenCompanies = new Set(await parts.valuesOf('networkCompanies', 'provider_participant_id'));
+  const seenPeople = new Set(await parts.valuesOf('people', 'provider_participant_id'));
   const customFields = new Map(state.customFields);
   const bump = (kind: string, id: string | null | undefined) => {
     const digits = id ? /(\d+)$/.exec(id)?.[1] : undefined;
@@ -292,8 +291,6 @@ export async function takeSnapshot(options: TakeSnapshotOptions): Promise<Snapsh
       } else {
         state.cursor = next;
       }
-      state.seenCompanies = [...seenCompanies];
-      state.seenPeople = [...seenPeople];
       state.customFields = [...customFields];
       state.kept = parts.kept();
       parts.checkpoint(state);
@@ -374,8 +371,6 @@ async function start(options: TakeSnapshotOptions, parts: SnapshotParts, saltTag
     contacts: 0,
     positions: {},
     maxIds,
-    seenCompanies: [],
-    seenPeople: [],
     customFields: [],
     skipped: [],
     scrubbed: scrubber.enabled,
