@@ -76,6 +76,12 @@ export class SnapshotParts {
     writeAtomically(this.checkpointPath, [JSON.stringify(state)]);
   }
 
+  /** Closes and removes everything written so far. */
+  discard(): void {
+    this.close();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
   close(): void {
     for (const fd of this.fds.values()) closeSync(fd);
     this.fds.clear();

@@ -83,7 +83,14 @@ export async function takeSnapshot(options: TakeSnapshotOptions): Promise<Snapsh
   }
   if (!checkpoint) {
     parts.open();
-    checkpoint = await start(options, parts, saltTag);
+    try {
+      checkpoint = await start(options, parts, saltTag);
+      parts.checkpoint(checkpoint);
+    } catch (error) {
+      // Nothing worth resuming was read: leave nothing behind.
+      parts.discard();
+      throw error;
+    }
   } else {
     parts.open(checkpoint.kept);
   }

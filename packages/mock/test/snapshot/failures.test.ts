@@ -41,7 +41,7 @@ describe('a snapshot that cannot finish', () => {
     await expect(snapshotOf(source, out, { apiKey: 'sk_test_retired' })).rejects.toMatchObject({ status: 401, message: expect.stringMatching(/Invalid API key/) });
     await expect(snapshotOf(source, out, { apiKey: 'sk_test_api_disabled' })).rejects.toMatchObject({ status: 403 });
     expect(existsSync(out)).toBe(false);
-    expect(leftovers(dir)).toEqual([]);
+    expect(readdirSync(dir)).toEqual([]);
   });
 
   it('leaves the previous file as it was when the source stops mid-way, then resumes without fetching twice what it kept', async () => {
