@@ -13,6 +13,7 @@ describe('pnpm bench --quick', () => {
       'Mock over HTTP against Prism and a bare server',
       'Scale: one account of 1k to 100k contacts',
       'State: reset, snapshots and sessions',
+      'Snapshots: network-mock snapshot against the mock',
       'MCP server: tool-call overhead and page size',
       'CLI: start-up of network-org',
     ]);
