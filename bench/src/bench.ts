@@ -11,8 +11,9 @@ import { PACING_FULL, pacing, type PacingOptions } from './suites/pacing';
 import { SANDBOX_FULL, sandboxThroughput, type SandboxOptions } from './suites/sandbox';
 import { SDK_OVERHEAD_FULL, sdkOverhead, type SdkOverheadOptions } from './suites/sdk-overhead';
 import { STATE_FULL, stateSuite, type StateOptions } from './suites/state';
+import { SNAPSHOT_FULL, snapshotSuite, type SnapshotOptions } from './suites/snapshot';
 
-export const SUITES = ['sdk', 'pacing', 'http', 'sandbox', 'in-process', 'scale', 'state', 'mcp', 'cli', 'executables'] as const;
+export const SUITES = ['sdk', 'pacing', 'http', 'sandbox', 'in-process', 'scale', 'state', 'snapshot', 'mcp', 'cli', 'executables'] as const;
 export type SuiteName = (typeof SUITES)[number];
 
 export interface BenchConfig {
@@ -24,6 +25,7 @@ export interface BenchConfig {
   inProcess: InProcessOptions;
   scale: ScaleOptions;
   state: StateOptions;
+  snapshot: SnapshotOptions;
   mcp: McpOptions;
   cli: CliOptions;
   executables: ExecutablesOptions;
@@ -38,6 +40,7 @@ export const FULL_CONFIG: BenchConfig = {
   inProcess: IN_PROCESS_FULL,
   scale: SCALE_FULL,
   state: STATE_FULL,
+  snapshot: SNAPSHOT_FULL,
   mcp: MCP_FULL,
   cli: CLI_FULL,
   executables: EXECUTABLES_FULL,
@@ -53,6 +56,7 @@ export const QUICK_CONFIG: BenchConfig = {
   inProcess: { rounds: 2, callsPerRound: 5 },
   scale: { sizes: [200, 1_000], requestsPerQuery: 3 },
   state: { sizes: [160, 1_000], rounds: 2 },
+  snapshot: { sizes: [200] },
   mcp: { rounds: 2, callsPerRound: 5 },
   cli: { runs: 1 },
   executables: { runs: 1 },
@@ -81,6 +85,7 @@ export async function runBench(config: BenchConfig, command: string, log: (line:
   await run('sandbox', () => sandboxThroughput(fixtures, config.sandbox));
   await run('scale', () => scale(config.scale));
   await run('state', () => stateSuite(config.state));
+  await run('snapshot', () => snapshotSuite(config.snapshot));
   await run('mcp', () => mcpOverhead(fixtures, config.mcp));
   await run('cli', () => cliStartup(config.cli));
   await run('executables', () => executablesStartup(config.executables));

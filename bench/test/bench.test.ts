@@ -14,6 +14,7 @@ describe('pnpm bench --quick', () => {
       'A sandbox of replicas: 1, 2 and 3 behind HAProxy',
       'Scale: one account of 1k to 100k contacts',
       'State: reset, snapshots and sessions',
+      'Snapshots: network-mock snapshot against the mock',
       'MCP server: tool-call overhead and page size',
       'CLI: start-up of network-org',
       'Single-file executables: size and start-up',

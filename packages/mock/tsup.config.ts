@@ -9,20 +9,25 @@ const define = { __VERSION__: JSON.stringify(version) };
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+// `GET /__mock/health` names the package version.
+const define = { __VERSION__: JSON.stringify(version) };
+
 const entry = { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts' };
 // @network-org/spec (private, generated) is bundled (code; its declarations too, as a devDependency) so nothing published names it.
 const spec = '@network-org/spec';
 // @network-org/cli-kit (private): the conventions the CLIs share, bundled the same way.
 const cliKit = '@network-org/cli-kit';
-// The mock never loads the SDK (a devDependency, for tests): bundling it would hide a run-time dependency. The one
-// exception is `@network-org/mock/vitest`, whose fixture hands each test an SDK client: there the SDK is an optional
-// peer dependency, left external.
+// The mock never loads the SDK (a devDependency, for tests): bundling it would hide a run-time dependency. Two
+// exceptions: `@network-org/mock/vitest`, whose fixture hands each test an SDK client, and `network-mock snapshot`,
+// which reads through the SDK when that command runs: there the SDK is an optional peer dependency, left external.
 const vitestEntry = resolve('src/vitest.ts');
+const snapshotCommand = resolve('src/snapshot/cli.ts');
 const withoutSdk: Plugin = {
   name: 'without-sdk',
   setup(build) {
     build.onResolve({ filter: /^@network-org\/sdk(\/|$)/ }, (args) =>
-      args.importer === vitestEntry
+      args.importer === vitestEntry || args.importer === snapshotCommand
         ? { path: args.path, external: true }
         : { errors: [{ text: `${args.importer} imports ${args.path}: take wire types and schemas from @network-org/spec instead` }] },
     );

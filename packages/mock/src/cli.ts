@@ -5,6 +5,7 @@ import { startMockServer, type MockServerOptions } from './node';
 import { VERSION } from './version';
 
 const USAGE = `Usage: network-mock serve [options]
+       network-mock snapshot --base-url URL --api-key KEY --out FILE [options]   (network-mock snapshot --help)
 
 ${flagHelp(SERVE_FLAGS)}`;
 
@@ -41,6 +42,10 @@ function serverOptions(args: string[]): CliOptions | 'help' | 'version' {
 }
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'snapshot') {
+    const { runSnapshotCommand } = await import('./snapshot/cli');
+    return runSnapshotCommand(process.argv.slice(3));
+  }
   let options: CliOptions | 'help' | 'version';
   try {
     options = serverOptions(process.argv.slice(2));

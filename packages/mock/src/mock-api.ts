@@ -15,7 +15,7 @@ import { MockRuntime, type ControlAccess, type ResetOptions, type Session } from
 import { MAX_TIMER_MS } from './lib/timers';
 import { checkSessionName, DEFAULT_MAX_SESSIONS, SessionRegistry } from './engine/sessions';
 import { MockApiError } from './engine/errors';
-import { anchorProblem } from './store/anchor';
+import { anchorProblem, PRESENT } from './store/anchor';
 import { routes as defaultRoutes } from './routes/index';
 import { exportState, storeFromState } from './store/state-file';
 import { createSeeder, type Seeder } from './control/seed';
@@ -32,7 +32,8 @@ export interface MockApiOptions extends StoreOptions {
    */
   rateLimit?: RateLimitOption;
   /** The mock's clock (rate-limit windows, the journal, times written by requests). Default: system time for
-   * windows and the dataset's `now` for response bodies, so the same seed gives the same bytes. */
+   * windows and the dataset's `now` for response bodies, so the same seed gives the same bytes; with `now: 'now'`,
+   * system time for both, so the mock's present moves with the real one. */
   clock?: () => Date;
   /** Milliseconds every API response is delayed by; default 0. */
   latency?: number;
@@ -45,8 +46,10 @@ export interface MockApiOptions extends StoreOptions {
   /** Named sessions (`X-Mock-Session`) alive at once; past it the least recently used is dropped. Default 1000. */
   maxSessions?: number;
   /**
-   * Start from a state `mock.exportState()` gave (JSON text). Its dataset options (seed, now, sizes) replace the
-   * ones given here; a state of another format version, or a broken one, throws.
+   * Start from a state `mock.exportState()` or `network-mock snapshot` gave (JSON text). Its dataset options (seed,
+   * now, sizes) replace the ones given here, except `now: 'now'`: that moves every time in the state by the same
+   * amount, so that the instant the state was taken is the present. A state of another format version, or a broken
+   * one, throws.
    */
   state?: string;
   /**
@@ -173,7 +176,10 @@ function checkedOptions(given: MockApiOptions | null): MockConfig {
   if (options.clock !== undefined && typeof options.clock !== 'function') {
     throw new TypeError(`clock must be a function that returns the current Date, got ${typeof options.clock}.`);
   }
-  const stateStore = options.state === undefined ? undefined : storeFromState(options.state);
+  // `now: 'now'` is read once, here: every session of this mock shares that anchor.
+  const atPresent = options.now === PRESENT;
+  const anchor = atPresent ? (options.clock?.() ?? new Date()) : options.now;
+  const stateStore = options.state === undefined ? undefined : storeFromState(options.state, undefined, atPresent ? (anchor as Date) : undefined);
   const latencyMs = options.latency ?? 0;
   // Above 2^31 - 1 ms a timer fires at once instead of late.
   if (!Number.isFinite(latencyMs) || latencyMs < 0 || latencyMs > MAX_TIMER_MS) {
@@ -185,13 +191,13 @@ function checkedOptions(given: MockApiOptions | null): MockConfig {
     baseUrl,
     origin: parsedBase.origin,
     basePath: parsedBase.pathname.replace(/\/+$/, ''),
-    storeOptions: { ...options, ...(stateStore?.origin.options as StoreOptions | undefined) },
+    storeOptions: { ...options, ...(anchor === undefined ? {} : { now: anchor }), ...(stateStore?.origin.options as StoreOptions | undefined) },
     stateStore,
     latencyMs,
     rateLimit: rateLimitBudget(options.rateLimit),
     control,
     routes: new Map((options.routes ?? defaultRoutes).map((route) => [route.operationId, route])),
-    clock: options.clock,
+    clock: options.clock ?? (atPresent ? () => new Date() : undefined),
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
     journalBodies: options.journalBodies ?? true,
     journalMaxBytes: options.journalMaxBytes,
@@ -201,7 +207,7 @@ function checkedOptions(given: MockApiOptions | null): MockConfig {
 // ---- 2. Composition: datasets, sessions, the runtime -----------------------------------------------------------
 
 /** The seeded datasets built so far, by seed and anchor: every session forks one instead of building its own. */
-function datasets(config: MockConfig) {
+function datasets(config: MockConfig, currentTime: () => Date) {
   const baselines = new Map<string, Baseline>();
   const keyOf = (options: StoreOptions) => `${options.seed ?? ''} ${options.now === undefined ? '' : new Date(options.now).toISOString()}`;
   if (config.stateStore) baselines.set(keyOf(config.storeOptions), config.stateStore.origin);
@@ -218,7 +224,7 @@ function datasets(config: MockConfig) {
     reset(session: Session, resetOptions: ResetOptions = {}): void {
       const storeOptions = { ...session.storeOptions };
       if (resetOptions.seed !== undefined) storeOptions.seed = resetOptions.seed;
-      if (resetOptions.now !== undefined) storeOptions.now = resetOptions.now;
+      if (resetOptions.now !== undefined) storeOptions.now = resetOptions.now === PRESENT ? currentTime() : resetOptions.now;
       // Built before anything changes: a seed or now the store refuses leaves the session as it was.
       const baseline = baselineOf(storeOptions);
       session.storeOptions = storeOptions;
@@ -233,8 +239,8 @@ function datasets(config: MockConfig) {
 }
 
 function composedRuntime(config: MockConfig): MockRuntime {
-  const { storeOf, reset } = datasets(config);
   const currentTime = config.clock ?? (() => new Date());
+  const { storeOf, reset } = datasets(config, currentTime);
   // Journal ids count across sessions, so an id names one request of the whole mock.
   const journalOptions = { nextSequence: counter(), bodies: config.journalBodies, budget: new JournalBudget(config.journalMaxBytes) };
   const createSession = (name: string | undefined, store?: Store): Session => {

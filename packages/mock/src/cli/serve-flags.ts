@@ -29,7 +29,7 @@ export const SERVE_FLAGS = defineFlags({
   },
   host: { flag: '--host <host>', help: 'address to listen on (default 127.0.0.1)', env: env('host'), parse: textFlag('an address such as 127.0.0.1 or 0.0.0.0') },
   seed: { flag: '--seed <n>', help: 'dataset seed (default 1)', env: env('seed'), parse: integerFlag() },
-  now: { flag: '--now <ISO date-time>', help: 'instant the dataset is anchored at (default 2026-01-15T12:00:00Z)', env: env('now'), parse: anchor },
+  now: { flag: '--now <ISO date-time|now>', help: 'instant the dataset (or state file) is anchored at (default 2026-01-15T12:00:00Z); now: the present, every recorded time keeping its distance', env: env('now'), parse: anchor },
   rateLimit: {
     flag: '--rate-limit <n>/<window>',
     help: 'another limit per client and endpoint, e.g. 20/2s, 50/10s, 100/500ms',

@@ -9,10 +9,10 @@ import type { MockRuntime, Session } from '../engine/runtime';
 import { namedSession } from '../engine/sessions';
 import { parseInput } from '../engine/validation';
 import { anchorProblem } from '../store/anchor';
+import { VERSION } from '../version';
 import { FIXTURE_KEYS } from '../store/index';
 import { clearRequests, findRequest, listRequests } from './requests';
 import { inspectorPage } from './ui/page';
-import { VERSION } from '../version';
 import { seedByKind } from './seed';
 import { listSnapshots, loadState, networkProfiles, registeredCustomFields, restoreSnapshot, savedDrafts, stateText, takeSnapshot } from './operations';
 
@@ -20,7 +20,7 @@ export const CONTROL_PREFIX = '/__mock';
 
 const resetBodySchema = z.object({
   seed: z.number().int().optional(),
-  // Whatever `createMockApi({now})` and `--now` take: any date-time (or date) string Date can read.
+  // Whatever `createMockApi({now})` and `--now` take: any date-time (or date) string Date can read, or `now`.
   now: z
     .string()
     .refine((value) => anchorProblem(value) === undefined, {

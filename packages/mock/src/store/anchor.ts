@@ -1,12 +1,16 @@
+/** The `now` that anchors a dataset (or a loaded state) at the current instant. */
+export const PRESENT = 'now';
+
 /**
  * What is wrong with a dataset anchor (`now` of createMockApi, reset, `--now`, `POST /__mock/reset`), if anything:
+ * `'now'` (the current instant) or
  * it must be a date-time Date reads, of a real calendar day (no 2026-02-30 rolled into March) in the years 1 to
  * 9999 (a dataset reaches 90 days back and some years around it; expanded years overflow Date).
  */
 export function anchorProblem(now: string | Date | undefined): string | undefined {
-  if (now === undefined) return undefined;
+  if (now === undefined || now === PRESENT) return undefined;
   const shown = now instanceof Date ? String(now) : JSON.stringify(now);
-  const problem = `now must be an ISO date-time such as 2026-01-15T12:00:00Z, got ${shown}`;
+  const problem = `now must be an ISO date-time such as 2026-01-15T12:00:00Z, or now, got ${shown}`;
   const time = new Date(now).getTime();
   if (Number.isNaN(time)) return problem;
   const year = new Date(time).getUTCFullYear();

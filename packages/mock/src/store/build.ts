@@ -4,7 +4,7 @@ import { buildDataset } from './dataset';
 import { buildNetworkCompanies } from './network-generator';
 import { buildPools } from './pools';
 import { Random } from './random';
-import { anchorProblem } from './anchor';
+import { anchorProblem, PRESENT } from './anchor';
 import { type Baseline, Store } from './store';
 
 // Builds the seeded dataset of the options: once per seed, anchor and size; stores fork it.
@@ -12,7 +12,10 @@ import { type Baseline, Store } from './store';
 export interface StoreOptions {
   /** Default 1. */
   seed?: number;
-  /** The instant the dataset is anchored at; default 2026-01-15T12:00:00Z. */
+  /**
+   * The instant the dataset is anchored at; default 2026-01-15T12:00:00Z. `'now'` anchors it at the current instant:
+   * every seeded time keeps its distance from the anchor, so "the last 30 days" finds activity by the real date.
+   */
   now?: string | Date;
   /** Contacts of every connected account; default 160. */
   contactsPerAccount?: number;
@@ -22,6 +25,12 @@ export interface StoreOptions {
   conversationsPerAccount?: number;
   /** People of the network who are nobody's contact yet; default 600. */
   networkSize?: number;
+}
+
+/** What else names a dataset, set by state files only. */
+interface DatasetKind {
+  /** The fixture organizations, users and keys only, no account and no network: what a snapshot is loaded on. */
+  organizationsOnly?: true;
 }
 
 export const DEFAULT_NOW = '2026-01-15T12:00:00Z';
@@ -48,14 +57,15 @@ export interface DatasetOptions {
   primaryAccountContacts: number;
   conversationsPerAccount: number;
   networkSize: number;
+  organizationsOnly?: true;
 }
 
-export function datasetOptions(options: StoreOptions = {}): DatasetOptions {
+export function datasetOptions(options: StoreOptions & DatasetKind = {}): DatasetOptions {
   const seed = options.seed ?? 1;
   if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
   const problem = anchorProblem(options.now);
   if (problem) throw new RangeError(problem);
-  const now = new Date(options.now ?? DEFAULT_NOW);
+  const now = options.now === PRESENT ? new Date() : new Date(options.now ?? DEFAULT_NOW);
   const contactsPerAccount = boundedCount('contactsPerAccount', options.contactsPerAccount, 160, MAX_SIZE.contacts);
   return {
     seed,
@@ -64,6 +74,7 @@ export function datasetOptions(options: StoreOptions = {}): DatasetOptions {
     primaryAccountContacts: boundedCount('primaryAccountContacts', options.primaryAccountContacts, contactsPerAccount, MAX_SIZE.contacts),
     conversationsPerAccount: boundedCount('conversationsPerAccount', options.conversationsPerAccount, 42, MAX_SIZE.conversations),
     networkSize: boundedCount('networkSize', options.networkSize, 600, MAX_SIZE.network),
+    ...(options.organizationsOnly === true ? { organizationsOnly: true as const } : {}),
   };
 }
 
@@ -73,7 +84,7 @@ export function datasetOptions(options: StoreOptions = {}): DatasetOptions {
 const SeededFaker = englishFaker.constructor as typeof Faker;
 
 /** Builds the seeded dataset once; `new Store(baseline)` then gives as many independent stores of it as wanted, cheaply. */
-export function createBaseline(options: StoreOptions = {}): Baseline {
+export function createBaseline(options: StoreOptions & DatasetKind = {}): Baseline {
   const checked = datasetOptions(options);
   const now = new Date(checked.now);
   const faker = new SeededFaker({ locale: englishFaker.rawDefinitions, seed: checked.seed });
@@ -83,7 +94,8 @@ export function createBaseline(options: StoreOptions = {}): Baseline {
   const store = new Store({ seed: checked.seed, now, pools, historyCompanies: [] });
   const companies = buildNetworkCompanies(faker, random, pools, store.ids, now, 150);
   store.storage.setHistoryCompanies(companies);
-  for (const company of companies) store.network.addCompany(company);
+  // A dataset of organizations only holds no network: a snapshot's companies are all its own.
+  if (!checked.organizationsOnly) for (const company of companies) store.network.addCompany(company);
   buildDataset(store, faker, random, checked);
   return store.freeze({ ...checked });
 }

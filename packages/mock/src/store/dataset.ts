@@ -23,6 +23,8 @@ import { messageActivity, messageRecord } from './records';
 import { MEDIA_ORIGIN } from './urls';
 
 export interface DatasetSize {
+  /** Build the organizations, users and keys only (the dataset a snapshot is loaded on). */
+  organizationsOnly?: true;
   contactsPerAccount: number;
   /** Contacts of Acme's shared admin account when it should differ from the others (the large-account benchmark). */
   primaryAccountContacts: number;
@@ -398,6 +400,7 @@ export function buildDataset(store: Store, faker: Faker, random: Random, size: D
   addKey(b, FIXTURE_KEYS.noApiFeature, hooliUser);
   addKey(b, FIXTURE_KEYS.noCredits, initechAdmin);
   addKey(b, FIXTURE_KEYS.otherOrg, globexAdmin);
+  if (size.organizationsOnly) return;
 
   const contactFields = (organization: OrganizationRecord, fields: [string, CustomFieldRecord['type']][]) =>
     fields.map(([name, type]) => ({ organization_id: organization.id, target: 'contact' as const, name, type }));

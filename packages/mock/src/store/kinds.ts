@@ -256,6 +256,8 @@ export const activityEventKind = closed(schemas.ActivityEvent).extend({
 export const RECORD_KINDS = {
   organizations: { schema: organizationKind, references: {}, derived: [] },
   customFields: { schema: customFieldKind, references: {}, derived: [] },
+  /** Accounts beyond the dataset's (a snapshot's, on a dataset of organizations only). */
+  accounts: { schema: accountKind, references: {}, derived: [] },
   networkCompanies: { schema: networkCompanyKind, references: {}, derived: [] },
   people: { schema: personKind, references: { company: 'networkCompanies' }, derived: [] },
   companies: { schema: companyKind, references: { network: 'networkCompanies' }, derived: [] },

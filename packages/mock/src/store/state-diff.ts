@@ -11,6 +11,7 @@ const CHANGED: { [K in KindName]: (store: Store) => RecordsByKind[K][] } = {
   organizations: ({ storage, origin }) =>
     [...storage.data.organizations.values()].filter((organization) => origin.data.organizations.get(organization.id) !== organization),
   customFields: ({ storage, origin }) => storage.data.customFields.slice(origin.data.customFields.length),
+  accounts: ({ storage, origin }) => [...storage.data.accounts.values()].filter((account) => origin.data.accounts.get(account.account_id) !== account),
   networkCompanies: ({ storage, origin }) => storage.data.companyList.slice(origin.data.companyList.length),
   people: ({ storage }) => [...storage.added('people')],
   companies: (store) => changedInLists(store, 'companies'),
@@ -50,6 +51,10 @@ const APPLY: { [K in KindName]: (store: Store, record: RecordsByKind[K]) => void
   customFields: (store, field) => {
     if (!store.directory.organization(field.organization_id)) fail(`custom field "${field.name}" of unknown organization ${field.organization_id}`);
     store.customFields.add(field);
+  },
+  accounts: (store, account) => {
+    if (!store.directory.organization(account.organization_id)) fail(`account ${account.account_id} of unknown organization ${account.organization_id}`);
+    store.directory.addAccount(account);
   },
   networkCompanies: (store, company) => {
     if (store.network.company(company.public_identifier)) fail(`network company "${company.public_identifier}" twice`);

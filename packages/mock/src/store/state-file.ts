@@ -3,6 +3,7 @@ import { findForbiddenKey } from '../lib/forbidden-keys';
 import { createBaseline, datasetOptions } from './build';
 import { type KindName, RECORD_KINDS } from './kinds';
 import { applyIds, applyRecord, diffOf, type StoreDiff } from './state-diff';
+import { shiftInstants } from './state-time';
 import { type Baseline, Store } from './store';
 
 /*
@@ -30,15 +31,18 @@ const datasetSchema = z.strictObject({
   primaryAccountContacts: int.min(0),
   conversationsPerAccount: int.min(0),
   networkSize: int.min(0),
+  /** A dataset of the fixture organizations, users and keys only: a snapshot's records are the rest. */
+  organizationsOnly: z.literal(true).optional(),
 });
 
 const KIND_NAMES = Object.keys(RECORD_KINDS) as KindName[];
 
+// Accounts came after the first files of this version: a file without them has none beyond its dataset's.
 const changesSchema = z.strictObject({
   ids: z.array(z.tuple([z.string(), int.min(1)])),
-  ...(Object.fromEntries(KIND_NAMES.map((kind) => [kind, z.array(RECORD_KINDS[kind].schema)])) as {
-    [K in KindName]: z.ZodArray<(typeof RECORD_KINDS)[K]['schema']>;
-  }),
+  ...(Object.fromEntries(KIND_NAMES.map((kind) => [kind, kind === 'accounts' ? z.array(RECORD_KINDS[kind].schema).optional() : z.array(RECORD_KINDS[kind].schema)])) as unknown as {
+    [K in Exclude<KindName, 'accounts'>]: z.ZodArray<(typeof RECORD_KINDS)[K]['schema']>;
+  } & { accounts: z.ZodOptional<z.ZodArray<(typeof RECORD_KINDS)['accounts']['schema']>> }),
 });
 
 const stateSchema = z.strictObject({
@@ -72,8 +76,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return `${path.replace(/^\./, '') || '(top level)'}: ${issue.message}`;
 }
 
-/** Reads a state text; throws StateFileError saying what is wrong with it. */
-function parseState(text: string): z.output<typeof stateSchema> {
+/** Reads a state text (moved to the anchor `at` when given); throws StateFileError saying what is wrong with it. */
+function parseState(text: string, at?: Date): z.output<typeof stateSchema> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -92,12 +96,22 @@ function parseState(text: string): z.output<typeof stateSchema> {
       `This state has format version ${JSON.stringify(header.version)}; this mock reads version ${STATE_VERSION} only. Export the state again with this version of @network-org/mock, or start without it.`,
     );
   }
-  const parsed = stateSchema.safeParse(json);
+  const parsed = stateSchema.safeParse(at ? anchoredAt(json as Record<string, unknown>, at) : json);
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 3).map(describeIssue).join('; ');
     throw new StateFileError(`The state is broken: ${issues}. Use what mock.exportState() or GET /__mock/state gave.`);
   }
   return parsed.data;
+}
+
+/** The state moved in time so that its anchor (`dataset.now`: the instant it was taken) is `at`. */
+function anchoredAt(state: Record<string, unknown>, at: Date): Record<string, unknown> {
+  const dataset = state['dataset'] as { now?: unknown } | null | undefined;
+  const anchor = typeof dataset?.now === 'string' ? Date.parse(dataset.now) : Number.NaN;
+  // A state without a readable anchor is refused by its schema below, unmoved.
+  if (Number.isNaN(anchor)) return state;
+  const deltaMs = at.getTime() - anchor;
+  return { ...state, dataset: { ...dataset, now: at.toISOString() }, changes: shiftInstants(state['changes'], deltaMs) };
 }
 
 const sameDataset = (a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>) =>
@@ -122,10 +136,11 @@ function resolved(store: Store, kind: KindName, form: Record<string, unknown>): 
 
 /**
  * A new store holding the state `text` describes; throws StateFileError (and builds nothing usable) when it is
- * refused. A state of `reuse`'s dataset forks it instead of building the dataset again.
+ * refused. A state of `reuse`'s dataset forks it instead of building the dataset again. With `at`, every time in
+ * the state moves by the same amount so that the instant it is anchored at (it was taken at) becomes `at`.
  */
-export function storeFromState(text: string, reuse?: Baseline): Store {
-  const state = parseState(text);
+export function storeFromState(text: string, reuse?: Baseline, at?: Date): Store {
+  const state = parseState(text, at);
   let store: Store;
   try {
     const options = datasetOptions(state.dataset);
@@ -136,7 +151,7 @@ export function storeFromState(text: string, reuse?: Baseline): Store {
   try {
     // In RECORD_KINDS order: a record comes after the records it names.
     for (const kind of KIND_NAMES) {
-      for (const form of state.changes[kind]) applyRecord(store, kind, resolved(store, kind, form) as never);
+      for (const form of state.changes[kind] ?? []) applyRecord(store, kind, resolved(store, kind, form) as never);
     }
     applyIds(store, state.changes.ids as StoreDiff['ids']);
   } catch (error) {

@@ -118,6 +118,7 @@ export type { ActivityEventType };
 export interface RecordsByKind {
   organizations: OrganizationRecord;
   customFields: CustomFieldRecord;
+  accounts: AccountRecord;
   networkCompanies: NetworkCompanyRecord;
   people: NetworkPersonRecord;
   companies: CompanyRecord;

@@ -236,8 +236,9 @@ describe('properties: a state file keeps everything', () => {
       }),
       { numRuns: Math.max(8, Math.ceil(RUNS / 4)) },
     );
-    // Over the runs, the states held records of every kind a state file has.
-    expect([...kindsSeen].sort()).toEqual(['ids', ...Object.keys(RECORD_KINDS)].sort());
+    // Over the runs, the states held records of every kind a state file has, but accounts: no request or seed adds
+    // one, a snapshot does (test/snapshot/ loads those).
+    expect([...kindsSeen].sort()).toEqual(['ids', ...Object.keys(RECORD_KINDS).filter((kind) => kind !== 'accounts')].sort());
     // Each run builds a dataset for the loaded mock and reads everything twice: minutes on a loaded 2-core machine.
   }, 300_000);
 });

@@ -168,7 +168,7 @@ describe('network-mock serve configured by its environment', () => {
     ['NETWORK_MOCK_PORT', 'http', 'NETWORK_MOCK_PORT must be an integer from 0 to 65535, got "http" (it sets --port)'],
     ['PORT', '99999', 'PORT must be an integer from 0 to 65535, got "99999" (it sets --port)'],
     ['NETWORK_MOCK_SEED', '1.5', 'NETWORK_MOCK_SEED must be an integer, got "1.5" (it sets --seed)'],
-    ['NETWORK_MOCK_NOW', 'yesterday', 'NETWORK_MOCK_NOW must be an ISO date-time such as 2026-01-15T12:00:00Z, got "yesterday" (it sets --now)'],
+    ['NETWORK_MOCK_NOW', 'yesterday', 'NETWORK_MOCK_NOW must be an ISO date-time such as 2026-01-15T12:00:00Z, or now, got "yesterday" (it sets --now)'],
     ['NETWORK_MOCK_RATE_LIMIT', '50', 'NETWORK_MOCK_RATE_LIMIT must be off or REQUESTS/WINDOW'],
     ['NETWORK_MOCK_LATENCY', '-1', 'NETWORK_MOCK_LATENCY must be an integer from 0 to'],
     ['NETWORK_MOCK_CONTACTS_PER_ACCOUNT', 'many', 'NETWORK_MOCK_CONTACTS_PER_ACCOUNT must be an integer of at least 0, got "many"'],
