@@ -23,9 +23,10 @@ export interface CommonValues {
   dryRun?: boolean;
   profile?: string;
   mock?: boolean;
-  mockState?: string;
-  /** `--mock-state` as network-mock and network-mcp spell it. */
+  /** `--state-file`, as every network-org CLI spells it. */
   stateFile?: string;
+  /** `--state-file` under its earlier name (hidden from help). */
+  mockState?: string;
   redisUrl?: string;
 }
 
@@ -65,11 +66,11 @@ export async function printOptionsOf(values: CommonValues): Promise<PrintOptions
  * `onStop` is given (a bulk run finishes the row it is sending first).
  */
 export async function withTarget<T>(values: CommonValues, work: (target: Target) => Promise<T>, onStop?: (signal: 'SIGINT' | 'SIGTERM') => void): Promise<T> {
-  if (values.mockState !== undefined && values.stateFile !== undefined) throw new UsageError('--mock-state and --state-file are the same flag: give one');
-  const mockState = values.mockState ?? values.stateFile;
+  if (values.mockState !== undefined && values.stateFile !== undefined) throw new UsageError('--mock-state is --state-file under its earlier name: give one');
+  const stateFile = values.stateFile ?? values.mockState;
   const target = await connect({
     ...(values.mock ? { mock: true } : {}),
-    ...(mockState === undefined ? {} : { mockState }),
+    ...(stateFile === undefined ? {} : { stateFile }),
     ...(values.profile === undefined ? {} : { profile: values.profile }),
     ...(values.redisUrl === undefined ? {} : { redisUrl: values.redisUrl }),
     ...(values.baseUrl === undefined ? {} : { baseUrl: values.baseUrl }),
