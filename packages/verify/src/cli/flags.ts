@@ -19,7 +19,7 @@ export const VERIFY_FLAGS = defineFlags({
   profileUrl: { flag: '--profile-url <url>', help: 'a profile to import (without it, import scenarios are skipped unless the target is the mock)', parse: text },
   probeRateLimit: { flag: '--probe-rate-limit', help: 'spend one endpoint\'s budget to see the 429' },
   only: { flag: '--only <pattern>', help: 'only scenarios whose id, operation or title contains PATTERN (or whose id matches a * glob)', parse: text },
-  format: { flag: '--format <format>', help: `${FORMATS.join(', ')} (default table), on stdout`, parse: format },
+  format: { flag: '--format <format>', help: 'table (default), markdown or json, on stdout', parse: format },
   report: { flag: '--report <file>', help: 'also write the JSON report to FILE', parse: text },
   record: { flag: '--record <dir>', help: 'write each scenario\'s answers, normalized and scrubbed, into DIR', parse: text },
   compare: { flag: '--compare <dir>', help: 'report what changed since the recording in DIR (as differences)', parse: text },
