@@ -1,4 +1,4 @@
-// The progress bar and tables of the examples, on cli-progress and cli-table3 (the libraries `network-org` uses).
+// The progress bar and tables of the examples, on cli-progress and cli-table3 (`network-org` prints its tables with cli-table3).
 import { SingleBar } from 'cli-progress';
 import Table from 'cli-table3';
 

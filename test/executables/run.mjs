@@ -122,11 +122,11 @@ describe(`network-org-${suffix}`, () => {
     assert.ok(Array.isArray(contacts) && contacts.length > 0, stdout);
   });
 
-  it('keeps the mock between runs in --mock-state, written under the fresh HOME', () => {
+  it('keeps the mock between runs in --state-file, written under the fresh HOME', () => {
     const state = join(home, 'cli-mock.json');
-    const tagged = run(cli, ['api', 'PATCH', '/v1/contacts/1000001', '--mock-state', state, '--data', JSON.stringify(TAG_VIP)]);
+    const tagged = run(cli, ['api', 'PATCH', '/v1/contacts/1000001', '--state-file', state, '--data', JSON.stringify(TAG_VIP)]);
     assert.equal(tagged.status, 0, tagged.stderr);
-    const listed = run(cli, ['api', 'GET', `/v1/contacts?account_id=101&tag=${TAG}`, '--mock-state', state, '--output', 'json']);
+    const listed = run(cli, ['api', 'GET', `/v1/contacts?account_id=101&tag=${TAG}`, '--state-file', state, '--output', 'json']);
     assert.equal(listed.status, 0, listed.stderr);
     assert.deepEqual(JSON.parse(listed.stdout).map((contact) => contact.contact_id), ['1000001']);
   });

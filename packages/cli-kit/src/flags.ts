@@ -18,7 +18,7 @@ export interface FlagSpec<T = unknown> {
   readonly flag?: string;
   /** A one-letter alias of `flag`, e.g. `h`. */
   readonly short?: string;
-  /** The help line of `flag`. */
+  /** The help of `flag`: one line, or several separated by `\n` (each continues under the first). */
   readonly help?: string;
   /** The flag that turns the setting off (value `false`), e.g. `{ flag: '--no-rate-limit', help: '...' }`. */
   readonly off?: { readonly flag: string; readonly help: string };
@@ -48,8 +48,8 @@ export interface ReadFlags<Table extends FlagTable> {
 /** Declares a flag table with its types kept (each setting's value type comes from its parser). */
 export const defineFlags = <const Table extends FlagTable>(table: Table): Table => table;
 
-const SWITCH_ON = new Set(['on', 'true', '1']);
-const SWITCH_OFF = new Set(['off', 'false', '0']);
+const SWITCH_ON = new Set(['on', 'true', '1', 'yes']);
+const SWITCH_OFF = new Set(['off', 'false', '0', 'no']);
 
 function spelling(flag: string): { name: string; placeholder: string | undefined } {
   const match = /^--([a-z0-9][a-z0-9-]*)(?: (.+))?$/.exec(flag);
@@ -153,7 +153,10 @@ export function flagHelp(table: FlagTable): string {
   }
   const column = (list: [string, string][]) => Math.max(...list.map(([left]) => left.length)) + 2;
   const width = column(rows);
-  const options = rows.map(([left, right]) => `  ${left.padEnd(width)}${right}`.trimEnd()).join('\n');
+  // A help of several lines continues under its first line's text.
+  const options = rows
+    .map(([left, right]) => right.split('\n').map((line, index) => `  ${(index === 0 ? left : '').padEnd(width)}${line}`.trimEnd()).join('\n'))
+    .join('\n');
   if (envRows.length === 0) return `Options:\n${options}`;
   const envWidth = column(envRows);
   const environment = envRows.map(([left, right]) => `  ${left.padEnd(envWidth)}${right}`).join('\n');

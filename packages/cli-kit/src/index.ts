@@ -99,7 +99,7 @@ export function writeFileAtomically(path: string, text: string, mode?: number): 
   renameSync(temporary, path);
 }
 
-/** A mock's state kept in a file between runs (`network-mock --state-file`, `network-mcp --state-file`, `network-org --mock-state`). */
+/** A mock's state kept in a file between runs (`--state-file` of network-mock, network-mcp and network-org). */
 export interface MockStateFile {
   readonly path: string;
   /** The state to start the mock from: the file's text when the file exists. */
@@ -135,6 +135,34 @@ export function mockStateFile(program: string, flag: string, path: string): Mock
       }
     },
   };
+}
+
+/** A mock opened from its state file: `save` writes the mock's state there (nothing without a file). */
+export interface OpenedMock<T> {
+  readonly opened: T;
+  /** Writes the state atomically; a failure is reported as `MockStateFile.save` says. Whether it was written. */
+  save(): boolean;
+}
+
+/**
+ * Opens a mock from `file` (the mock's state file, or undefined for none): `open` gets the file's state when the file
+ * exists (a fresh dataset otherwise) and gives the mock, or a server around it; `exportState` reads the state out of
+ * what `open` gave. A state the mock refuses (a broken file, another format version) is a usage error naming the file;
+ * any other failure of `open` is thrown as it is. The mock itself is passed in, so that this kit never depends on it.
+ */
+export async function openMock<T>(
+  file: MockStateFile | undefined,
+  open: (state: string | undefined) => T | Promise<T>,
+  exportState: (opened: T) => string,
+): Promise<OpenedMock<T>> {
+  let opened: T;
+  try {
+    opened = await open(file?.state);
+  } catch (error) {
+    if (file?.state === undefined) throw error;
+    throw file.refused(error);
+  }
+  return { opened, save: () => file?.save(() => exportState(opened)) ?? false };
 }
 
 /**

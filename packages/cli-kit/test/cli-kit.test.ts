@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkWritableFolder, enumOption, EXIT, exitOnSignal, integerOption, isLoopbackHost, mockStateFile, onStopSignal, UsageError, writeFileAtomically } from '@network-org/cli-kit';
+import { checkWritableFolder, enumOption, EXIT, exitOnSignal, integerOption, isLoopbackHost, mockStateFile, onStopSignal, openMock, UsageError, writeFileAtomically } from '@network-org/cli-kit';
 
 describe('integerOption', () => {
   it('reads decimal integers within the bounds, and undefined when the flag is absent', () => {
@@ -81,7 +81,7 @@ describe('mockStateFile', () => {
   });
 
   it('refuses at start a file whose folder is missing, naming the flag', () => {
-    expect(() => mockStateFile('network-org', 'mock-state', '/nonexistent-folder/state.json')).toThrow('--mock-state /nonexistent-folder/state.json');
+    expect(() => mockStateFile('network-org', 'state-file', '/nonexistent-folder/state.json')).toThrow('--state-file /nonexistent-folder/state.json');
   });
 
   it('names the file when the mock refuses its state', () => {
@@ -93,11 +93,39 @@ describe('mockStateFile', () => {
 
   it('reports a state it could not write under the CLI\'s name and fails the exit status', () => {
     const folder = mkdtempSync(join(tmpdir(), 'cli-kit-'));
-    const file = mockStateFile('network-org', 'mock-state', join(folder, 'state.json'));
+    const file = mockStateFile('network-org', 'state-file', join(folder, 'state.json'));
     const stderr = vi.spyOn(process.stderr, 'write').mockReturnValue(true);
     expect(file.save(() => { throw new Error('disk full'); })).toBe(false);
     expect(String(stderr.mock.calls[0]?.[0])).toBe(`network-org: could not write the state to ${join(folder, 'state.json')}: disk full\n`);
     expect(process.exitCode).toBe(EXIT.failure);
+  });
+});
+
+describe('openMock', () => {
+  const fakeMock = (state: string | undefined) => {
+    if (state === 'broken') throw new Error('not a state file');
+    let current = state ?? 'seeded';
+    return { change: (next: string) => (current = next), exportState: () => current };
+  };
+
+  it('opens from the file when it exists, and saves the state there atomically', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'cli-kit-')), 'state.json');
+    const first = await openMock(mockStateFile('network-mock', 'state-file', path), fakeMock, (mock) => mock.exportState());
+    expect(first.opened.exportState()).toBe('seeded');
+    first.opened.change('edited');
+    expect(first.save()).toBe(true);
+    const second = await openMock(mockStateFile('network-mock', 'state-file', path), fakeMock, (mock) => mock.exportState());
+    expect(second.opened.exportState()).toBe('edited');
+  });
+
+  it('refuses a state the mock refuses as a usage error naming the file; without a file, it saves nothing', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'cli-kit-')), 'state.json');
+    writeFileSync(path, 'broken');
+    await expect(openMock(mockStateFile('network-mcp', 'state-file', path), fakeMock, (mock) => mock.exportState())).rejects.toThrow(
+      new UsageError(`cannot start from the state file ${path}: not a state file`),
+    );
+    const none = await openMock(undefined, fakeMock, (mock) => mock.exportState());
+    expect(none.save()).toBe(false);
   });
 });
 

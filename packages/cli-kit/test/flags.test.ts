@@ -36,6 +36,8 @@ describe('readFlags', () => {
   it('takes off for a setting that can be turned off, and on/off for a switch', () => {
     expect(readFlags(table, [], { APP_LIMIT: 'off' }).values.limit).toBe(false);
     expect(readFlags(table, [], { APP_BODIES: 'on' }).values.bodies).toBe(true);
+    expect(readFlags(table, [], { APP_BODIES: 'yes' }).values.bodies).toBe(true);
+    expect(readFlags(table, [], { APP_BODIES: 'No' }).values.bodies).toBe(false);
     expect(readFlags(table, ['-h'], {}).values.help).toBe(true);
   });
 
@@ -50,6 +52,11 @@ describe('readFlags', () => {
 });
 
 describe('flagHelp', () => {
+  it('continues a help of several lines under its first line\'s text', () => {
+    const help = flagHelp(defineFlags({ list: { flag: '--list <a,b>', help: 'these names,\nor all', parse: (text) => text }, help: { flag: '--help', help: 'this text' } }));
+    expect(help).toBe(['Options:', '  --list <a,b>  these names,', '                or all', '  --help        this text'].join('\n'));
+  });
+
   it('lists every flag with its help, and every variable with what it sets', () => {
     expect(flagHelp(table)).toBe(
       [

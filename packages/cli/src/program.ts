@@ -52,8 +52,9 @@ function commonOptions(command: AnyCommand, list: CommandSpec['list'] | 'any', w
   command.option('--base-url <url>', 'the API base URL (beats NETWORK_BASE_URL and the profile\'s)');
   command.option('--debug', 'log each request (method, path, status, time, attempt; never the key) to stderr, as NETWORK_LOG=debug');
   command.option('--mock', 'answer offline from an in-process @network-org/mock, as its admin');
-  command.option('--mock-state <file>', 'start the mock from this state file when it exists and save its state there at exit (implies --mock; also --state-file, as network-mock and network-mcp spell it)');
-  command.addOption(new Option('--state-file <file>').hideHelp());
+  command.option('--state-file <file>', 'start the mock from this state file when it exists and save its state there at exit (implies --mock)');
+  // The flag's earlier name, kept working for scripts that use it.
+  command.addOption(new Option('--mock-state <file>').hideHelp());
 }
 
 /** Usage errors as one line on stderr naming the command's help; commander's exits thrown, not taken. */

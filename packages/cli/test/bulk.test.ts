@@ -159,20 +159,20 @@ describe('contacts update --from-csv', () => {
     expect([...carried.values()].every((count) => count === 1)).toBe(true);
   }, 120_000);
 
-  it('--mock-state keeps every applied row when the run is killed, and --resume completes it', async () => {
+  it('--state-file keeps every applied row when the run is killed, and --resume completes it', async () => {
     const ids = await contactIds(PAST_THE_BUDGET);
     const file = csvFile(['contact_id,add_tags', ...ids.map((id) => `${id},kept`)]);
     const state = join(folder, 'state.json');
-    const args = ['contacts', 'update', '--from-csv', file, '--mock-state', state];
+    const args = ['contacts', 'update', '--from-csv', file, '--state-file', state];
     const child = spawn(process.execPath, [cli(), ...args], { env: servedEnv(server()) });
     await untilApplied(`${file}.checkpoint.json`, 50);
     child.kill('SIGKILL');
     await once(child, 'close');
-    const killed = await run(cli(), ['contacts', 'list', '--tag', 'kept', '--all', '--output', 'json', '--mock-state', state]);
+    const killed = await run(cli(), ['contacts', 'list', '--tag', 'kept', '--all', '--output', 'json', '--state-file', state]);
     expect(JSON.parse(killed.stdout)).toHaveLength(50);
     const resumed = await run(cli(), [...args, '--resume']);
     expect(quiet(resumed.stderr)).toBe(`updated ${PAST_THE_BUDGET} of ${PAST_THE_BUDGET} rows\n`);
-    const listed = await run(cli(), ['contacts', 'list', '--tag', 'kept', '--all', '--output', 'json', '--mock-state', state]);
+    const listed = await run(cli(), ['contacts', 'list', '--tag', 'kept', '--all', '--output', 'json', '--state-file', state]);
     const contacts = JSON.parse(listed.stdout) as { contact_id: string; tags: { name: string }[] }[];
     expect(contacts.map((contact) => contact.contact_id).sort()).toEqual([...ids].sort());
     expect(contacts.every((contact) => contact.tags.filter((tag) => tag.name === 'kept').length === 1)).toBe(true);

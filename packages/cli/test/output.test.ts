@@ -138,37 +138,39 @@ describe('export, edit, re-import', () => {
   it('--from-csv takes the export back as it is, ignoring the read-only columns with one notice; an edit lands', async () => {
     const state = join(mkdtempSync(join(tmpdir(), 'network-org-')), 'state.json');
     const file = join(mkdtempSync(join(tmpdir(), 'network-org-')), 'contacts.csv');
-    const exported = await run(cli(), ['contacts', 'list', '--account-id', '101', '--max-items', '12', '--output', 'csv', '--mock-state', state]);
+    const exported = await run(cli(), ['contacts', 'list', '--account-id', '101', '--max-items', '12', '--output', 'csv', '--state-file', state]);
     const rows = parse(exported.stdout, { columns: true }) as Record<string, string>[];
     rows[0]!.tags = 'Reimported:blue';
     rows[0]!['Deal stage'] = 'Won';
     const { stringify } = await import('csv-stringify/sync');
     writeFileSync(file, stringify(rows, { header: true, columns: Object.keys(rows[0]!) }));
-    const imported = await run(cli(), ['contacts', 'update', '--from-csv', file, '--mock-state', state]);
+    const imported = await run(cli(), ['contacts', 'update', '--from-csv', file, '--state-file', state]);
     // Without the progress lines a slow run prints every few seconds.
     const lines = imported.stderr.replace(/^updating .*\n/gm, '').trim().split('\n');
     expect(lines[0]).toMatch(/^network-org: ignoring \d+ columns the API cannot write: .*\bname\b.*\(--strict-columns refuses them instead\)$/);
     expect(lines.at(-1)).toMatch(/^updated \d+ of \d+ rows/);
     expect(lines).toHaveLength(2);
     expect(imported.code).toBe(0);
-    const after = JSON.parse((await run(cli(), ['contacts', 'list', '--account-id', '101', '--limit', '1', '--output', 'json', '--mock-state', state])).stdout);
+    const after = JSON.parse((await run(cli(), ['contacts', 'list', '--account-id', '101', '--limit', '1', '--output', 'json', '--state-file', state])).stdout);
     expect(after[0]).toMatchObject({ contact_id: rows[0]!.contact_id, tags: [{ name: 'Reimported', color: 'blue' }], 'Deal stage': 'Won' });
-    const strict = await run(cli(), ['contacts', 'update', '--from-csv', file, '--mock-state', state, '--strict-columns', '--checkpoint', `${file}.strict.json`]);
+    const strict = await run(cli(), ['contacts', 'update', '--from-csv', file, '--state-file', state, '--strict-columns', '--checkpoint', `${file}.strict.json`]);
     expect(strict.code).toBe(2);
   }, 90_000);
 });
 
-describe('--mock-state', () => {
-  it('keeps the in-process mock\'s state between runs', async () => {
+describe('--state-file', () => {
+  it('keeps the in-process mock\'s state between runs; --mock-state, its earlier name, still works and is not in the help', async () => {
     const state = join(mkdtempSync(join(tmpdir(), 'network-org-')), 'state.json');
-    const tagged = await run(cli(), ['contacts', 'update', '1000001', '--account-id', '101', '--add-tag', 'kept:red', '--mock-state', state]);
+    const tagged = await run(cli(), ['contacts', 'update', '1000001', '--account-id', '101', '--add-tag', 'kept:red', '--state-file', state]);
     expect(tagged.code).toBe(0);
     expect(existsSync(state)).toBe(true);
-    // As network-mock and network-mcp spell it.
-    const again = await run(cli(), ['contacts', 'list', '--account-id', '101', '--tag', 'kept', '--state-file', state, '--query', '[].contact_id']);
+    const again = await run(cli(), ['contacts', 'list', '--account-id', '101', '--tag', 'kept', '--mock-state', state, '--query', '[].contact_id']);
     expect(JSON.parse(again.stdout)).toEqual(['1000001']);
     const fresh = await run(cli(), ['contacts', 'list', '--account-id', '101', '--tag', 'kept', '--mock', '--query', '[].contact_id']);
     expect(JSON.parse(fresh.stdout)).toEqual([]);
     expect(readFileSync(state, 'utf8')).not.toContain('sk_test_admin');
+    const help = await run(cli(), ['contacts', 'list', '--help']);
+    expect(help.stdout).toContain('--state-file <file>');
+    expect(help.stdout).not.toContain('--mock-state');
   });
 });

@@ -63,7 +63,7 @@ describe('the command line and the environment', () => {
   it.each([
     [['--toolsets', 'contact'], {}, /unknown toolset\(s\): contact/],
     [[], { NETWORK_MCP_TOOLSETS: 'everything' }, /unknown toolset\(s\): everything/],
-    [[], { NETWORK_MCP_READ_ONLY: 'maybe' }, /NETWORK_MCP_READ_ONLY must be true or false, got "maybe"/],
+    [[], { NETWORK_MCP_READ_ONLY: 'maybe' }, /NETWORK_MCP_READ_ONLY must be on or off, got "maybe" \(it sets --read-only\)/],
     [[], { NETWORK_MCP_READ_ONLY: 'yes', NETWORK_MCP_TOOLS: 'create_draft' }, /--read-only leaves out create_draft/],
     [['--toolsets', ','], {}, /--toolsets needs at least one name/],
     [['--dynamic-toolsets', '--transport', 'http'], {}, /--dynamic-toolsets needs a session/],

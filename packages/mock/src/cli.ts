@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { EXIT, flagHelp, isLoopbackHost, messageOf, mockStateFile, onStopSignal, readFlags, UsageError, type MockStateFile } from '@network-org/cli-kit';
+import { EXIT, flagHelp, isLoopbackHost, messageOf, mockStateFile, onStopSignal, openMock, readFlags, UsageError, type MockStateFile } from '@network-org/cli-kit';
 import { SERVE_FLAGS } from './cli/serve-flags';
 import { startMockServer, type MockServerOptions } from './node';
 import { VERSION } from './version';
@@ -36,7 +36,6 @@ function serverOptions(args: string[]): CliOptions | 'help' | 'version' {
   if (values.stateFile !== undefined) {
     // Named as it was given (--state-file or NETWORK_MOCK_STATE_FILE), without its dashes.
     options.stateFile = mockStateFile('network-mock', (sources.stateFile ?? '--state-file').replace(/^--/, ''), values.stateFile);
-    if (options.stateFile.state !== undefined) options.state = options.stateFile.state;
   }
   return options;
 }
@@ -63,15 +62,13 @@ async function main(): Promise<void> {
     return;
   }
   const { stateFile, ...mockOptions } = options;
-  let server: Awaited<ReturnType<typeof startMockServer>>;
-  try {
-    server = await startMockServer(mockOptions);
-  } catch (error) {
-    if (stateFile?.state === undefined) throw error;
-    throw stateFile.refused(error);
-  }
+  const { opened: server, save } = await openMock(
+    stateFile,
+    (state) => startMockServer(state === undefined ? mockOptions : { ...mockOptions, state }),
+    (opened) => opened.mock.exportState(),
+  );
   onStopSignal(() => {
-    stateFile?.save(() => server.mock.exportState());
+    save();
     server.close().then(
       () => process.exit(process.exitCode ?? EXIT.ok),
       () => process.exit(EXIT.failure),

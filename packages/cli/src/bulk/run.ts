@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { checkWritableFolder, EXIT, exitOnSignal, UsageError, type ExitCode } from '@network-org/cli-kit';
 import type { CommandSpec } from '../commands/specs';
-import { withTarget, type CommonValues } from '../commands/run';
+import { withTarget, type CommonValues } from '../commands/common';
 import { failureOf, isApiError } from '../errors';
 import { recordKindOf, registeredFieldTypes } from '../input/custom-fields';
 import type { FlagValues } from '../input/request';

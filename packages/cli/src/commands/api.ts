@@ -4,7 +4,8 @@ import { commandSpecs, type CommandSpec } from './specs';
 import { readData, collect, flagValue } from '../input/values';
 import { validateRequest } from '../input/validate';
 import type { RequestArgs } from '../input/request';
-import { printDryRun, printOptionsOf, sendAndPrint, withTarget, type CommonValues } from './run';
+import { withTarget, type CommonValues } from './common';
+import { printDryRun, printOptionsOf, sendAndPrint } from './run';
 
 interface Match {
   spec: CommandSpec;

@@ -1,33 +1,13 @@
-import { EXIT, enumOption, exitOnSignal, integerOption, onStopSignal, UsageError, type ExitCode } from '@network-org/cli-kit';
+import { EXIT, enumOption, integerOption, UsageError, type ExitCode } from '@network-org/cli-kit';
 import type { Page, PagePromise } from '@network-org/sdk';
 import { registeredFieldTypes, recordKindOf } from '../input/custom-fields';
 import { customFieldValues, requestArgs, type FlagValues, type RequestArgs } from '../input/request';
 import { validateRequest } from '../input/validate';
 import { defaultFormat, OUTPUT_FORMATS } from '../output/formats';
 import { checkQuery, printPages, printValue, type PrintOptions } from '../output/print';
-import { connect, type Target } from '../target/connect';
+import type { Target } from '../target/connect';
+import { withTarget, type CommonValues } from './common';
 import type { CommandSpec } from './specs';
-
-/** The flags every command that calls the API shares. */
-export interface CommonValues {
-  output?: string;
-  /** `--output` as Stainless-made CLIs spell it. */
-  format?: string;
-  query?: string;
-  all?: boolean;
-  maxItems?: string;
-  pageInfo?: boolean;
-  pageSize?: string;
-  baseUrl?: string;
-  debug?: boolean;
-  dryRun?: boolean;
-  profile?: string;
-  mock?: boolean;
-  mockState?: string;
-  /** `--mock-state` as network-mock and network-mcp spell it. */
-  stateFile?: string;
-  redisUrl?: string;
-}
 
 /** How to print, read from the flags before anything is sent. */
 export interface ListOptions {
@@ -58,35 +38,6 @@ export async function printOptionsOf(values: CommonValues): Promise<PrintOptions
     maxItems: integerOption('max-items', values.maxItems, 1),
     pageInfo,
   };
-}
-
-/**
- * Connects, and saves the mock's state when the command ends. Ctrl-C (or SIGTERM) saves it too and exits, unless
- * `onStop` is given (a bulk run finishes the row it is sending first).
- */
-export async function withTarget<T>(values: CommonValues, work: (target: Target) => Promise<T>, onStop?: (signal: 'SIGINT' | 'SIGTERM') => void): Promise<T> {
-  if (values.mockState !== undefined && values.stateFile !== undefined) throw new UsageError('--mock-state and --state-file are the same flag: give one');
-  const mockState = values.mockState ?? values.stateFile;
-  const target = await connect({
-    ...(values.mock ? { mock: true } : {}),
-    ...(mockState === undefined ? {} : { mockState }),
-    ...(values.profile === undefined ? {} : { profile: values.profile }),
-    ...(values.redisUrl === undefined ? {} : { redisUrl: values.redisUrl }),
-    ...(values.baseUrl === undefined ? {} : { baseUrl: values.baseUrl }),
-    ...(values.debug ? { debug: true } : {}),
-  });
-  const removeStop = onStopSignal(
-    onStop ??
-      ((signal) => {
-        void target.close().finally(() => process.exit(exitOnSignal(signal)));
-      }),
-  );
-  try {
-    return await work(target);
-  } finally {
-    removeStop();
-    await target.close();
-  }
 }
 
 /** Where a walk of pages stopped: the last page read, and whether `--max-items` cut it. */

@@ -1,4 +1,4 @@
-import { mockStateFile, UsageError } from '@network-org/cli-kit';
+import { mockStateFile, openMock, UsageError } from '@network-org/cli-kit';
 import type { MockApi } from '@network-org/mock';
 import { NetworkClient, secretScrubber, type RateLimitStore } from '@network-org/sdk';
 import { knownSecrets, TransportFailure } from '../errors';
@@ -6,7 +6,8 @@ import { readConfig } from './config-file';
 
 export interface TargetOptions {
   mock?: boolean;
-  mockState?: string;
+  /** `--state-file`: the mock's state kept in this file between runs (implies the mock). */
+  stateFile?: string;
   profile?: string;
   /** Shares the pacing budget of bulk runs through Redis. */
   redisUrl?: string;
@@ -40,9 +41,9 @@ export interface Target {
   scrub: <T>(value: T) => T;
   /** Who hears of each request sent from now on (a bulk run, row by row); undefined for nobody. */
   watch(watcher: SendWatcher | undefined): void;
-  /** Writes the mock's state now (`--mock-state`; nothing otherwise), atomically. */
+  /** Writes the mock's state now (`--state-file`; nothing otherwise), atomically. */
   saveState(): void;
-  /** Saves the mock's state (`--mock-state`) and lets go of Redis. */
+  /** Saves the mock's state (`--state-file`) and lets go of Redis. */
   close(): Promise<void>;
 }
 
@@ -84,16 +85,10 @@ export async function importOptional<T>(load: () => Promise<T>, specifier: strin
 const MOCK_INSTALL = 'npm install @network-org/mock msw (beside @network-org/cli)';
 
 async function mockTarget(statePath: string | undefined): Promise<{ apiKey: string; baseUrl: string; mock: MockApi; save(): void }> {
-  const stateFile = statePath === undefined ? undefined : mockStateFile('network-org', 'mock-state', statePath);
+  const stateFile = statePath === undefined ? undefined : mockStateFile('network-org', 'state-file', statePath);
   const { createMockApi } = await importOptional(() => import('@network-org/mock'), '@network-org/mock', '--mock', MOCK_INSTALL);
-  let mock: MockApi;
-  try {
-    mock = createMockApi(stateFile?.state === undefined ? {} : { state: stateFile.state });
-  } catch (error) {
-    if (stateFile?.state === undefined) throw error;
-    throw stateFile.refused(error);
-  }
-  return { apiKey: mock.keys.admin, baseUrl: mock.baseUrl, mock, save: () => stateFile?.save(() => mock.exportState()) };
+  const { opened: mock, save } = await openMock(stateFile, (state) => createMockApi(state === undefined ? {} : { state }), (opened) => opened.exportState());
+  return { apiKey: mock.keys.admin, baseUrl: mock.baseUrl, mock, save };
 }
 
 /** The key and base URL: `--profile NAME`, else the environment, else the config file's current profile. */
@@ -142,7 +137,7 @@ export function checkBaseUrl(url: string | undefined): void {
 
 export async function connect(options: TargetOptions): Promise<Target> {
   checkBaseUrl(options.baseUrl);
-  const offline = options.mock || options.mockState !== undefined ? await mockTarget(options.mockState) : undefined;
+  const offline = options.mock || options.stateFile !== undefined ? await mockTarget(options.stateFile) : undefined;
   const { apiKey, baseUrl } = offline ?? liveCredentials(options.profile, process.env, options.baseUrl);
   knownSecrets.push(apiKey);
   const redis = options.redisUrl === undefined ? undefined : await redisStore(options.redisUrl);

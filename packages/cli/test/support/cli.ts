@@ -12,7 +12,7 @@ export function useBundledCli(): () => string {
   return bundleCli(
     packageDir,
     {
-      external: ['commander', '@commander-js/extra-typings', 'cli-table3', 'csv-parse', 'csv-stringify', 'cli-progress', '@jmespath-community/jmespath', 'yaml', 'zod', 'msw', 'redis'],
+      external: ['commander', '@commander-js/extra-typings', 'cli-table3', 'csv-parse', 'csv-stringify', '@jmespath-community/jmespath', 'yaml', 'zod', 'msw', 'redis'],
       noExternal: [/^@network-org\//],
       splitting: true,
       esbuildOptions(options) {

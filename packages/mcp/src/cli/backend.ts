@@ -1,4 +1,4 @@
-import { messageOf, mockStateFile } from '@network-org/cli-kit';
+import { messageOf, mockStateFile, openMock } from '@network-org/cli-kit';
 import { NetworkClient, type Logger } from '@network-org/sdk';
 import type { CustomFieldsSource } from '../resources/index';
 import { accountTags, countTags, type TagsSource } from '../resources/tags';
@@ -55,16 +55,24 @@ export async function mockBackend(options: NonNullable<CliOptions['mock']>, logg
   const mockOptions = {
     ...(seed === undefined ? {} : { seed }),
     ...(now === undefined ? {} : { now }),
-    ...(file?.state === undefined ? {} : { state: file.state }),
   };
-  let mock: ReturnType<typeof createMockApi>;
-  let server: Awaited<ReturnType<typeof startMockServer>> | undefined;
-  try {
-    if (options.port === undefined) mock = createMockApi(mockOptions);
-    else ({ mock } = server = await startMockServer({ ...mockOptions, port: options.port, host: '127.0.0.1' }));
-  } catch (error) {
-    throw file?.state === undefined ? new UsageError(messageOf(error)) : file.refused(error);
-  }
+  const { opened, save } = await openMock(
+    file,
+    async (state) => {
+      const withState = state === undefined ? mockOptions : { ...mockOptions, state };
+      try {
+        if (options.port === undefined) return { mock: createMockApi(withState), server: undefined };
+        const server = await startMockServer({ ...withState, port: options.port, host: '127.0.0.1' });
+        return { mock: server.mock, server };
+      } catch (error) {
+        // Without a state file, what the mock refuses came from the flags (--seed, --now).
+        if (state === undefined) throw new UsageError(messageOf(error));
+        throw error;
+      }
+    },
+    ({ mock }) => mock.exportState(),
+  );
+  const { mock, server } = opened;
   const apiKey = mock.keys.admin;
   const client = new NetworkClient({ apiKey, baseUrl: mock.baseUrl, fetch: mock.fetch, rateLimit: 'service', maxRetryDelay: MAX_RETRY_DELAY_MS, logger, logLevel: 'warn' });
   const customFields: CustomFieldsSource = async () => {
@@ -80,7 +88,7 @@ export async function mockBackend(options: NonNullable<CliOptions['mock']>, logg
     return { accounts: accountTags(ids, contacts, companies), source: 'The mock\'s records, every one counted.' };
   };
   const mockNow = () => mock.db.now;
-  const banner = [`offline on the mock (seed ${seed ?? 1}, clock at ${mockNow().toISOString()}${'state' in mockOptions ? `, from ${stateFile}` : ''}), as its admin`];
+  const banner = [`offline on the mock (seed ${seed ?? 1}, clock at ${mockNow().toISOString()}${file?.state === undefined ? '' : `, from ${stateFile}`}), as its admin`];
   if (server) banner.push(`mock API and control API on ${server.url} (drafts: ${server.url}/__mock/drafts, requests: ${server.url}/__mock/requests)`);
   return {
     client,
@@ -90,7 +98,7 @@ export async function mockBackend(options: NonNullable<CliOptions['mock']>, logg
     mockNow,
     banner,
     close: async () => {
-      file?.save(() => mock.exportState());
+      save();
       await server?.close();
     },
   };
