@@ -42,7 +42,7 @@ export function itemsOf(operationId: ListOperationId, body: unknown): unknown[] 
   const items = listPayload(operationId, body)?.[list.key];
   // As it came, like every body the client does not validate (`validateResponses`); only an absent list is refused.
   if (items === undefined || items === null) throw new TypeError(`${operationId}: the body has no ${list.envelope ? `${list.envelope}.` : ''}${list.key}`);
-  return items;
+  return items as unknown[];
 }
 
 /** Builds the pages of a list: `Page`, or a subclass that names the payload's other fields (`ActivityPage`). */
