@@ -20,7 +20,23 @@ function listOf(spec, operationId, op) {
   if (arrays.length !== 1) {
     throw new Error(`${operationId}: a list operation's 200 payload must have exactly one array property (found ${arrays.length ? arrays.join(', ') : 'none'})`);
   }
-  return { key: arrays[0], envelope, paged: properties.some(([name]) => name === 'pagination') };
+  const paged = properties.some(([name]) => name === 'pagination');
+  return { key: arrays[0], envelope, paged, ...(paged && { pageLimit: pageLimitOf(spec, operationId, op) }) };
+}
+
+/**
+ * The page size rule of a paged list, read from its `limit` query parameter: its default, and its largest value,
+ * either the schema's `maximum` (larger is refused) or `x-clamped-maximum` (larger is clamped to it).
+ */
+function pageLimitOf(spec, operationId, op) {
+  const limit = (op.parameters ?? []).map((parameter) => resolve(spec, parameter)).find((parameter) => parameter?.in === 'query' && parameter.name === 'limit');
+  const schema = resolve(spec, limit?.schema);
+  const clampedAt = limit?.['x-clamped-maximum'];
+  const max = schema?.maximum ?? clampedAt;
+  if (typeof schema?.default !== 'number' || typeof max !== 'number') {
+    throw new Error(`${operationId}: a paged list's limit needs a default and a maximum (or x-clamped-maximum)`);
+  }
+  return { default: schema.default, max, clamp: schema.maximum === undefined };
 }
 
 /** The route of every operation of `spec`, by operationId, in the spec's order. */
@@ -42,7 +58,8 @@ export function routesModule(spec, banner = '') {
 /**
  * Every operation's HTTP method, path template and, for a list, where its items are: \`list.key\` names the array
  * inside the \`list.envelope\` object of the answer (or the answer itself when null); \`paged\` lists carry
- * \`pagination\` beside it.
+ * \`pagination\` beside it, and take a page size by \`pageLimit\`: its default, and its largest value, above which a
+ * \`limit\` is clamped to it (\`clamp\`) or refused with 400.
  */
 export const operationRoutes = {
 ${entries.join('\n')}

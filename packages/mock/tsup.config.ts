@@ -4,14 +4,10 @@ import { defineConfig, type Options } from 'tsup';
 import { inspectorBundlePlugin } from './src/control/ui/build';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
-// `GET /__mock/health` answers it.
+// `GET /__mock/health` and `network-mock --version` name the package version.
 const define = { __VERSION__: JSON.stringify(version) };
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
-
-const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
-// `GET /__mock/health` names the package version.
-const define = { __VERSION__: JSON.stringify(version) };
 
 const entry = { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts' };
 // @network-org/spec (private, generated) is bundled (code; its declarations too, as a devDependency) so nothing published names it.

@@ -158,6 +158,24 @@ export class NetworkClient {
     return requestOperation(this.#context, operationId, args as AnyOperationArgs | undefined, options) as OperationPromise<Op>;
   }
 
+  /**
+   * Any operation chosen at run time (a CLI command, an MCP tool, a conformance check), through the same transport,
+   * pacing, retries and errors as `client.request`. The input goes as given: the compiler does not check it against
+   * the operation (the API does, and `operations` of `@network-org/sdk/zod` checks it beforehand), so a caller may
+   * also send what the spec refuses. A paged list (`isPagedOperation`) gives a `PagePromise`; any other operation an
+   * `APIPromise` of the answer's whole JSON body (`itemsOf` takes a list's items out of it).
+   *
+   * ```ts
+   * const operation: OperationId = command.operationId;
+   * if (isPagedOperation(operation)) for await (const item of client.requestAny(operation, { query })) ...
+   * ```
+   */
+  requestAny(operationId: PagedOperationId, input?: AnyOperationArgs, options?: RequestOptions): PagePromise<unknown>;
+  requestAny(operationId: OperationId, input?: AnyOperationArgs, options?: RequestOptions): APIPromise<unknown>;
+  requestAny(operationId: OperationId, input?: AnyOperationArgs, options?: RequestOptions): APIPromise<unknown> {
+    return requestOperation(this.#context, operationId, input, options);
+  }
+
   /** Profile and company enrichment of a profile URL or an existing contact (`POST /v1/enrich`). */
   enrich(body: EnrichBody, options?: RequestOptions): APIPromise<NetworkEnrichment> {
     return callOperation(this.#context, 'enrich', { body }, options, ({ data }) => data.network_enrichment);

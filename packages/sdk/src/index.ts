@@ -1,5 +1,6 @@
 export { NetworkClient, type ClientOptions, type OperationPromise } from './client';
 export type { Fetch } from './core/transport';
+export { isListOperation, isPagedOperation, itemsOf, type AnyOperationArgs } from './core/operation';
 export type { ResponseValidator } from './core/validation';
 export { APIPromise, type WithResponse } from './core/api-promise';
 export { Page, PagePromise, type PageSource } from './core/pagination';

@@ -3,6 +3,12 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   type AccountSummary,
+  isListOperation,
+  isPagedOperation,
+  itemsOf,
+  type ListOperationId,
+  type OperationId,
+  type PagedOperationId,
   type ActivityEvent,
   type ActivityPage,
   type ActivitySummary,
@@ -251,5 +257,32 @@ describe('client.request', () => {
     client.request('enrich');
     // @ts-expect-error a wrong query parameter type
     client.request('listContacts', { query: { relationship_status: 'friends' } });
+  });
+});
+
+describe('itemsOf and client.requestAny', () => {
+  it('types a list’s items per operation from the operation table', async () => {
+    const accounts = await client.request('listAccounts');
+    expectTypeOf(itemsOf('listAccounts', accounts)).toEqualTypeOf<AccountSummary[]>();
+    const organizations = await client.request('listOrganizations');
+    expectTypeOf(itemsOf('listOrganizations', organizations)).toEqualTypeOf<Organization[]>();
+    // A body of unknown type gives items of unknown type; an operation that answers no list does not compile.
+    expectTypeOf(itemsOf('listAccounts', JSON.parse('{}') as unknown)).toEqualTypeOf<unknown[]>();
+    // @ts-expect-error updateContact answers no list
+    itemsOf('updateContact', {});
+  });
+
+  it('takes an operation chosen at run time with unchecked input, and narrows paged lists', () => {
+    const operation = 'listContacts' as OperationId;
+    expectTypeOf(client.requestAny(operation, { path: { contact_id: '1' }, query: { limit: 2.5 }, body: 'raw' }, { maxRetries: 0 })).toEqualTypeOf<APIPromise<unknown>>();
+    if (isPagedOperation(operation)) {
+      expectTypeOf(operation).toEqualTypeOf<PagedOperationId>();
+      expectTypeOf(client.requestAny(operation)).toEqualTypeOf<PagePromise<unknown>>();
+    }
+    if (isListOperation(operation)) expectTypeOf(operation).toEqualTypeOf<ListOperationId>();
+    // @ts-expect-error the operation is still one of the spec's
+    client.requestAny('deleteContact');
+    // @ts-expect-error path parameters are strings
+    client.requestAny(operation, { path: { contact_id: 1 } });
   });
 });

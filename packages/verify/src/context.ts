@@ -1,4 +1,4 @@
-import { ApiError, type APIPromise, type NetworkClient, type OperationId, type RequestOptions, ResponseValidationError } from '@network-org/sdk';
+import { ApiError, type NetworkClient, type OperationId, type RequestOptions, ResponseValidationError } from '@network-org/sdk';
 import { answerDifferences, conforms } from './check/answer';
 import { customFieldDifferences } from './check/custom-fields';
 import { describeValue, reaches, schemaDifferences } from './check/schema';
@@ -71,13 +71,8 @@ export class Stop extends Error {
   override name = 'Stop';
 }
 
-// Scenarios send what the spec refuses too (limit 2.5, an id off its pattern, no body): arguments go unchecked.
-interface UncheckedClient {
-  request(operation: OperationId, args: { path?: object; query?: object; body?: unknown }, options: RequestOptions): APIPromise<unknown>;
-}
-
 /**
- * Sends one request of `operation` through the SDK's `client.request` (its pacing, retries and 429 waits) and
+ * Sends one request of `operation` through the SDK's `client.requestAny` (its pacing, retries and 429 waits) and
  * gives the target's answer as it came, whatever its status. A transport failure (no answer, a redirect, a huge
  * or broken body) throws: the scenario errors.
  */
@@ -88,7 +83,8 @@ export async function callOperation(reach: Reach, operation: OperationId, input:
   const options: RequestOptions = { signal: call.signal, headers: { ...input.headers, ...call.headers }, ...(input.once && { maxRetries: 0 }) };
   const args = { path: input.params, query: input.query, body: input.body };
   try {
-    await (client as unknown as UncheckedClient).request(operation, args, options).withResponse();
+    // requestAny sends the input as given: scenarios send what the spec refuses too (limit 2.5, an id off its pattern).
+    await client.requestAny(operation, args, options).withResponse();
   } catch (error) {
     // An error status or a body the SDK refused is still an answer; anything else is a transport failure.
     if (!(error instanceof ApiError) && !(error instanceof ResponseValidationError)) throw transportReason(error);

@@ -1,7 +1,8 @@
-import type { AccountSummary, Company, Contact, Conversation, OperationId, Organization, View } from '@network-org/sdk';
+import { type AccountSummary, type Company, type Contact, type Conversation, itemsOf, type ListOperationId, type OperationId, type Organization, type View } from '@network-org/sdk';
 import { schemas } from '@network-org/spec/zod';
 import type { Registry } from './check/custom-fields';
 import { type Answer, type Call, type CallInput, compact, Skip } from './context';
+import { LISTS } from './lists';
 import { TargetFault } from './target/transport';
 
 /** A registered custom field: its name and the JSON type of its values. */
@@ -64,11 +65,17 @@ export class Facts {
   }
 
   /**
-   * The records of an answer at `path` (`data.accounts`): each must be an object naming its `id`. Anything else is
-   * garbage no fact can be read from, and errors (never skips) the scenarios that need it, saying what came.
+   * The records of a list's answer, where the spec's route table puts them (`data.accounts`): each must be an
+   * object naming its `id`. Anything else is garbage no fact can be read from, and errors (never skips) the
+   * scenarios that need it, saying what came.
    */
-  #records<T>(answer: Answer, path: string, id: string, what: string): T[] {
-    const records = path.split('.').reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), answer.body);
+  #records<T>(answer: Answer, operation: ListOperationId, id: string, what: string): T[] {
+    let records: unknown;
+    try {
+      records = itemsOf(operation, answer.body);
+    } catch {
+      records = undefined;
+    }
     if (!Array.isArray(records) || !records.every((record) => isObject(record) && (typeof record[id] === 'string' || typeof record[id] === 'number'))) {
       throw new TargetFault(`${answer.method} ${answer.url.split('?')[0]} answered something that is not ${what}: ${compact(answer.body)}`);
     }
@@ -78,7 +85,7 @@ export class Facts {
   organization(): Promise<Organization> {
     return this.#once('organization', async () => {
       const answer = await this.#ok('the organization', 'listOrganizations');
-      const [organization] = this.#records<Organization>(answer, 'organization', 'id', 'an organization');
+      const [organization] = this.#records<Organization>(answer, 'listOrganizations', 'id', 'an organization');
       if (!organization) throw new TargetFault(`${answer.method} ${answer.url.split('?')[0]} answered no organization: ${compact(answer.body)}`);
       return organization;
     });
@@ -87,7 +94,7 @@ export class Facts {
   accounts(role: 'admin' | 'member' = 'admin'): Promise<AccountSummary[]> {
     return this.#once(`accounts:${role}`, async () => {
       const answer = await this.#ok('the accounts', 'listAccounts', { key: role });
-      return this.#records<AccountSummary>(answer, 'data.accounts', 'account_id', 'an accounts list');
+      return this.#records<AccountSummary>(answer, 'listAccounts', 'account_id', 'an accounts list');
     });
   }
 
@@ -115,7 +122,7 @@ export class Facts {
   contacts(): Promise<Contact[]> {
     return this.#once('contacts', async () => {
       const answer = await this.#ok('contacts', 'listContacts', { query: { account_id: [await this.accountId()], limit: 25 } });
-      return this.#records<Contact>(answer, 'data.contacts', 'account_relationship_id', 'a contacts list');
+      return this.#records<Contact>(answer, 'listContacts', LISTS.listContacts.identity, 'a contacts list');
     });
   }
 
@@ -138,7 +145,7 @@ export class Facts {
   companies(): Promise<Company[]> {
     return this.#once('companies', async () => {
       const answer = await this.#ok('companies', 'listCompanies', { query: { account_id: [await this.accountId()], limit: 25 } });
-      return this.#records<Company>(answer, 'data.companies', 'company_id', 'a companies list');
+      return this.#records<Company>(answer, 'listCompanies', LISTS.listCompanies.identity, 'a companies list');
     });
   }
 
@@ -151,7 +158,7 @@ export class Facts {
   views(): Promise<View[]> {
     return this.#once('views', async () => {
       const answer = await this.#ok('views', 'listViews', { query: { account_id: [await this.accountId()], limit: 25 } });
-      return this.#records<View>(answer, 'data.views', 'id', 'a views list');
+      return this.#records<View>(answer, 'listViews', LISTS.listViews.identity, 'a views list');
     });
   }
 
@@ -164,7 +171,7 @@ export class Facts {
   conversations(): Promise<Conversation[]> {
     return this.#once('conversations', async () => {
       const answer = await this.#ok('conversations', 'listConversations', { query: { account_id: [await this.accountId()], limit: 25 } });
-      return this.#records<Conversation>(answer, 'data.conversations', 'conversation_id', 'a conversations list');
+      return this.#records<Conversation>(answer, 'listConversations', LISTS.listConversations.identity, 'a conversations list');
     });
   }
 

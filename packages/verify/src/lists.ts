@@ -1,13 +1,9 @@
 import type { OperationId, PagedOperationId } from '@network-org/sdk';
-import { operationDocs } from '@network-org/spec/docs';
 import { operations } from '@network-org/spec/operations';
 import { operationRoutes } from '@network-org/spec/routes';
 import { fieldsOf, itemSchema } from './check/schema';
 
-/** Values of `limit` above this are clamped, on the lists whose `limit` has no maximum. */
-const CLAMPED_AT = 25;
-
-/** What verify knows of a paged list operation, all read from the spec's route table, inputs and schemas. */
+/** What verify knows of a paged list operation, all read from the spec's route table (page size too) and schemas. */
 export interface ListModel {
   operation: PagedOperationId;
   /** The payload's key of the items (`contacts`). */
@@ -21,15 +17,12 @@ export interface ListModel {
 }
 
 function modelOf(operation: PagedOperationId): ListModel {
-  const route = operationRoutes[operation];
-  const limit = operationDocs[operation].inputs.find((input) => input.name === 'limit' && input.in === 'query') as
-    | { default?: unknown; maximum?: unknown }
-    | undefined;
-  const item = itemSchema(operations[operation].responses['200'], route.list?.envelope ?? null, route.list?.key ?? '');
+  const { list } = operationRoutes[operation];
+  const item = itemSchema(operations[operation].responses['200'], list.envelope, list.key);
   const identity = item && fieldsOf(item).find((field) => field.required)?.name;
-  if (!route.list || !identity || typeof limit?.default !== 'number') throw new Error(`${operation}: not a paged list of the spec`);
-  const maximum = typeof limit.maximum === 'number' ? limit.maximum : undefined;
-  return { operation, items: route.list.key, identity, defaultLimit: limit.default, maxLimit: maximum ?? CLAMPED_AT, clamps: maximum === undefined };
+  if (!identity) throw new Error(`${operation}: not a paged list of the spec`);
+  const { pageLimit } = list;
+  return { operation, items: list.key, identity, defaultLimit: pageLimit.default, maxLimit: pageLimit.max, clamps: pageLimit.clamp };
 }
 
 /** Every paged list operation of the spec, by operationId. */

@@ -177,7 +177,6 @@ export async function runBulk(spec: CommandSpec, positionals: string[], values: 
         Object.assign(checkpoint, { last_line: Math.max(checkpoint.last_line, line), in_flight_line: null, failed: checkpoint.failed + 1 });
       }
       save(null);
-      const request = target.client.request.bind(target.client) as unknown as (operationId: string, args: unknown, options: { signal: AbortSignal }) => Promise<unknown>;
       try {
         for (const row of pending) {
           if (stop) break;
@@ -211,7 +210,7 @@ export async function runBulk(spec: CommandSpec, positionals: string[], values: 
               },
             });
             try {
-              await request(spec.operationId, row.args, { signal: attempt.controller.signal });
+              await target.client.requestAny(spec.operationId, row.args, { signal: attempt.controller.signal });
               checkpoint.applied += 1;
               // The mock's state first: a run killed between the two writes reports the row for a hand check
               // instead of losing it.

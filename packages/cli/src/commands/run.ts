@@ -1,5 +1,5 @@
 import { EXIT, enumOption, integerOption, UsageError, type ExitCode } from '@network-org/cli-kit';
-import type { Page, PagePromise } from '@network-org/sdk';
+import { isListOperation, isPagedOperation, itemsOf, type Page, type PagePromise } from '@network-org/sdk';
 import { registeredFieldTypes, recordKindOf } from '../input/custom-fields';
 import { customFieldValues, requestArgs, type FlagValues, type RequestArgs } from '../input/request';
 import { validateRequest } from '../input/validate';
@@ -75,15 +75,12 @@ function moreHint(spec: CommandSpec, end: WalkEnd, list: ListOptions): string | 
   return `network-org: more ${what} exist (${first}): add --all for every page, or --cursor ${cursor} for the next page\n`;
 }
 
-type Request = (operationId: string, args?: RequestArgs) => Promise<unknown> & Partial<PagePromise<unknown>>;
-
-/** Sends a checked request through `client.request` and prints what it answered: a list's items, or its `data`. */
+/** Sends a checked request through `client.requestAny` and prints what it answered: a list's items, or its `data`. */
 export async function sendAndPrint(target: Target, spec: CommandSpec, args: RequestArgs, print: Awaited<ReturnType<typeof printOptionsOf>>): Promise<void> {
-  const request = target.client.request.bind(target.client) as unknown as Request;
-  const answer = request(spec.operationId, args);
-  if (spec.list?.paged) {
+  const { operationId } = spec;
+  if (isPagedOperation(operationId)) {
     const end: WalkEnd = { cut: false };
-    const pages = pagesOf(answer as PagePromise<unknown>, print, target.scrub, end);
+    const pages = pagesOf(target.client.requestAny(operationId, args), print, target.scrub, end);
     if (print.pageInfo) {
       const items: unknown[] = [];
       for await (const page of pages) items.push(...page);
@@ -95,14 +92,14 @@ export async function sendAndPrint(target: Target, spec: CommandSpec, args: Requ
     if (hint) process.stderr.write(hint);
     return;
   }
-  const body = (await answer) as unknown as Record<string, unknown>;
-  if (spec.list) {
-    const payload = (spec.list.envelope ? body[spec.list.envelope] : body) as Record<string, unknown[]>;
-    const items = payload[spec.list.key] ?? [];
+  const body = await target.client.requestAny(operationId, args);
+  if (isListOperation(operationId)) {
+    const items = itemsOf(operationId, body);
     await printPages((async function* () { yield target.scrub(items.slice(0, print.maxItems)); })(), print);
     return;
   }
-  await printValue(target.scrub('data' in body ? body.data : body), print);
+  const record = body as Record<string, unknown>;
+  await printValue(target.scrub('data' in record ? record.data : record), print);
 }
 
 /** The request as `--dry-run` prints it: method, path (with its query string) and body. */

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { NetworkClient, RequestOptions } from '@network-org/sdk';
+import { isListOperation, isPagedOperation, itemsOf, type ListOperationId, type NetworkClient, type RequestOptions } from '@network-org/sdk';
 import { operations, type OperationId } from '@network-org/spec/operations';
 import { operationRoutes } from '@network-org/spec/routes';
 import type { ToolRequest } from './arguments';
@@ -20,23 +20,6 @@ export interface ToolRunContext {
 /** Default character budget of a tool result's text (and of the items in its structured content). */
 export const DEFAULT_MAX_CHARS = 12_000;
 
-interface Answer {
-  data: unknown;
-  response: Response;
-}
-
-/**
- * Every request goes through the SDK's `client.request` (its transport, pacing, retries and errors). The tools
- * pick the operation at run time, so they see it through this one untyped signature.
- */
-type SendRequest = (
-  operationId: OperationId,
-  args: ToolRequest,
-  options: RequestOptions,
-) => Promise<unknown> & { withResponse(): Promise<Answer> };
-
-const send = (client: NetworkClient): SendRequest => client.request.bind(client) as unknown as SendRequest;
-
 const text = (value: string): CallToolResult['content'] => [{ type: 'text', text: value }];
 
 interface Page {
@@ -47,21 +30,16 @@ interface Page {
 }
 
 /** One page of a list operation: a `Page` of the SDK, or the whole list of one that has no pages. */
-async function loadPage(client: NetworkClient, operationId: OperationId, request: ToolRequest, options: RequestOptions): Promise<Page> {
-  const { key, envelope, paged } = operationRoutes[operationId].list!;
-  const answer = await send(client)(operationId, request, options);
-  if (!paged) {
-    const payload = (envelope ? (answer as Record<string, unknown>)[envelope] : answer) as Record<string, unknown>;
-    return { items: payload[key] as Record<string, unknown>[] };
-  }
-  const { items, pagination, response: _response, ...extra } = answer as Page & { response: Response };
-  return { items, pagination, ...(Object.keys(extra).length ? { extra } : {}) };
+async function loadPage(client: NetworkClient, operationId: ListOperationId, request: ToolRequest, options: RequestOptions): Promise<Page> {
+  if (!isPagedOperation(operationId)) return { items: itemsOf(operationId, await client.requestAny(operationId, request, options)) as Page['items'] };
+  const { items, pagination, response: _response, ...extra } = await client.requestAny(operationId, request, options);
+  return { items: items as Page['items'], pagination, ...(Object.keys(extra).length ? { extra } : {}) };
 }
 
-async function listResult(definition: ToolDefinition, request: ToolRequest, fields: readonly string[] | undefined, context: ToolRunContext, options: RequestOptions): Promise<CallToolResult> {
+async function listResult(definition: ToolDefinition, operationId: ListOperationId, request: ToolRequest, fields: readonly string[] | undefined, context: ToolRunContext, options: RequestOptions): Promise<CallToolResult> {
   const { name, spec } = definition;
-  const { key } = operationRoutes[spec.operationId].list!;
-  const answer = await loadPage(context.client, spec.operationId, request, options);
+  const { key } = operationRoutes[operationId].list;
+  const answer = await loadPage(context.client, operationId, request, options);
   const items = answer.items.map((item) => project(item, spec.projection, fields));
   // The header takes a few hundred characters; the items get the rest of the budget.
   const { lines, shown, cutFields } = fitItems(items, Math.max(1_000, context.maxChars - 600));
@@ -69,7 +47,7 @@ async function listResult(definition: ToolDefinition, request: ToolRequest, fiel
   const notShown = items.length - shown.length;
   if (notShown > 0 && pagination) {
     // The service's cursor would skip the items cut here: the page of just the items shown gives the cursor that follows them.
-    ({ pagination } = await loadPage(context.client, spec.operationId, { ...request, query: { ...request.query, limit: shown.length } }, options));
+    ({ pagination } = await loadPage(context.client, operationId, { ...request, query: { ...request.query, limit: shown.length } }, options));
   }
   const hasMore = Boolean(pagination?.has_more && pagination.next_cursor) || (notShown > 0 && !pagination);
   const structured: Record<string, unknown> = { [key]: shown, returned: shown.length, has_more: hasMore };
@@ -121,7 +99,7 @@ async function tagNoneCarries(request: ToolRequest, context: ToolRunContext): Pr
  */
 async function recordResult(definition: ToolDefinition, request: ToolRequest, context: ToolRunContext, options: RequestOptions): Promise<CallToolResult> {
   const { name, spec } = definition;
-  const { data: body, response } = await send(context.client)(spec.operationId, request, options).withResponse();
+  const { data: body, response } = await context.client.requestAny(spec.operationId, request, options).withResponse();
   const payload = { ...((body as { data: Record<string, unknown> }).data) };
   const statuses = Object.keys(operations[spec.operationId].responses);
   if (statuses.includes('200') && statuses.includes('201')) payload.created = response.status === 201;
@@ -179,8 +157,8 @@ export async function runTool(definition: ToolDefinition, raw: unknown, context:
     return errorResult(name, invalidArgumentsBody(parsed.message, errorContext(given), parsed.refusal));
   }
   try {
-    return operationRoutes[spec.operationId].list
-      ? await listResult(definition, parsed.request, parsed.fields, context, options)
+    return isListOperation(spec.operationId)
+      ? await listResult(definition, spec.operationId, parsed.request, parsed.fields, context, options)
       : await recordResult(definition, parsed.request, context, options);
   } catch (error) {
     if (options.signal?.aborted) throw error;

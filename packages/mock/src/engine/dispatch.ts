@@ -11,7 +11,7 @@ import { paginate } from './pagination';
 import { readJsonObjectBody } from './request-body';
 import { errorAnswer, jsonAnswer, unexpectedErrorAnswer } from './respond';
 import type { OperationId } from './operation-table';
-import { COMMON_PAGE_LIMIT, type AnyRouteResult, type OperationResult, type PageLimitRule, type Route, type RouteContext } from './router';
+import { pageLimitOf, type AnyRouteResult, type OperationResult, type PageLimitRule, type Route, type RouteContext } from './router';
 import { sleep } from '../lib/timers';
 import type { MockRuntime, Session } from './runtime';
 import { checkQueryNumbers, parseInput, queryInput } from './validation';
@@ -60,7 +60,7 @@ function parseRequestInputs(entry: OperationEntry, route: Route | undefined, req
   if (schemas.query) {
     const input = queryInput(request.query, shapeKeys(schemas.query), schemas.arrayQueryParams);
     checkQueryNumbers(schemas.query, input);
-    clampPageLimit(route?.rules.pageLimit ?? COMMON_PAGE_LIMIT, input);
+    clampPageLimit(pageLimitOf(entry.operationId, route), input);
     query = parseInput(schemas.query, input, 'query');
   }
   let body: unknown;
@@ -111,7 +111,7 @@ function prepareOperation(runtime: MockRuntime, session: Session, request: ApiRe
   const auth = authenticate(request.headers, store, route?.rules);
   const inputs = parseRequestInputs(entry, route, request, rawParams);
   if (!route) throw internalError(`The mock does not implement ${entry.operationId} yet.`);
-  const pageLimit = route.rules.pageLimit ?? COMMON_PAGE_LIMIT;
+  const pageLimit = pageLimitOf(entry.operationId, route);
   const context: RouteContext<OperationId> = {
     store,
     now: () => runtime.now(session),

@@ -1,4 +1,5 @@
 import type { operations as OperationTypes } from '@network-org/spec/openapi';
+import { operationRoutes } from '@network-org/spec/routes';
 import type { z } from 'zod';
 import type { Store } from '../store/index';
 import type { AccountAccess, AuthContext, CallerRules, CreditLedger } from './auth';
@@ -71,11 +72,17 @@ export interface PageLimitRule {
   clamp: boolean;
 }
 
-/** Rules the engine applies before the route runs, declared with the route. */
+/** Rules the engine applies before the route runs, declared with the route (`pageLimit` over the spec's). */
 export type RouteRules<Op extends OperationId> = CallerRules & (Op extends PagedOperation ? { pageLimit?: PageLimitRule } : { pageLimit?: never });
 
-/** Section 4's common `limit`: default 10, values above 25 clamped. */
-export const COMMON_PAGE_LIMIT: PageLimitRule = { default: 10, max: 25, clamp: true };
+// An operation whose `limit` the spec does not rule (none of the spec's paged lists): the common `Limit` parameter's.
+const UNRULED_PAGE_LIMIT: PageLimitRule = operationRoutes.listContacts.list.pageLimit;
+
+/** The page size an operation takes: its route's own `pageLimit`, else the spec's (the generated route table's). */
+export function pageLimitOf(operationId: OperationId, route: Route | undefined): PageLimitRule {
+  const list = operationRoutes[operationId]?.list;
+  return route?.rules.pageLimit ?? (list && 'pageLimit' in list ? list.pageLimit : UNRULED_PAGE_LIMIT);
+}
 
 export interface AnyRouteResult {
   status: number | string;

@@ -7,9 +7,6 @@ import { defineRoute, type RouteContext } from '../engine/router';
 import type { ActivityEventRecord } from '../store/types';
 import { activityEventWire } from '../wire/activity';
 
-/** Section 4: 1 to 200, default 50; outside the range is 400, not clamped. */
-const ACTIVITY_PAGE_LIMIT = { default: 50, max: 200, clamp: false };
-
 type ActivityContext = Pick<RouteContext<'getActivitySummary'>, 'store' | 'auth' | 'now' | 'query'>;
 
 const unique = (values: readonly string[] | undefined): string[] => [...new Set(values ?? [])];
@@ -67,7 +64,7 @@ function resolveActivityRequest({ store, auth, now, query }: ActivityContext): A
   };
 }
 
-export const listActivity = defineRoute('listActivity', { admin: true, pageLimit: ACTIVITY_PAGE_LIMIT }, (ctx) => {
+export const listActivity = defineRoute('listActivity', { admin: true }, (ctx) => {
   const { timezone, filters, events } = resolveActivityRequest(ctx);
   const page = ctx.paginate(events);
   return {

@@ -1,9 +1,9 @@
 import { notFound } from '../engine/errors';
-import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute } from '../engine/router';
+import { defineRoute } from '../engine/router';
 import { updatedFields } from './updates';
 import { companyListItemWire } from '../wire/records';
 
-export const listCompanies = defineRoute('listCompanies', { pageLimit: PAGE_LIMIT }, (ctx) => {
+export const listCompanies = defineRoute('listCompanies', (ctx) => {
   const { store, query } = ctx;
   let entries;
   if (query.view_id !== undefined) {

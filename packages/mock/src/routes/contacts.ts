@@ -1,6 +1,6 @@
 import { badRequest, conflict, notFound, upstreamError } from '../engine/errors';
 import { lazyFilter } from '../engine/pagination';
-import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute, type RouteContext } from '../engine/router';
+import { defineRoute, type RouteContext } from '../engine/router';
 import { updatedFields } from './updates';
 import { HEADCOUNT_RANGES } from '../store/network-generator';
 import { MAGIC_HANDLES, type Store } from '../store/index';
@@ -106,7 +106,7 @@ function* contactsToCheck(store: Store, accounts: AccountRecord[], search: strin
   }
 }
 
-export const listContacts = defineRoute('listContacts', { pageLimit: PAGE_LIMIT }, (ctx) => {
+export const listContacts = defineRoute('listContacts', (ctx) => {
   const { accounts, viewFilter } = listedAccounts(ctx);
   const filters = contactFilters(ctx, ctx.query);
   if (viewFilter) filters.unshift(viewFilter);

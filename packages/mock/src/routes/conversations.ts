@@ -1,5 +1,5 @@
 import { lazyFilter } from '../engine/pagination';
-import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute } from '../engine/router';
+import { defineRoute } from '../engine/router';
 import type { ConversationRecord } from '../store/types';
 import { conversationWire, participantContacts } from '../wire/conversations';
 
@@ -8,7 +8,7 @@ function byRecency(a: ConversationRecord, b: ConversationRecord): number {
   return Date.parse(b.last_message_at) - Date.parse(a.last_message_at) || Number(b.conversation_id) - Number(a.conversation_id);
 }
 
-export const listConversations = defineRoute('listConversations', { pageLimit: PAGE_LIMIT }, (ctx) => {
+export const listConversations = defineRoute('listConversations', (ctx) => {
   const { store, query } = ctx;
   const accounts = ctx.accounts.resolve(query.account_id);
   let contactId: string | undefined;

@@ -1,5 +1,5 @@
 import { badRequest } from '../engine/errors';
-import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute } from '../engine/router';
+import { defineRoute } from '../engine/router';
 import type { MessageRecord } from '../store/types';
 import { messageWire } from '../wire/conversations';
 
@@ -8,7 +8,7 @@ function newestFirst(a: MessageRecord, b: MessageRecord): number {
   return Date.parse(b.sent_at) - Date.parse(a.sent_at) || Number(b.message_id) - Number(a.message_id);
 }
 
-export const listConversationMessages = defineRoute('listConversationMessages', { pageLimit: PAGE_LIMIT }, (ctx) => {
+export const listConversationMessages = defineRoute('listConversationMessages', (ctx) => {
   const { store, query, params } = ctx;
   const account = ctx.accounts.require(query.account_id);
   const conversation = store.conversations.find(ctx.auth.organization.id, params.conversationId);

@@ -1,12 +1,12 @@
 import { badRequest } from '../engine/errors';
-import { COMMON_PAGE_LIMIT as PAGE_LIMIT, defineRoute } from '../engine/router';
+import { defineRoute } from '../engine/router';
 import type { ViewRecord } from '../store/types';
 import { viewWire } from '../wire/records';
 
 const byAge = (a: ViewRecord, b: ViewRecord) =>
   a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : Number(a.id) - Number(b.id);
 
-export const listViews = defineRoute('listViews', { pageLimit: PAGE_LIMIT }, (ctx) => {
+export const listViews = defineRoute('listViews', (ctx) => {
   const accounts = ctx.accounts.resolve(ctx.query.account_id);
   const views = accounts.flatMap((account) => ctx.store.views.ofAccount(account.account_id)).sort(byAge);
   const page = ctx.paginate(views);

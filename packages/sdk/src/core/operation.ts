@@ -2,15 +2,47 @@ import { operationRoutes } from '@network-org/spec/routes';
 import { APIPromise } from './api-promise';
 import { NetworkError } from './errors';
 import type { Endpoint } from './http';
-import type { OperationData, OperationId, OperationItem, PagedOperationId } from './operations';
+import type { ListOperationId, OperationData, OperationId, OperationItem, PagedOperationId } from './operations';
 import { Page, PagePromise, type PageSource, type Pagination } from './pagination';
 import { type RequestContext, type RequestOptions, request, type Unwrap } from './request';
 
-/** The arguments of any operation, as `client.request` takes them. */
+/** The input of any operation: its path parameters, query and body, as `client.requestAny` sends them. */
 export interface AnyOperationArgs {
   path?: Record<string, string>;
   query?: object;
   body?: unknown;
+}
+
+/** Whether `operationId` answers with a list of items (paged or not), as the generated route table says. */
+export function isListOperation(operationId: OperationId): operationId is ListOperationId {
+  return Boolean(operationRoutes[operationId]?.list);
+}
+
+/** Whether `operationId` answers with one page of a list: `client.requestAny` then gives a `PagePromise`. */
+export function isPagedOperation(operationId: OperationId): operationId is PagedOperationId {
+  return operationRoutes[operationId]?.list?.paged === true;
+}
+
+/** The object a list's items are in: the body's envelope (`data`), or the body itself. */
+function listPayload(operationId: ListOperationId, body: unknown): Record<string, unknown> {
+  const { envelope } = operationRoutes[operationId].list;
+  return (envelope ? (body as Record<string, unknown>)[envelope] : body) as Record<string, unknown>;
+}
+
+/**
+ * The items of a list operation's answer body, wherever the spec puts them (`data.contacts`, the organization
+ * list's `organization`): a list without pages (`listAccounts`) has no `Page` to read them from. A body without
+ * them is a TypeError that names what is missing.
+ */
+export function itemsOf<Op extends ListOperationId>(operationId: Op, body: OperationData<Op>): OperationItem<Op>[];
+export function itemsOf(operationId: ListOperationId, body: unknown): unknown[];
+export function itemsOf(operationId: ListOperationId, body: unknown): unknown[] {
+  const list = operationRoutes[operationId]?.list;
+  if (!list) throw new NetworkError(`${String(operationId)} answers no list`);
+  const items = listPayload(operationId, body)?.[list.key];
+  // As it came, like every body the client does not validate (`validateResponses`); only an absent list is refused.
+  if (items === undefined || items === null) throw new TypeError(`${operationId}: the body has no ${list.envelope ? `${list.envelope}.` : ''}${list.key}`);
+  return items as unknown[];
 }
 
 /** Builds the pages of a list: `Page`, or a subclass that names the payload's other fields (`ActivityPage`). */
@@ -46,7 +78,7 @@ export function listOperation<Op extends PagedOperationId, P extends Page<Operat
   PageOf: PageClass<OperationItem<Op>, P> = Page as unknown as PageClass<OperationItem<Op>, P>,
 ): PagePromise<OperationItem<Op>, P> {
   const endpoint = endpointOf(operationId, args);
-  const { key, envelope } = operationRoutes[operationId].list;
+  const { key } = operationRoutes[operationId].list;
   const loadPage = (cursor: string | undefined) =>
     request(
       context,
@@ -55,10 +87,10 @@ export function listOperation<Op extends PagedOperationId, P extends Page<Operat
       cursor === undefined ? endpoint : { ...endpoint, query: { ...endpoint.query, cursor } },
       options,
       (body: OperationData<Op>, response) => {
-        const payload = (envelope ? (body as Record<string, unknown>)[envelope] : body) as Record<string, unknown>;
-        const items = payload[key] as OperationItem<Op>[];
-        const pagination = payload.pagination as Pagination;
+        const payload = listPayload(operationId, body);
         // A body that lacks its items or pagination is no page (the request reports it as not matching the spec).
+        const items = itemsOf(operationId, body as unknown) as OperationItem<Op>[];
+        const pagination = payload.pagination as Pagination;
         if (!Array.isArray(items) || typeof pagination?.has_more !== 'boolean') return undefined as unknown as P;
         const page = new PageOf(items, pagination, response, { load, cursor });
         for (const name of Object.keys(payload)) {

@@ -1,5 +1,6 @@
 // The data browser: what the admin fixture key reads, in the session the tab acts on.
 import { append, button, call, type Child, h, problem, table } from './dom';
+import { operationRoutes } from '@network-org/spec/routes';
 import { acting, actingSelect } from './sessions';
 
 // --- Data, read-only, through GET /__mock/api/v1/... (the mock reads as the admin fixture key: no key here)
@@ -9,12 +10,18 @@ interface Page<T> {
   next?: string | undefined;
 }
 
-async function read<T>(path: string, key: string, params: Record<string, string> = {}): Promise<Page<T>> {
+type ListOperation = { [Op in keyof typeof operationRoutes]: (typeof operationRoutes)[Op]['list'] extends null ? never : Op }[keyof typeof operationRoutes];
+
+/** One page of a list operation: its path, and where its items are, from the spec's route table. */
+async function read<T>(operation: ListOperation, params: Record<string, string> = {}, path: Record<string, string> = {}): Promise<Page<T>> {
+  const { path: template, list } = operationRoutes[operation];
+  const url = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(path[name] ?? ''));
   const query = new URLSearchParams(params);
-  const answer = await call<{ data: Record<string, unknown> & { pagination?: { next_cursor?: string } } }>('GET', `/api${path}?${query}`, { session: acting });
+  const answer = await call<Record<string, unknown>>('GET', `/api${url}?${query}`, { session: acting });
   const failed = problem(answer);
   if (failed) throw new Error(failed);
-  return { items: (answer.data.data[key] ?? []) as T[], next: answer.data.data.pagination?.next_cursor };
+  const payload = ((list.envelope ? answer.data[list.envelope] : answer.data) ?? {}) as Record<string, unknown> & { pagination?: { next_cursor?: string } };
+  return { items: (payload[list.key] ?? []) as T[], next: payload.pagination?.next_cursor };
 }
 
 type Row = Record<string, unknown>;
@@ -27,7 +34,7 @@ let dataTab = 'contacts';
 
 export async function renderAccounts(): Promise<void> {
   try {
-    const { items } = await read<Row>('/v1/accounts', 'accounts');
+    const { items } = await read<Row>('listAccounts');
     account ??= items[0] ? String(items[0].account_id) : undefined;
     accountsBody.replaceChildren(
       h('h2', {}, 'Accounts'),
@@ -48,10 +55,10 @@ export async function renderAccounts(): Promise<void> {
   }
 }
 
-async function pagedTable(path: string, key: string, columns: [string, (row: Row) => Child][], params: Record<string, string>, onRow?: (row: Row) => void): Promise<HTMLElement> {
+async function pagedTable(operation: ListOperation, columns: [string, (row: Row) => Child][], params: Record<string, string>, onRow?: (row: Row) => void, path: Record<string, string> = {}): Promise<HTMLElement> {
   const holder = h('div');
   const load = async (cursor?: string) => {
-    const page = await read<Row>(path, key, cursor ? { ...params, cursor } : params);
+    const page = await read<Row>(operation, cursor ? { ...params, cursor } : params, path);
     const rows = page.items.map((item) => {
       const row = h('tr', {}, ...columns.map(([, cell]) => h('td', {}, cell(item))));
       if (onRow) {
@@ -75,7 +82,7 @@ async function activityChart(accountId: string): Promise<HTMLElement> {
   const events: Row[] = [];
   let cursor: string | undefined;
   for (let pageIndex = 0; pageIndex < 10; pageIndex++) {
-    const page = await read<Row>('/v1/activity', 'activity', { account_id: accountId, limit: '200', ...(cursor ? { cursor } : {}) });
+    const page = await read<Row>('listActivity', { account_id: accountId, limit: '200', ...(cursor ? { cursor } : {}) });
     events.push(...page.items);
     cursor = page.next;
     if (!cursor) break;
@@ -160,22 +167,21 @@ async function renderData(): Promise<void> {
           'div',
           {},
           contactSearch,
-          await pagedTable('/v1/contacts', 'contacts', [['Name', (row) => text(row.name)], ['Headline', (row) => text(row.headline)], ['Company', (row) => text(row.primary_company_name)], ['Id', (row) => text(row.contact_id)]], search ? { ...params, query: search } : params),
+          await pagedTable('listContacts', [['Name', (row) => text(row.name)], ['Headline', (row) => text(row.headline)], ['Company', (row) => text(row.primary_company_name)], ['Id', (row) => text(row.contact_id)]], search ? { ...params, query: search } : params),
         );
         break;
       }
       case 'companies':
-        content = await pagedTable('/v1/companies', 'companies', [['Name', (row) => text(row.name)], ['Headcount', (row) => text(row.headcount)], ['Website', (row) => text(row.website_url)], ['Id', (row) => text(row.company_id)]], params);
+        content = await pagedTable('listCompanies', [['Name', (row) => text(row.name)], ['Headcount', (row) => text(row.headcount)], ['Website', (row) => text(row.website_url)], ['Id', (row) => text(row.company_id)]], params);
         break;
       case 'conversations': {
         const messages = h('div', { class: 'messages' });
         const list = await pagedTable(
-          '/v1/conversations',
-          'conversations',
+          'listConversations',
           [['With', (row) => text((row.participants as Row[] | undefined)?.filter((p) => !p.is_account_owner).map((p) => p.name).join(', '))], ['Last message', (row) => text(row.last_message_at)], ['Messages', (row) => text(row.message_count)]],
           params,
           (row) => {
-            void pagedTable(`/v1/conversations/${encodeURIComponent(String(row.conversation_id))}/messages`, 'messages', [['Sent', (m) => text(m.sent_at)], ['Direction', (m) => text(m.direction)], ['Text', (m) => text(m.text)]], { account_id: accountId, limit: '25' }).then(
+            void pagedTable('listConversationMessages', [['Sent', (m) => text(m.sent_at)], ['Direction', (m) => text(m.direction)], ['Text', (m) => text(m.text)]], { account_id: accountId, limit: '25' }, undefined, { conversationId: String(row.conversation_id) }).then(
               (table) => messages.replaceChildren(h('h3', {}, `Messages of conversation ${text(row.conversation_id)}`), table),
               (error: Error) => messages.replaceChildren(h('p', { class: 'error' }, error.message)),
             );
@@ -185,7 +191,7 @@ async function renderData(): Promise<void> {
         break;
       }
       case 'views':
-        content = await pagedTable('/v1/views', 'views', [['Name', (row) => text(row.name)], ['Kind', (row) => text(row.view_kind)], ['Description', (row) => text(row.description)], ['Id', (row) => text(row.public_id)]], params);
+        content = await pagedTable('listViews', [['Name', (row) => text(row.name)], ['Kind', (row) => text(row.view_kind)], ['Description', (row) => text(row.description)], ['Id', (row) => text(row.public_id)]], params);
         break;
       case 'drafts': {
         const answer = await call<{ drafts: Row[] }>('GET', `/drafts?account_id=${encodeURIComponent(accountId)}`, { session: acting });
