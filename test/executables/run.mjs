@@ -84,7 +84,9 @@ describe(`network-mock-${suffix}`, () => {
     try {
       assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
       const admin = { authorization: 'Bearer sk_test_admin', 'content-type': 'application/json' };
-      assert.deepEqual(await (await fetch(`${server.url}/__mock/health`)).json(), { ok: true });
+      const health = await (await fetch(`${server.url}/__mock/health`)).json();
+      assert.deepEqual(health, { ok: true, version: health.version, now: '2026-01-15T12:00:00.000Z' });
+      assert.match(health.version, /^\d+\.\d+\.\d+/);
       assert.equal((await fetch(`${server.url}/v1/organization`)).status, 401);
       const organization = await fetch(`${server.url}/v1/organization`, { headers: admin });
       assert.equal(organization.status, 200);
@@ -158,6 +160,6 @@ describe(`network-org-${suffix}`, () => {
   it('says how to give a key when there is none, exit code 2', () => {
     const { status, stderr } = run(cli, ['contacts', 'list']);
     assert.equal(status, 2);
-    assert.match(stderr, /no API key: set NETWORK_API_KEY/);
+    assert.match(stderr, /no API key: export NETWORK_API_KEY/);
   });
 });

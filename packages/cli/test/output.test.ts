@@ -65,17 +65,22 @@ describe('--query, --all, --max-items', () => {
 
   it('--all writes json and jsonl\'s first page before the last is fetched', async () => {
     await fetch(`${server().url}/__mock/requests`, { method: 'DELETE' });
-    await fetch(`${server().url}/__mock/faults`, { method: 'POST', body: JSON.stringify({ path: '/v1/contacts', status: 200, delay_ms: 150, count: 1000 }) }).catch(() => {});
-    for (const format of ['jsonl', 'json']) {
-      await fetch(`${server().url}/__mock/requests`, { method: 'DELETE' });
-      const child = spawn(process.execPath, [cli(), 'contacts', 'list', '--account-id', '101', '--limit', '10', '--all', '--output', format], { env: servedEnv(server()) });
-      await once(child.stdout, 'data');
-      const seenThen = (await journal(server())).length;
-      await once(child, 'close');
-      const seenAtEnd = (await journal(server())).length;
-      expect({ format, early: seenThen < seenAtEnd }).toEqual({ format, early: true });
+    // Every page is slowed, so a first page printed early is seen before the last page is asked for.
+    const slowed = await fetch(`${server().url}/__mock/faults`, { method: 'POST', body: JSON.stringify({ path: '/v1/contacts', delay_ms: 150, count: 1000 }) });
+    expect(slowed.status).toBe(200);
+    try {
+      for (const format of ['jsonl', 'json']) {
+        await fetch(`${server().url}/__mock/requests`, { method: 'DELETE' });
+        const child = spawn(process.execPath, [cli(), 'contacts', 'list', '--account-id', '101', '--limit', '10', '--all', '--output', format], { env: servedEnv(server()) });
+        await once(child.stdout, 'data');
+        const seenThen = (await journal(server())).length;
+        await once(child, 'close');
+        const seenAtEnd = (await journal(server())).length;
+        expect({ format, early: seenThen < seenAtEnd }).toEqual({ format, early: true });
+      }
+    } finally {
+      await fetch(`${server().url}/__mock/faults`, { method: 'DELETE' });
     }
-    await fetch(`${server().url}/__mock/faults`, { method: 'DELETE' });
   });
 
   it('--max-items stops after N items, across pages, without fetching further pages', async () => {
