@@ -1,8 +1,9 @@
-import type { Company, Contact, Conversation, Location, Message, NetworkClient, View } from '@network-org/sdk';
+import type { Company, Contact, Location, Message, NetworkClient } from '@network-org/sdk';
 import { ID_STARTS } from '../store/storage';
 import { STATE_FORMAT, STATE_VERSION } from '../store/state-file';
 import { SnapshotParts, type PartKind } from './parts';
 import type { Scrubber } from './scrub';
+import { COMPANY_FIELDS, CONTACT_FIELDS, NOT_ENRICHED, ORGANIZATION_ID, conversationRecord, industryOf, isKept, nameParts, scrubbedLocation, scrubbedNotes, viewRecord } from './records';
 
 /*
  * Taking a snapshot: every record the key can see, read page by page through the SDK, mapped to the records of a
@@ -11,8 +12,6 @@ import type { Scrubber } from './scrub';
  * accounts are shared for API use. A checkpoint after every page lets `--resume` go on where it stopped.
  */
 
-/** The fixture organization the snapshot's organization is served as. */
-const ORGANIZATION_ID = ID_STARTS['organization'] as number;
 const PAGE = 25;
 const ACTIVITY_PAGE = 200;
 const DAY = 86_400_000;
@@ -401,13 +400,6 @@ async function sourceNow(client: NetworkClient): Promise<Date | undefined> {
   }
 }
 
-const isKept = (scrubber: Scrubber, field: string) => scrubber.field(field, 'text', 'x') === 'x';
-
-function nameParts(name: string): [string, string] {
-  const space = name.trim().lastIndexOf(' ');
-  return space < 0 ? [name.trim(), ''] : [name.trim().slice(0, space), name.trim().slice(space + 1)];
-}
-
 /** Why a snapshot could not be taken; the message says what to do. */
 export class SnapshotError extends Error {
   override name = 'SnapshotError';
@@ -423,117 +415,4 @@ function describe(step: Step | undefined): string {
 
 function nextCursor(pagination: { has_more: boolean; next_cursor?: string | null }): string | null {
   return pagination.has_more && pagination.next_cursor ? pagination.next_cursor : null;
-}
-
-const NOT_ENRICHED = {
-  work_email: { status: 'not_requested', error_code: null },
-  phone: { status: 'not_requested', error_code: null },
-} as const;
-
-/** The keys of a contact and a company the spec names: any other key holds a custom field value. */
-const CONTACT_FIELDS: ReadonlySet<string> = new Set([
-  'account_relationship_id', 'contact_id', 'provider_participant_id', 'public_identifier', 'account', 'name', 'first_name', 'last_name',
-  'headline', 'primary_role_title', 'primary_company_name', 'network_url', 'relationship_status', 'tags', 'app_url', 'work_email', 'phone',
-  'avatar_url', 'background_cover_url', 'about', 'profile_action_label', 'profile_action_url', 'follower_count', 'connections_count',
-  'connection_invitation', 'languages', 'experiences', 'educations', 'locations', 'company', 'last_interaction_at', 'notes_json',
-  'contact_enrichment', 'sequence', 'created_at',
-]);
-const COMPANY_FIELDS: ReadonlySet<string> = new Set([
-  'company_id', 'provider_participant_id', 'name', 'public_identifier', 'headline', 'network_url', 'avatar_url', 'background_cover_url',
-  'headcount', 'employee_count', 'founding_date', 'website_url', 'follower_count', 'about', 'notes_json', 'tags', 'industries', 'locations',
-  'account_id', 'contact_count',
-]);
-
-function industryOf(company: Company) {
-  const industry = company.industries?.[0];
-  return {
-    name: industry?.name ?? '',
-    title: industry?.title ?? '',
-    industry_urn: industry?.industry_urn ?? '',
-    provider_industry_id: industry?.provider_industry_id ?? '',
-    hierarchy: industry?.hierarchy ?? '',
-  };
-}
-
-function scrubbedLocation(scrubber: Scrubber, place: Location | undefined) {
-  const city = scrubber.field('city', 'place', place?.city ?? '');
-  const state = scrubber.field('state', 'place', place?.state ?? '');
-  const countryFull = place?.country_full ?? '';
-  const text = [city, state, countryFull].filter((part) => part !== '').join(', ');
-  return {
-    network_text: scrubber.enabled ? text : (place?.network_text ?? ''),
-    display_text: scrubber.enabled ? text : (place?.display_text ?? ''),
-    country_code: place?.country_code ?? '',
-    region_code: place?.region_code ?? '',
-    country: place?.country ?? '',
-    country_full: countryFull,
-    state,
-    city,
-    geographic_area: place?.geographic_area ?? '',
-  };
-}
-
-function scrubbedNotes(scrubber: Scrubber, notes: string | null): string | null {
-  if (notes === null || !scrubber.enabled) return notes;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(notes);
-  } catch {
-    return scrubber.field('notes_json', 'text', notes);
-  }
-  const walk = (value: unknown): unknown => {
-    if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}T/.test(value) ? value : scrubber.field('notes_json', 'text', value);
-    if (Array.isArray(value)) return value.map(walk);
-    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item)]));
-    return value;
-  };
-  return JSON.stringify(walk(parsed));
-}
-
-function viewRecord(view: View, accountId: string, selected: string[]) {
-  return {
-    id: view.id,
-    public_id: view.public_id,
-    type: view.type,
-    view_kind: view.view_kind,
-    name: view.name,
-    description: view.description ?? null,
-    selected_contact_ids: selected,
-    simple_filters_json: JSON.stringify({ specific_contacts: { contact_ids: selected } }),
-    created_at: view.created_at,
-    updated_at: view.updated_at,
-    organization_id: ORGANIZATION_ID,
-    account_id: accountId,
-    origin: 'app',
-    rules: { contact_ids: selected },
-  };
-}
-
-function conversationRecord(scrubber: Scrubber, conversation: Conversation, accountId: string, messages: Message[], position: number) {
-  const first = messages[0];
-  return {
-    conversation_id: conversation.conversation_id,
-    provider_chat_id: conversation.provider_chat_id,
-    organization_id: ORGANIZATION_ID,
-    account_id: accountId,
-    position,
-    // The wire does not show a conversation's channel.
-    channel: 'network_message',
-    participant_contact_ids: conversation.participants.flatMap((participant) => (participant.contact_id ? [participant.contact_id] : [])),
-    created_at: first?.sent_at ?? conversation.last_message_at,
-    last_message_at: conversation.last_message_at,
-    messages: messages.map((message) => ({
-      ...message,
-      text: scrubber.field('text', 'text', message.text ?? null),
-      attachments: message.attachments.map((attachment) => ({
-        ...attachment,
-        title: scrubber.field('title', 'text', attachment.title ?? null),
-        file_name: scrubber.field('file_name', 'text', attachment.file_name ?? null),
-        url: scrubber.field('url', 'url', attachment.url ?? null),
-        thumbnail_url: scrubber.field('thumbnail_url', 'url', attachment.thumbnail_url ?? null),
-        subtitle: scrubber.field('subtitle', 'text', attachment.subtitle ?? null),
-        description: scrubber.field('description', 'text', attachment.description ?? null),
-      })),
-    })),
-  };
 }

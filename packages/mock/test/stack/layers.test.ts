@@ -10,13 +10,13 @@ const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
  * `activity/` is the activity report's date logic that routes and control read.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['lib/'],
+  ['lib/', 'version.ts'],
   ['store/'],
   ['wire/'],
   ['engine/', 'activity/'],
   ['routes/', 'control/'],
   ['answer-request.ts', 'adapters/'],
-  ['mock-api.ts', 'index.ts', 'node.ts', 'browser.ts', 'cli.ts', 'vitest.ts'],
+  ['mock-api.ts', 'index.ts', 'node.ts', 'browser.ts', 'cli.ts', 'vitest.ts', 'cli/', 'snapshot/'],
 ];
 
 function layerOf(file: string): number {
