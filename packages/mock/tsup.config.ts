@@ -70,6 +70,5 @@ export default defineConfig([
     platform: 'node',
     noExternal: [spec, cliKit],
     esbuildPlugins: plugins,
-    define,
   },
 ]);
