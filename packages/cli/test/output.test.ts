@@ -67,7 +67,7 @@ describe('--query, --all, --max-items', () => {
     await fetch(`${server().url}/__mock/requests`, { method: 'DELETE' });
     // Every page is slowed, so a first page printed early is seen before the last page is asked for.
     const slowed = await fetch(`${server().url}/__mock/faults`, { method: 'POST', body: JSON.stringify({ path: '/v1/contacts', delay_ms: 150, count: 1000 }) });
-    expect(slowed.status).toBe(200);
+    expect(slowed.status).toBe(201);
     try {
       for (const format of ['jsonl', 'json']) {
         await fetch(`${server().url}/__mock/requests`, { method: 'DELETE' });
