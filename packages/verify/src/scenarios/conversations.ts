@@ -131,6 +131,24 @@ export const conversationScenarios: Scenario[] = [
     },
   },
   {
+    id: 'messages.direction',
+    operation: 'listConversationMessages',
+    behaviour: 'envelope',
+    title: "a message the account's own participant sent is `sent`, one another participant sent is `received` (the conversation's participants say which is the account's)",
+    source: 'decision',
+    async run(t) {
+      const conversation = await t.facts.conversation(2);
+      const own = new Set(conversation.participants.filter((p) => p.is_account_owner).map((p) => p.provider_participant_id));
+      if (own.size === 0) return t.skip(`conversation ${conversation.conversation_id} names no participant as the account's own`);
+      const answer = await t.call('listConversationMessages', { params: { conversationId: conversation.conversation_id }, query: { ...(await messages(t)), limit: 25 } });
+      if (!t.expectOk(answer)) return;
+      itemsOf(answer, 'listConversationMessages').forEach((message, index) => {
+        const sender = String(message.sender_participant_id);
+        t.equal(`$.data.messages[${index}].direction`, message.direction, own.has(sender) ? 'sent' : 'received', `conversation ${conversation.conversation_id}: sender ${sender}${own.has(sender) ? ", the account's own participant" : ''}`);
+      });
+    },
+  },
+  {
     id: 'messages.order',
     operation: 'listConversationMessages',
     behaviour: 'order',

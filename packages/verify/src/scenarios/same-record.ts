@@ -18,6 +18,8 @@ const recordOf = (answer: Answer, key: 'contact' | 'company') => (answer.body as
 
 // What find-email changes: its lookup's results.
 const LOOKUP = ['work_email', 'contact_enrichment'];
+/** A contact's phone lookup, which find-email (a lookup of the work e-mail) leaves as it was. */
+const phoneLookup = (contact: Fields) => ((contact.contact_enrichment as Fields | undefined)?.phone as Fields | undefined);
 
 export const sameRecordScenarios: Scenario[] = [
   {
@@ -58,7 +60,7 @@ export const sameRecordScenarios: Scenario[] = [
     id: 'contacts.same-record.find-email-update',
     operation: 'findContactEmail',
     behaviour: 'envelope',
-    title: 'find-email and an empty PATCH answer the same contact: same fields, same values, its sequence and notes included (the lookup results aside)',
+    title: "find-email and an empty PATCH answer the same contact: same fields, same values, its sequence, notes and phone lookup included (the work e-mail lookup's results aside)",
     source: 'description: Resources and their fields',
     needs: ['credits', 'writes'],
     async run(t) {
@@ -79,7 +81,12 @@ export const sameRecordScenarios: Scenario[] = [
       if (!chosen) return t.skip('the account has no contacts');
       const answer = await t.call('findContactEmail', { params: { contact_id: chosen.id }, body: { account_id } });
       const found = recordOf(answer, 'contact');
-      if (t.expectOk(answer) && found) expectSame(t, '$.data.contact', chosen.read, found, { first: LOOKUP, second: LOOKUP }, `find-email of contact ${chosen.id} (findContactEmail) against its PATCH (updateContact)`);
+      if (!t.expectOk(answer) || !found) return;
+      const note = `find-email of contact ${chosen.id} (findContactEmail) against its PATCH (updateContact)`;
+      expectSame(t, '$.data.contact', chosen.read, found, { first: LOOKUP, second: LOOKUP }, note);
+      // Where both answers carry the phone's lookup (the description has find-email add contact_enrichment).
+      const [before, after] = [phoneLookup(chosen.read), phoneLookup(found)];
+      if (before && after) t.equal('$.data.contact.contact_enrichment.phone.status', after.status, before.status, `${note}: find-email looks up the work e-mail, not the phone`);
     },
   },
   {

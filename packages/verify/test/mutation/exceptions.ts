@@ -46,23 +46,6 @@ export const EXCEPTIONS: Exception[] = [
       'field enrich $.data.network_enrichment.company.industries[*].metadata_json retyped to string': 'missed',
     },
   },
-  {
-    reason:
-      "A contact's phone lookup is never asked for through the API (find-email looks up the work e-mail): its status is " +
-      'set by the app, and another value of its enum is data no answer contradicts.',
-    drifts: {
-      'enum updateContact $.data.contact.contact_enrichment.phone.status another value of its enum': 'missed',
-      'enum findContactEmail $.data.contact.contact_enrichment.phone.status another value of its enum': 'missed',
-    },
-  },
-  {
-    reason:
-      "A message's direction: the description shows `sent` and leaves the others unshown, and a message does not say " +
-      "which participant is the account's own, so another value of its enum is data no answer contradicts.",
-    drifts: {
-      'enum listConversationMessages $.data.messages[*].direction another value of its enum': 'missed',
-    },
-  },
 ];
 
 /** The exception that lists a drift, if any. */

@@ -333,8 +333,23 @@ function authDrifts(adminKey: string, memberKey: string): Generated[] {
   return drifts;
 }
 
-/** Every answer's Content-Type, errors included: another JSON-looking type, text, none. */
-function headerDrifts(): Generated[] {
+/** Retry-After values a 429 may drift to: not integer seconds, or integer seconds the 10 s window rules out. */
+const RETRY_AFTER: Record<string, string | undefined> = {
+  'Retry-After as an HTTP date': new Date(Date.UTC(2026, 0, 15, 12, 0, 1)).toUTCString(),
+  'Retry-After past the window': '3600',
+  'Retry-After in milliseconds': '1000',
+  'Retry-After negative': '-1',
+  'Retry-After zero': '0',
+  'Retry-After fractional': '1.5',
+  'Retry-After missing': undefined,
+};
+
+/**
+ * The headers the description names on every answer and request: each answer's Content-Type, errors included
+ * (another JSON-looking type, text, none); a 429's Retry-After, on the operations the suite sees answer 429 (not
+ * integer seconds, or past the window); Authorization, missing or in another scheme than Bearer, served as the admin.
+ */
+function headerDrifts(answers: readonly SeenAnswer[], adminKey: string): Generated[] {
   const drifts: Generated[] = [];
   const label = (kind: string, drift: string, applies: (answer: ProxyAnswer) => boolean, type: string | undefined): Generated => ({
     id: `header ${kind}`,
@@ -357,6 +372,36 @@ function headerDrifts(): Generated[] {
       on('successes labelled text/json', 'successes are text/json', (a) => success(a), 'text/json'),
       on('successes without content-type', 'successes carry no Content-Type', (a) => success(a), undefined),
     );
+    const authorization = (kind: string, drift: string, applies: (value: string | undefined) => boolean): Generated => ({
+      id: `header ${operation} ${kind}`,
+      class: 'header',
+      kind,
+      operation,
+      drift,
+      request(request) {
+        if (applies(request.headers.authorization)) request.headers.authorization = `Bearer ${adminKey}`;
+      },
+    });
+    drifts.push(
+      authorization('Authorization missing served', 'a request without Authorization is served as the admin', (value) => value === undefined),
+      authorization('Authorization in another scheme served', 'an Authorization in another scheme than Bearer is served as the admin', (value) => value !== undefined && !value.startsWith('Bearer ')),
+    );
+    if (!answers.some((answer) => answer.operation === operation && answer.status === 429)) continue;
+    for (const [kind, value] of Object.entries(RETRY_AFTER)) {
+      drifts.push({
+        id: `header ${operation} ${kind}`,
+        class: 'header',
+        kind,
+        operation,
+        drift: `a 429 says ${value === undefined ? 'nothing of when to retry' : `Retry-After: ${value}`}`,
+        touches: (answer) => answer.status === 429,
+        answer(answer) {
+          if (answer.status !== 429) return;
+          if (value === undefined) delete answer.headers['retry-after'];
+          else answer.headers['retry-after'] = value;
+        },
+      });
+    }
   }
   return drifts;
 }
@@ -474,16 +519,23 @@ function memoryDrifts(): Generated[] {
     return value === undefined ? undefined : { id: request.params.contact_id ?? request.params.company_id, value };
   };
   const mine = (memory: unknown, record: Json) => isObject(memory) && (String(record.contact_id ?? record.company_id) === memory.id);
+  const tagsAdded = (body: Json) => (isObject(body.tags) && Array.isArray(body.tags.add) ? body.tags.add.map((tag: Json) => tag.name) : undefined);
+  const tagsLost = (memory: unknown, request: ProxyRequest, answer: ProxyAnswer) => {
+    for (const record of records(request, answer)) if (mine(memory, record) && Array.isArray(record.tags)) record.tags = record.tags.filter((tag: Json) => !(memory as Json).value.includes(tag.name));
+  };
+  /** The id of the view a createView made. */
+  const createdView = (_: ProxyRequest, answer: ProxyAnswer) => {
+    const view = isObject(answer.body) && isObject(answer.body.data) && isObject(answer.body.data.view) ? answer.body.data.view : undefined;
+    return answer.status === 201 && view ? view.id : undefined;
+  };
   const MEMORIES: Memory[] = [
     {
       kind: 'tags added lost',
       drift: 'the tags a contact PATCH adds are gone on the next read',
       write: 'updateContact',
       reads: ['listContacts', 'updateContact'],
-      remember: patched((body) => (isObject(body.tags) && Array.isArray(body.tags.add) ? body.tags.add.map((tag: Json) => tag.name) : undefined)),
-      forget(memory, request, answer) {
-        for (const record of records(request, answer)) if (mine(memory, record) && Array.isArray(record.tags)) record.tags = record.tags.filter((tag: Json) => !(memory as Json).value.includes(tag.name));
-      },
+      remember: patched(tagsAdded),
+      forget: tagsLost,
     },
     {
       kind: 'notes lost',
@@ -520,10 +572,8 @@ function memoryDrifts(): Generated[] {
       drift: 'the tags a company PATCH adds are gone from the company list',
       write: 'updateCompany',
       reads: ['listCompanies', 'updateCompany'],
-      remember: patched((body) => (isObject(body.tags) && Array.isArray(body.tags.add) ? body.tags.add.map((tag: Json) => tag.name) : undefined)),
-      forget(memory, request, answer) {
-        for (const record of records(request, answer)) if (mine(memory, record) && Array.isArray(record.tags)) record.tags = record.tags.filter((tag: Json) => !(memory as Json).value.includes(tag.name));
-      },
+      remember: patched(tagsAdded),
+      forget: tagsLost,
     },
     {
       kind: 'lookup result lost',
@@ -554,10 +604,7 @@ function memoryDrifts(): Generated[] {
       drift: 'a view created now is missing from the views list',
       write: 'createView',
       reads: ['listViews'],
-      remember: (_, answer) => {
-        const view = isObject(answer.body) && isObject(answer.body.data) && isObject(answer.body.data.view) ? answer.body.data.view : undefined;
-        return answer.status === 201 && view ? view.id : undefined;
-      },
+      remember: createdView,
       forget(memory, request, answer) {
         if (isObject(answer.body) && isObject(answer.body.data) && Array.isArray(answer.body.data.views)) answer.body.data.views = answer.body.data.views.filter((v: Json) => v.id !== memory);
       },
@@ -567,10 +614,7 @@ function memoryDrifts(): Generated[] {
       drift: "a view created now filters contacts to others than its selected_contact_ids",
       write: 'createView',
       reads: ['listContacts'],
-      remember: (_, answer) => {
-        const view = isObject(answer.body) && isObject(answer.body.data) && isObject(answer.body.data.view) ? answer.body.data.view : undefined;
-        return answer.status === 201 && view ? view.id : undefined;
-      },
+      remember: createdView,
       forget(memory, request, answer) {
         const contacts = itemsOf(answer.body, 'contacts');
         if (request.url.searchParams.get('view_id') === memory && contacts.length > 0) (answer.body as Json).data.contacts = contacts.slice(1);
@@ -608,7 +652,7 @@ export function generate(answers: readonly SeenAnswer[], keys: { admin: string; 
     ...listDrifts(),
     ...inputDrifts(),
     ...authDrifts(keys.admin, keys.member),
-    ...headerDrifts(),
+    ...headerDrifts(answers, keys.admin),
     ...provokedDrifts(answers),
     ...pageDrifts(),
     ...memoryDrifts(),

@@ -8,7 +8,7 @@ const CLASS_TITLE: Record<MutationClass, string> = {
   list: "Every list operation: next_cursor dropped while has_more; has_more false on a full page; a wrong limit echo; the clamp (or activity's bounds) broken; a wrong default; an item repeated across pages; a cursor ignored",
   input: 'Every documented query parameter and body field: ignored (the mock asked again without it)',
   auth: 'Auth: each 401 answered as a 403 and each 403 as a 401; the member key served as the admin',
-  header: "Every operation's Content-Type: errors labelled application/problem+json or text/plain or not labelled; successes labelled text/json or not labelled",
+  header: "The headers the description names. Every operation's Content-Type: errors labelled application/problem+json or text/plain or not labelled; successes labelled text/json or not labelled. Authorization: missing, or in another scheme than Bearer, served as the admin. Where the suite sees a 429 (the rate-limit probe): its Retry-After an HTTP date, past the 10 s window, in milliseconds, negative, zero, fractional or missing",
   provoked: 'Every 400 and 404 an operation answered to the invalid input verify sends: answered 422, with the code validation_error, or accepted (200 with an empty data)',
   page: 'Every list, on the pages a cursor leads to only: the filters forgotten, the page empty, the first page again, an item left out, a cursor on the last page',
   memory: 'Writes with memory: the write answers right, and the next reads by other operations lose its effect (tags, notes, a custom field, a lookup result, an imported contact, a created view) or show a change it did not make',

@@ -22,15 +22,28 @@ export interface MutationResult {
   by?: { scenario: string; operation: OperationId; behaviour: string; how: 'differ' | 'error' | 'refused'; detail: string };
 }
 
-/** What the suite does without drifts: the mock's answers to each scenario run on its own. */
+/**
+ * What the suite does without drifts: the mock's answers to each scenario run on its own. The rate-limit probe runs
+ * against `limited`, a mock whose budget is small, so that its 429 and Retry-After are there to drift.
+ */
 export interface Baseline {
   answers: Map<string, SeenAnswer[]>;
+  limited: MockApi;
 }
+
+/**
+ * The probe's run ends here: it waits out the Retry-After it saw (up to the service's window) so that the scenarios
+ * after it are not slowed, and a drift has no scenarios after it. The limited mock's 429 comes within a few requests.
+ */
+const PROBE_RUN_MS = 1_500;
+
+const probes = (scenario: Scenario) => scenario.needs?.includes('probe') === true;
 
 let sessions = 0;
 
 /** One run of `scenarios` against a fresh session of `mock`, through `mutation`; ends at the first scenario that differs. */
 async function runThrough(mock: MockApi, scenarios: readonly Scenario[], mutation: Mutation | undefined, stopAt: (result: ScenarioResult) => boolean) {
+  const probe = scenarios.some(probes);
   const name = `mutation-${++sessions}`;
   const session = mock.session(name);
   const observed: Observed = { operations: new Set(), answers: [], reached: false };
@@ -43,6 +56,7 @@ async function runThrough(mock: MockApi, scenarios: readonly Scenario[], mutatio
     rateLimit: false,
     timeoutMs: 5_000,
     fetch: mutatingFetch(session, mutation, observed),
+    ...(probe && { probeRateLimit: true, maxDurationMs: PROBE_RUN_MS }),
   };
   try {
     const { report } = await runSuite(options, scenarios, stopAt);
@@ -56,17 +70,17 @@ async function runThrough(mock: MockApi, scenarios: readonly Scenario[], mutatio
 }
 
 /** Each scenario alone, without drifts: which operations it asks (its facts included), and the mock's answers. */
-export async function baseline(mock: MockApi): Promise<Baseline> {
+export async function baseline(mock: MockApi, limited: MockApi): Promise<Baseline> {
   const answers = new Map<string, SeenAnswer[]>();
   for (const scenario of allScenarios) {
-    const { report, observed } = await runThrough(mock, [scenario], undefined, () => false);
+    const { report, observed } = await runThrough(probes(scenario) ? limited : mock, [scenario], undefined, () => false);
     const result = report?.scenarios[0];
     if (!result || result.outcome === 'differ' || result.outcome === 'error') {
       throw new Error(`${scenario.id} does not agree with the mock on its own: ${JSON.stringify(result)}`);
     }
     answers.set(scenario.id, observed.answers);
   }
-  return { answers };
+  return { answers, limited };
 }
 
 /** Every drift, generated from the spec and the baseline's answers. */
@@ -74,39 +88,122 @@ export function mutationsOf(mock: MockApi, base: Baseline): Generated[] {
   return generate([...base.answers.values()].flat(), { admin: mock.keys.admin, member: MEMBER_KEY });
 }
 
-/** How many of the mock's answers in `answers` the drift changes (or their requests); unknown for drifts that ask the mock again. */
-function changes(mutation: Generated, answers: readonly SeenAnswer[]): number {
-  let changed = 0;
-  for (const answer of answers) {
-    if (answer.operation !== mutation.operation) continue;
-    if (mutation.touches) changed += mutation.touches(answer) ? 1 : 0;
-    else if (mutation.request) {
-      const request = { ...answer.request, url: new URL(answer.request.url), headers: { ...answer.request.headers }, body: structuredClone(answer.request.body) };
-      mutation.request(request);
-      changed += request.url.href !== answer.request.url.href || JSON.stringify(request.headers) !== JSON.stringify(answer.request.headers) || JSON.stringify(request.body) !== JSON.stringify(answer.request.body) ? 1 : 0;
-    } else if (mutation.answer && mutation.answer.length < 3) {
-      const copy = { status: answer.status, headers: { 'content-type': 'application/json' }, body: structuredClone(answer.body), text: '' };
-      void mutation.answer(copy, answer.request, () => Promise.reject(new Error('no upstream')));
-      changed += copy.status !== answer.status || copy.headers['content-type'] !== 'application/json' || JSON.stringify(copy.body) !== JSON.stringify(answer.body) ? 1 : 0;
-    } else changed += 1;
+/** One of the mock's answers as text: the same request answered the same in two scenarios is judged once per drift. */
+const answerKeys = new WeakMap<SeenAnswer, string>();
+function keyOf(answer: SeenAnswer): string {
+  let key = answerKeys.get(answer);
+  if (key === undefined) {
+    const { request } = answer;
+    key = `${request.method} ${request.url.href} ${JSON.stringify(request.headers)} ${JSON.stringify(request.body)} ${answer.status} ${JSON.stringify(answer.body)}`;
+    answerKeys.set(answer, key);
   }
-  return changed;
+  return key;
+}
+
+/** Whether the drift changes this answer of the mock (or its request); true for drifts that ask the mock again. */
+function changesOne(mutation: Generated, answer: SeenAnswer): boolean {
+  if (mutation.touches) return mutation.touches(answer);
+  if (mutation.request) {
+    const request = { ...answer.request, url: new URL(answer.request.url), headers: { ...answer.request.headers }, body: structuredClone(answer.request.body) };
+    mutation.request(request);
+    return request.url.href !== answer.request.url.href || JSON.stringify(request.headers) !== JSON.stringify(answer.request.headers) || JSON.stringify(request.body) !== JSON.stringify(answer.request.body);
+  }
+  if (mutation.answer && mutation.answer.length < 3) {
+    const copy = { status: answer.status, headers: { 'content-type': 'application/json' }, body: structuredClone(answer.body), text: '' };
+    void mutation.answer(copy, answer.request, () => Promise.reject(new Error('no upstream')));
+    return copy.status !== answer.status || copy.headers['content-type'] !== 'application/json' || JSON.stringify(copy.body) !== JSON.stringify(answer.body);
+  }
+  return true;
+}
+
+/** Whether the drift changes any of the mock's answers in `answers`, each distinct answer judged once (`judged`). */
+function changes(mutation: Generated, answers: readonly SeenAnswer[], judged: Map<string, boolean>): boolean {
+  return answers.some((answer) => {
+    if (answer.operation !== mutation.operation) return false;
+    const key = keyOf(answer);
+    let changed = judged.get(key);
+    if (changed === undefined) judged.set(key, (changed = changesOne(mutation, answer)));
+    return changed;
+  });
 }
 
 /**
- * Runs one drift in a fresh session: the scenarios that ask its operation, those whose own answers it changes most
- * first, until one differs or errors. A drift that changes none of the mock's answers to the suite is not reached,
- * without a run: the run would be the suite's own.
+ * The scenarios that named earlier drifts of a class and operation: a drift runs them first, as drifts of one kind
+ * are mostly named by the same scenario. Only the order changes: every scenario that asks the operation still runs
+ * until one names the drift.
  */
-export async function runMutation(mock: MockApi, base: Baseline, mutation: Generated): Promise<MutationResult> {
+export class Catchers {
+  readonly #by = new Map<string, Map<string, number>>();
+
+  #group = (mutation: Generated) => `${mutation.class} ${mutation.operation}`;
+
+  /** How many earlier drifts of the drift's class and operation `scenario` named. */
+  count(mutation: Generated, scenario: string): number {
+    return this.#by.get(this.#group(mutation))?.get(scenario) ?? 0;
+  }
+
+  note(result: MutationResult): void {
+    if (result.outcome !== 'caught' || !result.by) return;
+    const group = this.#group(result.mutation);
+    const counts = this.#by.get(group) ?? new Map<string, number>();
+    counts.set(result.by.scenario, (counts.get(result.by.scenario) ?? 0) + 1);
+    this.#by.set(group, counts);
+  }
+}
+
+/**
+ * How one drift runs: the scenarios that ask its operation, those whose own answers it changes first (among them,
+ * those that named drifts of its class and operation before, then those of its operation). A drift that changes
+ * only the rate-limit probe's answers runs the probe alone, against the limited mock. Undefined: the drift changes
+ * none of the mock's answers to the suite, and is not reached without a run (the run would be the suite's own).
+ */
+function plan(mock: MockApi, base: Baseline, mutation: Generated, catchers: Catchers): { mock: MockApi; scenarios: Scenario[] } | undefined {
+  const judged = new Map<string, boolean>();
   const asking = allScenarios
     .map((scenario, index) => {
       const answers = base.answers.get(scenario.id) ?? [];
-      return { scenario, index, asks: answers.some((answer) => answer.operation === mutation.operation), changed: changes(mutation, answers) };
+      return { scenario, index, asks: answers.some((answer) => answer.operation === mutation.operation), changed: changes(mutation, answers, judged), named: catchers.count(mutation, scenario.id) };
     })
     .filter((entry) => entry.asks);
-  if (asking.every((entry) => entry.changed === 0)) return { mutation, outcome: 'not reached' };
-  const ordered = asking.sort((a, b) => Number(b.changed > 0) - Number(a.changed > 0) || Number(b.scenario.operation === mutation.operation) - Number(a.scenario.operation === mutation.operation) || a.index - b.index).map((entry) => entry.scenario);
+  const reaching = asking.filter((entry) => entry.changed);
+  if (reaching.length === 0) return undefined;
+  if (reaching.every((entry) => probes(entry.scenario))) return { mock: base.limited, scenarios: reaching.map((entry) => entry.scenario) };
+  const ordered = asking
+    .filter((entry) => !probes(entry.scenario))
+    .sort((a, b) => Number(b.changed) - Number(a.changed) || b.named - a.named || Number(b.scenario.operation === mutation.operation) - Number(a.scenario.operation === mutation.operation) || a.index - b.index);
+  return { mock, scenarios: ordered.map((entry) => entry.scenario) };
+}
+
+/** Runs one drift in a fresh session, until a scenario names it. */
+export async function runMutation(mock: MockApi, base: Baseline, mutation: Generated, catchers = new Catchers()): Promise<MutationResult> {
+  const planned = plan(mock, base, mutation, catchers);
+  if (!planned) return { mutation, outcome: 'not reached' };
+  const result = await outcomeOf(planned.mock, planned.scenarios, mutation);
+  catchers.note(result);
+  return result;
+}
+
+/**
+ * Runs drifts one after the other, in their order, but those of the rate-limit probe side by side: each waits
+ * for the probe's window in its own session of the limited mock, which costs time and no work.
+ */
+export async function runMutations(mock: MockApi, base: Baseline, mutations: readonly Generated[]): Promise<MutationResult[]> {
+  const catchers = new Catchers();
+  const results = new Map<Generated, Promise<MutationResult>>();
+  for (const mutation of mutations) {
+    const planned = plan(mock, base, mutation, catchers);
+    if (!planned) results.set(mutation, Promise.resolve({ mutation, outcome: 'not reached' }));
+    else if (planned.mock === base.limited) results.set(mutation, outcomeOf(planned.mock, planned.scenarios, mutation));
+    else {
+      const result = await outcomeOf(planned.mock, planned.scenarios, mutation);
+      catchers.note(result);
+      results.set(mutation, Promise.resolve(result));
+    }
+  }
+  return Promise.all(mutations.map((mutation) => results.get(mutation)!));
+}
+
+async function outcomeOf(mock: MockApi, ordered: readonly Scenario[], mutation: Generated): Promise<MutationResult> {
   const { report, observed, refused } = await runThrough(mock, ordered, mutation, (result) => names(result, mutation));
   if (refused !== undefined) {
     // The checks before the run read the organization and the accounts: a refusal names those operations only.
