@@ -63,24 +63,24 @@ it(
     const chosen = ALL ? generated : sample(generated);
     const results = await runMutations(mock, base, chosen);
 
-    // Every reached drift is caught and named right, but those docs/parity.md lists one by one with the reason.
-    expect(againstExceptions(results)).toEqual([]);
-
     const text = readFileSync(page, 'utf8');
     if (ALL) {
       const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
       const score = `\n\nMeasured on commit \`${commit}\` (every drift; the sample above is what CI runs).\n\n${renderScore(results)}\n`;
       const { text: updated, shown } = section(text, START, END, score);
       if (UPDATE) writeFileSync(page, updated);
-      else expect(shown.replace(/`[0-9a-f]{7,}`/, '')).toBe(score.replace(/`[0-9a-f]{7,}`/, ''));
+      else expect.soft(shown.replace(/`[0-9a-f]{7,}`/, '')).toBe(score.replace(/`[0-9a-f]{7,}`/, ''));
     } else {
       // The sample's own score, recomputed here and compared byte for byte.
       const covered = `Every class; every operation: ${[...new Set(chosen.map((m) => m.operation))].length} of 16 operations; ${chosen.length} of ${generated.length} drifts (${SAMPLE_SAYS}).`;
       const score = `\n\n${covered}\n\n${renderScore(results)}\n`;
       const { text: updated, shown } = section(text, SAMPLE_START, SAMPLE_END, score);
       if (UPDATE) writeFileSync(page, updated);
-      else expect(shown, 'docs/parity.md shows the sample CI runs (NETWORK_VERIFY_UPDATE=1 rewrites it)').toBe(score);
+      else expect.soft(shown, 'docs/parity.md shows the sample CI runs (NETWORK_VERIFY_UPDATE=1 rewrites it)').toBe(score);
     }
+    // Every reached drift is caught and named right, but those exceptions.ts lists one by one with the reason. Checked
+    // after the page (softly, so that both are reported), so that a run with NETWORK_VERIFY_UPDATE=1 shows what it found.
+    expect(againstExceptions(results)).toEqual([]);
   },
   ALL ? 3_600_000 : 600_000,
 );

@@ -35,7 +35,7 @@ export interface Baseline {
  * The probe's run ends here: it waits out the Retry-After it saw (up to the service's window) so that the scenarios
  * after it are not slowed, and a drift has no scenarios after it. The limited mock's 429 comes within a few requests.
  */
-const PROBE_RUN_MS = 1_500;
+const PROBE_RUN_MS = 3_000;
 
 const probes = (scenario: Scenario) => scenario.needs?.includes('probe') === true;
 
@@ -184,23 +184,25 @@ export async function runMutation(mock: MockApi, base: Baseline, mutation: Gener
 }
 
 /**
- * Runs drifts one after the other, in their order, but those of the rate-limit probe side by side: each waits
- * for the probe's window in its own session of the limited mock, which costs time and no work.
+ * Runs drifts one after the other, in their order, but those of the rate-limit probe first and side by side: each
+ * waits for the probe's window in its own session of the limited mock, which costs time and no work, and alone they
+ * get their 429 well within the run's cap.
  */
 export async function runMutations(mock: MockApi, base: Baseline, mutations: readonly Generated[]): Promise<MutationResult[]> {
+  const probing = new Map<Generated, MutationResult>();
+  const probeAnswers = allScenarios.filter(probes).flatMap((scenario) => base.answers.get(scenario.id) ?? []);
+  await Promise.all(
+    mutations.map(async (mutation) => {
+      // Only a drift that changes the probe's answers may change nothing else: the others are planned once, below.
+      if (!changes(mutation, probeAnswers, new Map())) return;
+      const planned = plan(mock, base, mutation, new Catchers());
+      if (planned?.mock === base.limited) probing.set(mutation, await outcomeOf(planned.mock, planned.scenarios, mutation));
+    }),
+  );
   const catchers = new Catchers();
-  const results = new Map<Generated, Promise<MutationResult>>();
-  for (const mutation of mutations) {
-    const planned = plan(mock, base, mutation, catchers);
-    if (!planned) results.set(mutation, Promise.resolve({ mutation, outcome: 'not reached' }));
-    else if (planned.mock === base.limited) results.set(mutation, outcomeOf(planned.mock, planned.scenarios, mutation));
-    else {
-      const result = await outcomeOf(planned.mock, planned.scenarios, mutation);
-      catchers.note(result);
-      results.set(mutation, Promise.resolve(result));
-    }
-  }
-  return Promise.all(mutations.map((mutation) => results.get(mutation)!));
+  const results: MutationResult[] = [];
+  for (const mutation of mutations) results.push(probing.get(mutation) ?? (await runMutation(mock, base, mutation, catchers)));
+  return results;
 }
 
 async function outcomeOf(mock: MockApi, ordered: readonly Scenario[], mutation: Generated): Promise<MutationResult> {
