@@ -8,15 +8,22 @@
 // Each line of output is prefixed with its lane; a summary with each lane's time closes the run. Every lane runs to
 // its end even when another fails, so one run shows every failure; the exit code is 1 if any lane failed.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const ci = process.argv.includes('--ci');
+// test:pack and test:runtimes both pack the published packages: under --ci the first to start packs them here, once,
+// and the other takes its tarballs (test/tools/tarballs.mjs).
+const packed = ci ? mkdtempSync(join(tmpdir(), 'network-org-packed-')) : undefined;
 
 const lanes = [
   // Static checks: spec lint and generated code, every tsconfig (tests included), package checks, the API docs.
   { name: 'checks', steps: ['pnpm lint', 'pnpm typecheck', 'pnpm -r --if-present run check', 'pnpm run docs'] },
   { name: 'vitest', steps: ['pnpm exec vitest run'] },
-  // The packed packages as users install them (npm, Node 20/22/24, msw 2 and 3).
-  { name: 'pack', steps: ['pnpm test:pack'] },
+  // The packed packages as users install them: CI runs the whole matrix (Node 20/22/24, msw 2 and 3); locally the
+  // Node 20 + msw 2 project with every type, README and install check (`--node20`): two npm installs of four.
+  { name: 'pack', steps: [ci ? 'pnpm test:pack' : 'pnpm test:pack --node20'] },
   // `pnpm bench`'s every suite cut to seconds: that the bench runs and reports, not how fast anything is.
   { name: 'bench', steps: ['pnpm test:bench'] },
   ...(ci
@@ -35,7 +42,7 @@ const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 function run(lane, command) {
   const prefix = `[${lane.padEnd(width)}] `;
   return new Promise((resolve) => {
-    const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') } });
+    const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'), ...(packed ? { NETWORK_ORG_PACKED: packed } : {}) } });
     for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
       let rest = '';
       stream.setEncoding('utf8');
@@ -66,12 +73,14 @@ async function runLane(lane) {
 
 console.log(`[${'build'.padEnd(width)}] $ pnpm build`);
 if ((await run('build', 'pnpm build')) !== 0) {
+  if (packed) rmSync(packed, { recursive: true, force: true });
   console.error('pnpm test: the build failed; nothing else ran.');
   process.exit(1);
 }
 console.log(`build done in ${seconds(started)}; ${lanes.map((lane) => lane.name).join(', ')} run side by side`);
 
 const results = await Promise.all(lanes.map(runLane));
+if (packed) rmSync(packed, { recursive: true, force: true });
 console.log(`\npnpm test, ${seconds(started)} in all (build included):`);
 for (const { lane, failed, time } of results) {
   console.log(`  ${lane.name.padEnd(width)}  ${failed ? `FAILED at \`${failed}\`` : 'passed'}  ${time}`);

@@ -43,7 +43,8 @@ export async function npmInstall(dir, specs, { extraArgs = [] } = {}) {
     writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'network-org-check', private: true, version: '0.0.0' }, null, 2)}\n`);
   }
   const args = Array.isArray(specs) ? specs : Object.entries(specs).map(([alias, spec]) => (spec.startsWith('npm:') ? `${alias}@${spec}` : spec));
-  return run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...extraArgs, ...args], {
+  // --prefer-offline: what npm's cache holds is taken without asking the registry again (a fresh machine asks).
+  return run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...extraArgs, ...args], {
     cwd: dir,
     env: { ...cleanEnv, NPM_CONFIG_UPDATE_NOTIFIER: 'false' },
   });

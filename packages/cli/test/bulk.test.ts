@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { journal, run, servedEnv, useBundledCli, useMockServer } from './support/cli';
+import { journal, servedEnv, useBundledCli, useMockServer } from './support/cli';
+import { runInProcess } from './support/in-process';
 
 const cli = useBundledCli();
 const server = useMockServer();
@@ -86,7 +87,7 @@ describe('contacts update --from-csv', () => {
       `999999,101,vip,,,,`,
     ]);
     const failures = join(folder, 'failures.csv');
-    const { code, stderr } = await run(cli(), ['contacts', 'update', '--from-csv', file, '--failures', failures], served());
+    const { code, stderr } = await runInProcess(['contacts', 'update', '--from-csv', file, '--failures', failures], served());
     expect(stderr).toContain('line 3: contact_id');
     expect(stderr).toContain('line 4: column "Lead score": "Lead score" is a number field, got "not-a-number"');
     expect(stderr).toMatch(/line 5: .*(column|record)/i);
@@ -104,7 +105,7 @@ describe('contacts update --from-csv', () => {
   it('--dry-run checks every row and sends nothing', async () => {
     const [a] = await contactIds(1);
     const file = csvFile(['contact_id,add_tags,Is customer', `${a},vip,true`, `${a},,perhaps`]);
-    const { code, stderr } = await run(cli(), ['contacts', 'update', '--from-csv', file, '--dry-run'], served());
+    const { code, stderr } = await runInProcess(['contacts', 'update', '--from-csv', file, '--dry-run'], served());
     expect(stderr).toContain('line 3: column "Is customer": "Is customer" is a boolean field');
     expect(stderr).toContain('dry run: 1 of 2 rows would be sent; 1 would fail; nothing was sent');
     expect(code).toBe(4);
@@ -113,11 +114,11 @@ describe('contacts update --from-csv', () => {
 
   it('ignores columns the API cannot write with one notice naming them, and --strict-columns refuses them before sending anything', async () => {
     const file = csvFile(['contact_id,add_tags,Colour,headline', '1000001,vip,red,CEO']);
-    const strict = await run(cli(), ['contacts', 'update', '--from-csv', file, '--strict-columns'], served());
+    const strict = await runInProcess(['contacts', 'update', '--from-csv', file, '--strict-columns'], served());
     expect(strict.code).toBe(2);
     expect(strict.stderr).toContain('the API cannot write "Colour", "headline"');
     expect(await patches()).toEqual([]);
-    const lenient = await run(cli(), ['contacts', 'update', '--from-csv', file], served());
+    const lenient = await runInProcess(['contacts', 'update', '--from-csv', file], served());
     expect(quiet(lenient.stderr)).toBe('network-org: ignoring 2 columns the API cannot write: Colour, headline (--strict-columns refuses them instead)\nupdated 1 of 1 rows\n');
     expect(lenient.code).toBe(0);
     expect((await tagged('vip')).get('1000001')).toBe(1);
@@ -127,7 +128,7 @@ describe('contacts update --from-csv', () => {
     const response = await fetch(`${server().url}/v1/companies?limit=1`, { headers: { authorization: `Bearer ${KEY}` } });
     const [company] = ((await response.json()) as { data: { companies: { company_id: string }[] } }).data.companies;
     const file = csvFile(['company_id,set_tags,Tier', `${company!.company_id},Target:red,Gold`]);
-    const { code, stderr } = await run(cli(), ['companies', 'update', '--from-csv', file], served());
+    const { code, stderr } = await runInProcess(['companies', 'update', '--from-csv', file], served());
     expect({ code, stderr: quiet(stderr) }).toEqual({ code: 0, stderr: 'updated 1 of 1 rows\n' });
     expect(await patches()).toHaveLength(1);
   });
@@ -143,12 +144,12 @@ describe('contacts update --from-csv', () => {
     await once(child, 'close');
     expect(readJson(`${file}.checkpoint.json`)).toMatchObject({ last_line: 51, in_flight_line: null, applied: 50 });
 
-    const again = await run(cli(), args, served());
+    const again = await runInProcess(args, served());
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('stopped after line 51');
     expect(again.stderr).toContain('pass --resume to continue it');
 
-    const resumed = await run(cli(), [...args, '--resume'], served());
+    const resumed = await runInProcess([...args, '--resume'], served());
     expect(quiet(resumed.stderr)).toBe(`updated ${PAST_THE_BUDGET} of ${PAST_THE_BUDGET} rows\n`);
     expect(resumed.code).toBe(0);
     expect(existsSync(failures) ? readFileSync(failures, 'utf8') : '').toBe('');
@@ -168,11 +169,11 @@ describe('contacts update --from-csv', () => {
     await untilApplied(`${file}.checkpoint.json`, 50);
     child.kill('SIGKILL');
     await once(child, 'close');
-    const killed = await run(cli(), ['contacts', 'list', '--tag', 'kept', '--all', '--output', 'json', '--state-file', state]);
+    const killed = await runInProcess(['contacts', 'list', '--tag', 'kept', '--all', '--output', 'json', '--state-file', state]);
     expect(JSON.parse(killed.stdout)).toHaveLength(50);
-    const resumed = await run(cli(), [...args, '--resume']);
+    const resumed = await runInProcess([...args, '--resume']);
     expect(quiet(resumed.stderr)).toBe(`updated ${PAST_THE_BUDGET} of ${PAST_THE_BUDGET} rows\n`);
-    const listed = await run(cli(), ['contacts', 'list', '--tag', 'kept', '--all', '--output', 'json', '--state-file', state]);
+    const listed = await runInProcess(['contacts', 'list', '--tag', 'kept', '--all', '--output', 'json', '--state-file', state]);
     const contacts = JSON.parse(listed.stdout) as { contact_id: string; tags: { name: string }[] }[];
     expect(contacts.map((contact) => contact.contact_id).sort()).toEqual([...ids].sort());
     expect(contacts.every((contact) => contact.tags.filter((tag) => tag.name === 'kept').length === 1)).toBe(true);
@@ -180,7 +181,7 @@ describe('contacts update --from-csv', () => {
 
   it('a key the API refuses stops the run before any row with exit 1', async () => {
     const file = csvFile(['contact_id,add_tags', '1000001,rekeyed', '1000002,rekeyed']);
-    const refused = await run(cli(), ['contacts', 'update', '--from-csv', file], { env: servedEnv(server(), { NETWORK_API_KEY: 'sk_test_revoked' }) });
+    const refused = await runInProcess(['contacts', 'update', '--from-csv', file], { env: servedEnv(server(), { NETWORK_API_KEY: 'sk_test_revoked' }) });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^network-org: 401 unauthorized: .* — check the key/);
     expect(refused.stderr).not.toContain('sk_test_revoked');
@@ -191,13 +192,13 @@ describe('contacts update --from-csv', () => {
     const ids = await contactIds(4);
     const file = csvFile(['contact_id,add_tags', ...ids.map((id) => `${id},reopened`)]);
     await fetch(`${server().url}/__mock/faults`, { method: 'POST', body: JSON.stringify({ method: 'PATCH', status: 403, code: 'forbidden', count: 1 }) });
-    const refused = await run(cli(), ['contacts', 'update', '--from-csv', file], served());
+    const refused = await runInProcess(['contacts', 'update', '--from-csv', file], served());
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^network-org: 403 forbidden: .* — ask an organization admin/);
     expect(refused.stderr).toContain('stopped at line 2: no row can pass this; 4 rows not tried, fix it and continue with --resume');
     expect((await patches()).map((entry) => entry.status)).toEqual([403]);
     expect(readJson(`${file}.checkpoint.json`)).toMatchObject({ last_line: 0, in_flight_line: null, applied: 0 });
-    const resumed = await run(cli(), ['contacts', 'update', '--from-csv', file, '--resume'], served());
+    const resumed = await runInProcess(['contacts', 'update', '--from-csv', file, '--resume'], served());
     expect({ code: resumed.code, stderr: quiet(resumed.stderr) }).toMatchObject({ code: 0, stderr: 'updated 4 of 4 rows\n' });
     expect([...(await tagged('reopened')).keys()].sort()).toEqual([...ids].sort());
   }, 60_000);
@@ -210,22 +211,22 @@ describe('contacts update --from-csv', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const down = await run(cli(), ['contacts', 'update', '--from-csv', file], { env: servedEnv(server(), { NETWORK_BASE_URL: `http://127.0.0.1:${port}` }) });
+    const down = await runInProcess(['contacts', 'update', '--from-csv', file], { env: servedEnv(server(), { NETWORK_BASE_URL: `http://127.0.0.1:${port}` }) });
     expect(down.code).toBe(3);
     expect(down.stderr).toContain('stopped after line 0: 0 rows applied, 2 not tried; continue with --resume');
     expect(readJson(`${file}.checkpoint.json`)).toMatchObject({ last_line: 0, in_flight_line: null });
-    const resumed = await run(cli(), ['contacts', 'update', '--from-csv', file, '--resume'], served());
+    const resumed = await runInProcess(['contacts', 'update', '--from-csv', file, '--resume'], served());
     expect({ code: resumed.code, stderr: quiet(resumed.stderr) }).toMatchObject({ code: 0, stderr: 'updated 2 of 2 rows\n' });
     expect([...(await tagged('reconnected')).keys()].sort()).toEqual([...ids].sort());
   }, 120_000);
 
   it('a finished run\'s checkpoint says so on a rerun and how to run the file again; --resume has nothing to do', async () => {
     const file = csvFile(['contact_id,add_tags', '1000001,done']);
-    expect((await run(cli(), ['contacts', 'update', '--from-csv', file], served())).code).toBe(0);
-    const again = await run(cli(), ['contacts', 'update', '--from-csv', file], served());
+    expect((await runInProcess(['contacts', 'update', '--from-csv', file], served())).code).toBe(0);
+    const again = await runInProcess(['contacts', 'update', '--from-csv', file], served());
     expect(again.code).toBe(2);
     expect(again.stderr).toContain(`an earlier run of ${file} finished (1 applied, 0 failed; its checkpoint is ${file}.checkpoint.json): to send every row again, delete the checkpoint`);
-    const resumed = await run(cli(), ['contacts', 'update', '--from-csv', file, '--resume'], served());
+    const resumed = await runInProcess(['contacts', 'update', '--from-csv', file, '--resume'], served());
     expect(resumed).toMatchObject({ code: 0, stderr: expect.stringContaining('nothing to resume') });
     expect(await patches()).toHaveLength(1);
   }, 120_000);
@@ -253,7 +254,7 @@ describe('contacts update --from-csv', () => {
     const file = csvFile(['contact_id,add_tags', ...ids.map((id) => `${id},logged`)]);
     await fetch(`${server().url}/__mock/faults`, { method: 'POST', body: JSON.stringify({ method: 'PATCH', status: 200, delay_ms: 300, count: 16 }) });
     const started = Date.now();
-    const { code, stderr } = await run(cli(), ['contacts', 'update', '--from-csv', file], served());
+    const { code, stderr } = await runInProcess(['contacts', 'update', '--from-csv', file], served());
     const seconds = (Date.now() - started) / 1000;
     await fetch(`${server().url}/__mock/faults`, { method: 'DELETE' });
     expect(code).toBe(0);
@@ -292,7 +293,7 @@ describe('contacts update --from-csv', () => {
     const [code] = (await once(child, 'close')) as [number];
     expect(code).toBe(130);
     expect(stderr).toMatch(/interrupted after line \d+: \d+ rows applied; continue with --resume/);
-    const resumed = await run(cli(), ['contacts', 'update', '--from-csv', file, '--resume'], served());
+    const resumed = await runInProcess(['contacts', 'update', '--from-csv', file, '--resume'], served());
     expect(resumed.code).toBe(0);
     const sent = (await patches()).map((entry) => entry.path);
     expect(sent.sort()).toEqual(ids.map((id) => `/v1/contacts/${id}`).sort());

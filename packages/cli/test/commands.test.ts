@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cliEnv, inPairs, journal, run, servedEnv, useBundledCli, useMockServer } from './support/cli';
+import { runInProcess } from './support/in-process';
 
 const cli = useBundledCli();
 const server = useMockServer();
@@ -38,7 +39,7 @@ describe('one command per operation', () => {
   });
 
   it.each(commandSpecs.map((spec) => [spec.words.join(' '), spec] as const))('%s --help shows its description, every flag with its type, choices, default and required mark, and an example', async (_, spec) => {
-    const { code, stdout } = await run(cli(), [...spec.words, '--help']);
+    const { code, stdout } = await runInProcess([...spec.words, '--help']);
     expect(code).toBe(0);
     expect(stdout).toContain(spec.summary);
     expect(stdout).toContain(`${spec.method} ${spec.path}`);
@@ -63,7 +64,7 @@ const examples = commandSpecs.map((spec) => [spec.words.join(' '), shellWords(sp
 
 describe('every command answers, with --mock and against network-mock serve', () => {
   it('runs each example offline as shown and prints JSON', async () => {
-    const results = await inPairs(examples, async ([name, args]) => ({ name, ...(await run(cli(), args)) }));
+    const results = await inPairs(examples, async ([name, args]) => ({ name, ...(await runInProcess(args)) }));
     for (const { name, code, stdout, stderr } of results) {
       // A list's example shows one page of several: stderr says more exist, and nothing else.
       expect({ name, code, stderr: stderr.replace(/^network-org: more \w+ exist .*\n$/, '') }).toEqual({ name, code: 0, stderr: '' });
@@ -74,7 +75,7 @@ describe('every command answers, with --mock and against network-mock serve', ()
   it('runs each example against the served mock, one request each, through the route of its operation', async () => {
     await fetch(`${server().url}/__mock/requests`, { method: 'DELETE' });
     const live = examples.map(([name, args]) => [name, args.filter((arg) => arg !== '--mock')] as const);
-    const results = await inPairs(live, async ([name, args]) => ({ name, ...(await run(cli(), args, { env: servedEnv(server()) })) }));
+    const results = await inPairs(live, async ([name, args]) => ({ name, ...(await runInProcess(args, { env: servedEnv(server()) })) }));
     for (const { name, code, stderr } of results) expect({ name, code, stderr: stderr.replace(/^network-org: more \w+ exist .*\n$/, '') }).toEqual({ name, code: 0, stderr: '' });
     const seen = await journal(server());
     expect(seen.every((entry) => entry.status === 200 || entry.status === 201)).toBe(true);
@@ -90,14 +91,15 @@ describe('every command answers, with --mock and against network-mock serve', ()
 
 describe('network-org api METHOD PATH', () => {
   it('sends the operation the route names, with the query string as its parameters, and prints what its command prints', async () => {
-    const viaApi = await run(cli(), ['api', 'GET', '/v1/contacts?tag=Customer&limit=3&account_id=101,102'], { env: servedEnv(server()) });
-    const viaCommand = await run(cli(), ['contacts', 'list', '--tag', 'Customer', '--limit', '3', '--account-id', '101', '--account-id', '102'], { env: servedEnv(server()) });
+    const viaApi = await runInProcess(['api', 'GET', '/v1/contacts?tag=Customer&limit=3&account_id=101,102'], { env: servedEnv(server()) });
+    const viaCommand = await runInProcess(['contacts', 'list', '--tag', 'Customer', '--limit', '3', '--account-id', '101', '--account-id', '102'], { env: servedEnv(server()) });
     expect(viaApi.code).toBe(0);
     expect(JSON.parse(viaApi.stdout)).toEqual(JSON.parse(viaCommand.stdout));
     expect(JSON.parse(viaApi.stdout)).toHaveLength(3);
   });
 
   it('sends a body from --data', async () => {
+    // The bundled bin itself, as a user starts it: a write answered offline by --mock.
     const { code, stdout } = await run(cli(), ['api', 'PATCH', '/v1/contacts/1000002', '--data', '{"account_id":"101","tags":{"add":[{"name":"from-api","color":"red"}]}}', '--mock']);
     expect(code).toBe(0);
     expect(JSON.parse(stdout).contact.tags).toContainEqual({ name: 'from-api', color: 'red' });
@@ -105,10 +107,10 @@ describe('network-org api METHOD PATH', () => {
 
   it('refuses an unknown route naming the closest ones, and a known path with another method, sending nothing', async () => {
     await fetch(`${server().url}/__mock/requests`, { method: 'DELETE' });
-    const unknown = await run(cli(), ['api', 'GET', '/v1/contact'], { env: servedEnv(server()) });
+    const unknown = await runInProcess(['api', 'GET', '/v1/contact'], { env: servedEnv(server()) });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('GET /v1/contacts (`network-org contacts list`)');
-    const method = await run(cli(), ['api', 'DELETE', '/v1/contacts/12'], { env: servedEnv(server()) });
+    const method = await runInProcess(['api', 'DELETE', '/v1/contacts/12'], { env: servedEnv(server()) });
     expect(method.code).toBe(2);
     expect(method.stderr).toContain('/v1/contacts/12 takes PATCH, not DELETE');
     expect(await journal(server())).toEqual([]);

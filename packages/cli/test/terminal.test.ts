@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { run, servedEnv, useBundledCli, useMockServer } from './support/cli';
+import { servedEnv, useBundledCli, useMockServer } from './support/cli';
+import { runInProcess } from './support/in-process';
 
 const cli = useBundledCli();
 const server = useMockServer();
@@ -93,7 +94,7 @@ describe('completion', () => {
   }
 
   it('completes commands, flags and enum values in bash', async () => {
-    const { code, stdout: script } = await run(cli(), ['completion', 'bash']);
+    const { code, stdout: script } = await runInProcess(['completion', 'bash']);
     expect(code).toBe(0);
     expect(complete(script, ['con'])).toEqual(['contacts', 'conversations', 'config']);
     expect(complete(script, ['contacts', ''])).toEqual(['list', 'import', 'update', 'find-email']);
@@ -106,7 +107,7 @@ describe('completion', () => {
   });
 
   it('offers values, not flags, where a flag expects one: files for --from-csv, nothing for a free value', async () => {
-    const { stdout: script } = await run(cli(), ['completion', 'bash']);
+    const { stdout: script } = await runInProcess(['completion', 'bash']);
     const folder = mkdtempSync(join(tmpdir(), 'network-org-complete-'));
     writeFileSync(join(folder, 'rows.csv'), '');
     expect(complete(script, ['contacts', 'update', '--from-csv', ''], folder)).toEqual(['rows.csv']);
@@ -114,16 +115,16 @@ describe('completion', () => {
     expect(complete(script, ['contacts', 'list', '--tag', ''], folder)).toEqual([]);
     expect(complete(script, ['contacts', 'update', '1000001', '--add-tag', ''], folder)).toEqual([]);
     expect(complete(script, ['contacts', 'list', '--format', ''], folder)).toEqual(['table', 'json', 'jsonl', 'csv', 'yaml']);
-    const fish = (await run(cli(), ['completion', 'fish'])).stdout;
+    const fish = (await runInProcess(['completion', 'fish'])).stdout;
     expect(fish).toContain("__fish_seen_subcommand_from update' -l from-csv -rF");
     expect(fish).toContain("__fish_seen_subcommand_from list' -l tag -x");
   });
 
   it('prints zsh and fish scripts of the same commands', async () => {
-    const zsh = (await run(cli(), ['completion', 'zsh'])).stdout;
+    const zsh = (await runInProcess(['completion', 'zsh'])).stdout;
     expect(zsh).toContain('#compdef network-org');
     expect(zsh).toContain('"contacts list") case "$prev" in --relationship-status) words="any connected not_connected unknown"');
-    const fish = (await run(cli(), ['completion', 'fish'])).stdout;
+    const fish = (await runInProcess(['completion', 'fish'])).stdout;
     expect(fish).toContain("complete -c network-org -n '__fish_seen_subcommand_from contacts; and __fish_seen_subcommand_from list' -l relationship-status -xa 'any connected not_connected unknown'");
   });
 });

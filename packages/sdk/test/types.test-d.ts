@@ -1,4 +1,4 @@
-// Imports the sources: tsconfig.typetests.json maps no package paths, and dist/ may not be built yet.
+// Imports the sources: dist/ may not be built yet.
 
 import { describe, expectTypeOf, it } from 'vitest';
 import {

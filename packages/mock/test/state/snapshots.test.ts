@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { MockApiOptions } from '../../src/index';
 import { ADMIN, adminAccounts, call, newMock, visibleState } from '../support/state';
+
+// Snapshots, restores and resets are compared through every page of every list (visibleState), each response checked
+// against the spec: a small dataset keeps that cheap, and the default one's size is not what these tests are about.
+const SMALL = { contactsPerAccount: 40, conversationsPerAccount: 6, networkSize: 30 } as const;
+const smallMock = (options: MockApiOptions = {}) => newMock({ ...SMALL, ...options });
 
 /** A few writes of every kind the API has: tags, notes, an import, a view, a draft, a credit spent. */
 async function writeEverything(mock: ReturnType<typeof newMock>, label: string): Promise<void> {
@@ -23,7 +29,7 @@ async function writeEverything(mock: ReturnType<typeof newMock>, label: string):
 
 describe('mock.snapshot() / mock.restore()', () => {
   it('a write after a snapshot does not reach it, and restore brings the snapshot back', async () => {
-    const mock = newMock();
+    const mock = smallMock();
     await writeEverything(mock, 'before');
     const snapshot = mock.snapshot();
     const atSnapshot = await visibleState(mock);
@@ -41,7 +47,7 @@ describe('mock.snapshot() / mock.restore()', () => {
   });
 
   it('keeps several snapshots apart and restores any of them in any order', async () => {
-    const mock = newMock();
+    const mock = smallMock();
     const seeded = mock.snapshot();
     const seededState = await visibleState(mock);
     await writeEverything(mock, 'one');
@@ -61,20 +67,20 @@ describe('mock.snapshot() / mock.restore()', () => {
   });
 
   it('a snapshot is immutable', () => {
-    const snapshot = newMock().snapshot();
+    const snapshot = smallMock().snapshot();
     expect(Object.isFrozen(snapshot)).toBe(true);
   });
 
   it('refuses a snapshot of a mock with another dataset', () => {
-    const other = newMock({ seed: 2 }).snapshot();
-    expect(() => newMock().restore(other)).toThrow(/another dataset/);
+    const other = smallMock({ seed: 2 }).snapshot();
+    expect(() => smallMock().restore(other)).toThrow(/another dataset/);
   });
 });
 
 describe('mock.reset()', () => {
   it('goes back to the seeded dataset: the same bytes as a fresh mock', async () => {
-    const mock = newMock();
-    const fresh = await visibleState(newMock());
+    const mock = smallMock();
+    const fresh = await visibleState(smallMock());
     expect(await visibleState(mock)).toBe(fresh);
     await writeEverything(mock, 'changed');
     expect(await visibleState(mock)).not.toBe(fresh);
@@ -83,7 +89,7 @@ describe('mock.reset()', () => {
   });
 
   it('forgets faults and the journal too', async () => {
-    const mock = newMock();
+    const mock = smallMock();
     mock.faults.add({ path: '/v1/accounts', status: 503 });
     await call(mock, ADMIN, 'GET', '/v1/organization');
     mock.reset();
@@ -93,8 +99,8 @@ describe('mock.reset()', () => {
   });
 
   it('with another seed builds that dataset, as a fresh mock of that seed', async () => {
-    const mock = newMock();
+    const mock = smallMock();
     mock.reset({ seed: 3 });
-    expect(await visibleState(mock)).toBe(await visibleState(newMock({ seed: 3 })));
+    expect(await visibleState(mock)).toBe(await visibleState(smallMock({ seed: 3 })));
   });
 });
