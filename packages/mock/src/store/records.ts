@@ -1,3 +1,4 @@
+import type { Built } from './drawn-fields';
 import type { Random } from './random';
 import { contactSearchText, queryText } from './search';
 import type {
@@ -29,12 +30,12 @@ export interface NewContact {
   fill?: (contact: ContactRecord) => void;
 }
 
-/** A new relationship of an account with a person, before `fill` and its search texts. */
+/** A new relationship of an account with a person, before its drawn fields, `fill` and its search texts. */
 export function contactRecord(
   input: NewContact,
   ids: { contact_id: string; account_relationship_id: string; company_id: string },
   position: number,
-): ContactRecord {
+): Built<ContactRecord> {
   const { account, person } = input;
   return {
     contact_id: ids.contact_id,

@@ -14,7 +14,9 @@ import type {
   Organization,
   View,
 } from '@network-org/spec/openapi';
+import { schemas } from '@network-org/spec/zod';
 import type { Store } from '../store/index';
+import { contactKind, PERSON_ON_CONTACT } from '../store/kinds';
 import type {
   AccountRecord,
   CompanyRecord,
@@ -168,9 +170,7 @@ export function contactWire(store: Store, contact: ContactRecord, shape: Contact
     school_provider_participant_id: education.school?.provider_participant_id ?? null,
     ...schoolFields(education),
   }));
-  // Custom fields come first; the rest is copied onto them rather than spread into a literal after them, which
-  // costs V8 tens of microseconds per contact that has custom fields.
-  const wire = Object.assign(customFieldsWire(contact.custom_fields), base, {
+  const listed = {
     work_email: contact.work_email,
     phone: contact.phone,
     avatar_url: person.avatar_url,
@@ -189,12 +189,40 @@ export function contactWire(store: Store, contact: ContactRecord, shape: Contact
     locations: [locationWire(person.location, false)],
     company: companyWire(store.companies.ofContact(contact)),
     last_interaction_at: contact.last_interaction_at,
-  }) as ListedContact;
+  };
+  // Custom fields come first; the rest is copied onto them rather than spread into a literal after them, which
+  // costs V8 tens of microseconds per contact that has custom fields.
+  const wire = Object.assign(customFieldsWire(contact.custom_fields), base, listed, heldFields(contact, base, listed)) as ListedContact;
   return shape === 'full' ? Object.assign(wire, contactFullFields(contact)) : wire;
 }
 
 /** What the full shape adds to the list shape, last and in this order. */
-export function contactFullFields(contact: ContactRecord): Pick<ContactWithEnrichment, 'notes_json' | 'contact_enrichment' | 'sequence'> {
+const FULL_FIELDS = ['notes_json', 'contact_enrichment', 'sequence'] as const;
+
+/**
+ * The Contact fields a contact or its person holds as the wire shows them (kinds.ts): the relationship's own fields
+ * and the person's fields that the spec's Contact has, but the full shape's.
+ */
+const HELD_ON_CONTACT: readonly { key: string; ofPerson: boolean }[] = [
+  ...Object.keys(contactKind.shape).map((key) => ({ key, ofPerson: false })),
+  ...Object.keys(PERSON_ON_CONTACT).map((key) => ({ key, ofPerson: true })),
+].filter(({ key }) => Object.hasOwn(schemas.Contact.shape, key) && !(FULL_FIELDS as readonly string[]).includes(key));
+
+/**
+ * The held fields the mapper above does not write itself, as the record holds them: so a field the spec's Contact
+ * gains, held by the contact or its person, is on the list and full shapes with no edit here. None today.
+ */
+function heldFields(contact: ContactRecord, ...written: object[]): Record<string, unknown> {
+  const held: Record<string, unknown> = {};
+  for (const { key, ofPerson } of HELD_ON_CONTACT) {
+    if (written.some((part) => Object.hasOwn(part, key))) continue;
+    const value = ((ofPerson ? contact.person : contact) as unknown as Record<string, unknown>)[key];
+    held[key] = value !== null && typeof value === 'object' ? structuredClone(value) : value;
+  }
+  return held;
+}
+
+export function contactFullFields(contact: ContactRecord): Pick<ContactWithEnrichment, (typeof FULL_FIELDS)[number]> {
   return {
     notes_json: contact.notes_json,
     contact_enrichment: {
