@@ -208,20 +208,24 @@ const HELD_ON_CONTACT: readonly { key: string; ofPerson: boolean }[] = [
   ...Object.keys(PERSON_ON_CONTACT).map((key) => ({ key, ofPerson: true })),
 ].filter(({ key }) => Object.hasOwn(schemas.Contact.shape, key) && !(FULL_FIELDS as readonly string[]).includes(key));
 
+/** Of those, the ones the mapper above does not write itself (the same for every contact): none today. */
+let unwritten: typeof HELD_ON_CONTACT | undefined;
+
 /**
  * The held fields the mapper above does not write itself, as the record holds them: so a field the spec's Contact
- * gains, held by the contact or its person, is on the list and full shapes with no edit here. None today.
+ * gains, held by the contact or its person, is on the list and full shapes with no edit here.
  */
 function heldFields(contact: ContactRecord, ...written: object[]): Record<string, unknown> {
+  unwritten ??= HELD_ON_CONTACT.filter(({ key }) => !written.some((part) => Object.hasOwn(part, key)));
   const held: Record<string, unknown> = {};
-  for (const { key, ofPerson } of HELD_ON_CONTACT) {
-    if (written.some((part) => Object.hasOwn(part, key))) continue;
+  for (const { key, ofPerson } of unwritten) {
     const value = ((ofPerson ? contact.person : contact) as unknown as Record<string, unknown>)[key];
     held[key] = value !== null && typeof value === 'object' ? structuredClone(value) : value;
   }
   return held;
 }
 
+/** The fields only the full shape has (`FULL_FIELDS`), appended to the list shape. */
 export function contactFullFields(contact: ContactRecord): Pick<ContactWithEnrichment, (typeof FULL_FIELDS)[number]> {
   return {
     notes_json: contact.notes_json,

@@ -1,0 +1,112 @@
+// A field is the spec plus at most one file: a nullable field added to a copy of spec/openapi.yaml, run through the
+// generator the mock is built from (`pnpm generate`'s zod walker), is stored, served, seeded from its own random
+// stream and kept in a state file by the mock, with no other edit. The mock's sources are loaded a second time here
+// with the copy's generated schemas in place of the real ones.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parse } from 'yaml';
+import { createMockApi as createMockApiOfSpec, type MockApi, type MockApiOptions } from '../../src/mock-api';
+
+const SPEC = fileURLToPath(new URL('../../../../spec/openapi.yaml', import.meta.url));
+const GENERATOR = new URL('../../../../scripts/zod-from-openapi.mjs', import.meta.url).href;
+const GENERATED_ZOD = fileURLToPath(new URL('../../../spec/src/zod.ts', import.meta.url));
+// Inside the package, so that the generated module's `import { z } from 'zod'` finds the mock's own zod.
+const WORK_DIR = fileURLToPath(new URL(`./.added-field-${process.pid}/`, import.meta.url));
+
+const PRONOUNS = ['she/her', 'he/him', 'they/them'];
+const OPTIONS: MockApiOptions = { rateLimit: false, contactsPerAccount: 40, conversationsPerAccount: 2, networkSize: 10 };
+const ADMIN = 'sk_test_admin';
+
+type Json = Record<string, any>;
+
+/** The spec with `pronouns` on a contact: the one edit a contributor makes (CONTRIBUTING.md, "A new record field"). */
+function specWithPronouns(): Json {
+  const spec = parse(readFileSync(SPEC, 'utf8')) as Json;
+  const schemas = spec['components'].schemas;
+  schemas.Contact.properties.pronouns = { type: ['string', 'null'], examples: PRONOUNS };
+  // "Every field of Contact is present (unknown values are null)" in these three.
+  for (const name of ['ContactListItem', 'UpdatedContact', 'ContactWithEnrichment']) schemas[name].required.push('pronouns');
+  return spec;
+}
+
+let createMockApiWithPronouns: typeof createMockApiOfSpec;
+
+beforeAll(async () => {
+  const { zodModules } = (await import(GENERATOR)) as { zodModules: (spec: Json) => { zod: string } };
+  mkdirSync(WORK_DIR, { recursive: true });
+  const generated = `${WORK_DIR}zod.ts`;
+  writeFileSync(generated, zodModules(specWithPronouns()).zod);
+  vi.resetModules();
+  vi.doMock(GENERATED_ZOD, () => import(generated));
+  ({ createMockApi: createMockApiWithPronouns } = await import('../../src/mock-api'));
+  vi.doUnmock(GENERATED_ZOD);
+});
+
+afterAll(() => rmSync(WORK_DIR, { recursive: true, force: true }));
+
+async function get(mock: MockApi, path: string): Promise<Json> {
+  const response = await mock.fetch(path, { headers: { Authorization: `Bearer ${ADMIN}` } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Json;
+}
+
+const firstAccount = (mock: MockApi) => mock.db.accounts()[0]!.account_id;
+const listed = (mock: MockApi, accountId: string) => get(mock, `/v1/contacts?account_id=${accountId}&limit=25`);
+
+describe('a nullable field added to the spec alone', () => {
+  it('is on every listed contact, seeded from its own stream, and every other field is as without it', async () => {
+    const plain = createMockApiOfSpec(OPTIONS);
+    const withField = createMockApiWithPronouns(OPTIONS);
+    const accountId = firstAccount(plain);
+    const before = (await listed(plain, accountId)).data.contacts as Json[];
+    const after = (await listed(withField, accountId)).data.contacts as Json[];
+    expect(after).toHaveLength(before.length);
+    const values = after.map((contact) => contact['pronouns']);
+    expect(after.every((contact) => Object.hasOwn(contact, 'pronouns'))).toBe(true);
+    expect(values.every((value) => value === null || PRONOUNS.includes(value))).toBe(true);
+    expect(values.filter((value) => value !== null).length).toBeGreaterThan(0);
+    expect(values.filter((value) => value === null).length).toBeGreaterThan(0);
+    const without = after.map(({ pronouns: _, ...rest }) => rest);
+    expect(JSON.stringify(without)).toBe(JSON.stringify(before));
+    // The same seed draws the same values.
+    const again = (await listed(createMockApiWithPronouns(OPTIONS), accountId)).data.contacts as Json[];
+    expect(again.map((contact) => contact['pronouns'])).toEqual(values);
+  });
+
+  it('is taken by mock.seed.contact and shown by the seed, the list and an update', async () => {
+    const mock = createMockApiWithPronouns(OPTIONS);
+    const accountId = firstAccount(mock);
+    const seeded = mock.seed.contact({ account_id: accountId, first_name: 'Ada', last_name: 'Lovelace', pronouns: 'she/her' } as never) as Json;
+    expect(seeded['pronouns']).toBe('she/her');
+    const found = await get(mock, `/v1/contacts?account_id=${accountId}&query=ada%20lovelace`);
+    expect(found.data.contacts.map((contact: Json) => contact['pronouns'])).toEqual(['she/her']);
+    const updated = await mock.fetch(`/v1/contacts/${seeded['contact_id']}`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${ADMIN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ account_id: accountId, tags: { add: [{ name: 'Speaker', color: 'green' }] } }),
+    });
+    expect(updated.status).toBe(200);
+    expect(((await updated.json()) as Json).data.contact.pronouns).toBe('she/her');
+    // A misspelt field is still refused: the field is known, not any key.
+    expect(() => mock.seed.contact({ account_id: accountId, pronoun: 'she/her' } as never)).toThrow(/pronoun/);
+  });
+
+  it('is kept by a state file, and a file written before the field loads it as null', async () => {
+    const mock = createMockApiWithPronouns(OPTIONS);
+    const accountId = firstAccount(mock);
+    const seeded = mock.seed.contact({ account_id: accountId, first_name: 'Grace', last_name: 'Hopper', pronouns: 'they/them' } as never) as Json;
+    const state = mock.exportState();
+    expect(JSON.parse(state).changes.contacts[0].pronouns).toBe('they/them');
+    const loaded = createMockApiWithPronouns({ ...OPTIONS, state });
+    expect(JSON.stringify(await listed(loaded, accountId))).toBe(JSON.stringify(await listed(mock, accountId)));
+    expect(loaded.exportState()).toBe(state);
+
+    const older = createMockApiOfSpec(OPTIONS);
+    const oldSeeded = older.seed.contact({ account_id: accountId, first_name: 'Grace', last_name: 'Hopper' }) as Json;
+    const fromOlder = createMockApiWithPronouns({ ...OPTIONS, state: older.exportState() });
+    const page = await get(fromOlder, `/v1/contacts?account_id=${accountId}&query=grace%20hopper`);
+    expect(page.data.contacts.map((contact: Json) => [contact['contact_id'], contact['pronouns']])).toEqual([[oldSeeded['contact_id'], null]]);
+    expect(seeded['contact_id']).toBe(oldSeeded['contact_id']);
+  });
+});
