@@ -72,8 +72,8 @@ export function withSearchText(contact: ContactRecord, details: PersonDetails): 
   contact.company_names = details.experiences.map((experience) => experience.company_name.toLowerCase()).join('\n');
 }
 
-/** An account's record of a network company. */
-export function companyRecord(account: AccountRecord, network: NetworkCompanyRecord, companyId: string, position: number): CompanyRecord {
+/** An account's record of a network company, before its drawn fields. */
+export function companyRecord(account: AccountRecord, network: NetworkCompanyRecord, companyId: string, position: number): Built<CompanyRecord> {
   return {
     company_id: companyId,
     organization_id: account.organization_id,

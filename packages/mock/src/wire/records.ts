@@ -16,7 +16,7 @@ import type {
 } from '@network-org/spec/openapi';
 import { schemas } from '@network-org/spec/zod';
 import type { Store } from '../store/index';
-import { contactKind, PERSON_ON_CONTACT } from '../store/kinds';
+import { companyKind, contactKind, PERSON_ON_CONTACT } from '../store/kinds';
 import type {
   AccountRecord,
   CompanyRecord,
@@ -83,7 +83,7 @@ const locationWire = (location: LocationRecord, isHeadquarter: boolean): Locatio
 /** The company as embedded in a contact. */
 export function companyWire(company: CompanyRecord): Company {
   const network = company.network;
-  return {
+  const wire: Company = {
     company_id: company.company_id,
     provider_participant_id: network.provider_participant_id,
     name: network.name,
@@ -103,6 +103,7 @@ export function companyWire(company: CompanyRecord): Company {
     industries: [{ ...network.industry }],
     locations: [locationWire(network.location, true)],
   };
+  return Object.assign(wire, heldFields(HELD_ON_COMPANY, company, null, wire));
 }
 
 /** The company as the company list and update show it: with its account, contact count and custom fields. */
@@ -192,7 +193,8 @@ export function contactWire(store: Store, contact: ContactRecord, shape: Contact
   };
   // Custom fields come first; the rest is copied onto them rather than spread into a literal after them, which
   // costs V8 tens of microseconds per contact that has custom fields.
-  const wire = Object.assign(customFieldsWire(contact.custom_fields), base, listed, heldFields(contact, base, listed)) as ListedContact;
+  const held = heldFields(HELD_ON_CONTACT, contact, contact.person, base, listed);
+  const wire = Object.assign(customFieldsWire(contact.custom_fields), base, listed, held) as ListedContact;
   return shape === 'full' ? Object.assign(wire, contactFullFields(contact)) : wire;
 }
 
@@ -200,26 +202,37 @@ export function contactWire(store: Store, contact: ContactRecord, shape: Contact
 const FULL_FIELDS = ['notes_json', 'contact_enrichment', 'sequence'] as const;
 
 /**
- * The Contact fields a contact or its person holds as the wire shows them (kinds.ts): the relationship's own fields
- * and the person's fields that the spec's Contact has, but the full shape's.
+ * The fields of a wire type that a record (or the person it is with) holds as the wire shows them, per kinds.ts, and
+ * of those the ones its mapper does not write itself: the same for every record, none today, found on first use.
  */
-const HELD_ON_CONTACT: readonly { key: string; ofPerson: boolean }[] = [
-  ...Object.keys(contactKind.shape).map((key) => ({ key, ofPerson: false })),
-  ...Object.keys(PERSON_ON_CONTACT).map((key) => ({ key, ofPerson: true })),
-].filter(({ key }) => Object.hasOwn(schemas.Contact.shape, key) && !(FULL_FIELDS as readonly string[]).includes(key));
+interface HeldFields {
+  held: readonly { key: string; ofPerson: boolean }[];
+  unwritten?: readonly { key: string; ofPerson: boolean }[];
+}
 
-/** Of those, the ones the mapper above does not write itself (the same for every contact): none today. */
-let unwritten: typeof HELD_ON_CONTACT | undefined;
+const heldBy = (wire: object, own: object, person: object = {}, left: readonly string[] = []): HeldFields => ({
+  held: [...Object.keys(own).map((key) => ({ key, ofPerson: false })), ...Object.keys(person).map((key) => ({ key, ofPerson: true }))].filter(
+    ({ key }) => Object.hasOwn(wire, key) && !left.includes(key),
+  ),
+});
+
+const NONE: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/** A contact's: its own fields and its person's that the spec's Contact has, but the full shape's. */
+const HELD_ON_CONTACT = heldBy(schemas.Contact.shape, contactKind.shape, PERSON_ON_CONTACT, FULL_FIELDS);
+/** A company's: its own fields that the spec's Company has. */
+const HELD_ON_COMPANY = heldBy(schemas.Company.shape, companyKind.shape);
 
 /**
- * The held fields the mapper above does not write itself, as the record holds them: so a field the spec's Contact
- * gains, held by the contact or its person, is on the list and full shapes with no edit here.
+ * The held fields the mapper did not write (`written`), as the record holds them: so a field the spec gains, held by
+ * the record or its person, is on the wire with no edit here.
  */
-function heldFields(contact: ContactRecord, ...written: object[]): Record<string, unknown> {
-  unwritten ??= HELD_ON_CONTACT.filter(({ key }) => !written.some((part) => Object.hasOwn(part, key)));
+function heldFields(fields: HeldFields, record: object, person: object | null, ...written: object[]): Readonly<Record<string, unknown>> {
+  fields.unwritten ??= fields.held.filter(({ key }) => !written.some((part) => Object.hasOwn(part, key)));
+  if (fields.unwritten.length === 0) return NONE;
   const held: Record<string, unknown> = {};
-  for (const { key, ofPerson } of unwritten) {
-    const value = ((ofPerson ? contact.person : contact) as unknown as Record<string, unknown>)[key];
+  for (const { key, ofPerson } of fields.unwritten) {
+    const value = ((ofPerson ? person : record) as Record<string, unknown>)[key];
     held[key] = value !== null && typeof value === 'object' ? structuredClone(value) : value;
   }
   return held;

@@ -1,4 +1,4 @@
-// A field is the spec plus at most one file: a nullable field added to a copy of spec/openapi.yaml, run through the
+// A field is the spec plus at most one file: nullable fields added to a copy of spec/openapi.yaml, run through the
 // generator the mock is built from (`pnpm generate`'s zod walker), is stored, served, seeded from its own random
 // stream and kept in a state file by the mock, with no other edit. The mock's sources are loaded a second time here
 // with the copy's generated schemas in place of the real ones.
@@ -15,18 +15,22 @@ const GENERATED_ZOD = fileURLToPath(new URL('../../../spec/src/zod.ts', import.m
 const WORK_DIR = fileURLToPath(new URL(`./.added-field-${process.pid}/`, import.meta.url));
 
 const PRONOUNS = ['she/her', 'he/him', 'they/them'];
+const PRIORITIES = ['high', 'low'];
 const OPTIONS: MockApiOptions = { rateLimit: false, contactsPerAccount: 40, conversationsPerAccount: 2, networkSize: 10 };
 const ADMIN = 'sk_test_admin';
 
 type Json = Record<string, any>;
 
-/** The spec with `pronouns` on a contact: the one edit a contributor makes (CONTRIBUTING.md, "A new record field"). */
+/** The spec with `pronouns` on a contact and `priority` on a company: the one edit a contributor makes (CONTRIBUTING.md, "A new record field"). */
 function specWithPronouns(): Json {
   const spec = parse(readFileSync(SPEC, 'utf8')) as Json;
   const schemas = spec['components'].schemas;
   schemas.Contact.properties.pronouns = { type: ['string', 'null'], examples: PRONOUNS };
   // "Every field of Contact is present (unknown values are null)" in these three.
   for (const name of ['ContactListItem', 'UpdatedContact', 'ContactWithEnrichment']) schemas[name].required.push('pronouns');
+  // A company's own field, the same way.
+  schemas.Company.properties.priority = { type: ['string', 'null'], examples: PRIORITIES };
+  schemas.Company.required.push('priority');
   return spec;
 }
 
@@ -67,7 +71,11 @@ describe('a nullable field added to the spec alone', () => {
     expect(values.every((value) => value === null || PRONOUNS.includes(value))).toBe(true);
     expect(values.filter((value) => value !== null).length).toBeGreaterThan(0);
     expect(values.filter((value) => value === null).length).toBeGreaterThan(0);
-    const without = after.map(({ pronouns: _, ...rest }) => rest);
+    const without = structuredClone(after);
+    for (const contact of without) {
+      delete contact['pronouns'];
+      delete contact['company']['priority'];
+    }
     expect(JSON.stringify(without)).toBe(JSON.stringify(before));
     // The same seed draws the same values.
     const again = (await listed(createMockApiWithPronouns(OPTIONS), accountId)).data.contacts as Json[];
@@ -92,12 +100,31 @@ describe('a nullable field added to the spec alone', () => {
     expect(() => mock.seed.contact({ account_id: accountId, pronoun: 'she/her' } as never)).toThrow(/pronoun/);
   });
 
+  it('is a company\'s too: seeded on its own stream, taken by mock.seed.company, listed, embedded in its contacts', async () => {
+    const plain = createMockApiOfSpec(OPTIONS);
+    const withField = createMockApiWithPronouns(OPTIONS);
+    const accountId = firstAccount(plain);
+    const path = `/v1/companies?account_id=${accountId}&limit=25`;
+    const before = (await get(plain, path)).data.companies as Json[];
+    const after = (await get(withField, path)).data.companies as Json[];
+    const values = after.map((company) => company['priority']);
+    expect(values.every((value) => value === null || PRIORITIES.includes(value))).toBe(true);
+    expect(new Set(values).size).toBeGreaterThan(1);
+    expect(JSON.stringify(after.map(({ priority: _, ...rest }) => rest))).toBe(JSON.stringify(before));
+    const seeded = withField.seed.company({ account_id: accountId, name: 'Initrode', priority: 'high' } as never) as Json;
+    expect(seeded['priority']).toBe('high');
+    const contacts = (await listed(withField, accountId)).data.contacts as Json[];
+    expect(contacts.every((contact) => Object.hasOwn(contact['company'], 'priority'))).toBe(true);
+  });
+
   it('is kept by a state file, and a file written before the field loads it as null', async () => {
     const mock = createMockApiWithPronouns(OPTIONS);
     const accountId = firstAccount(mock);
     const seeded = mock.seed.contact({ account_id: accountId, first_name: 'Grace', last_name: 'Hopper', pronouns: 'they/them' } as never) as Json;
+    mock.seed.company({ account_id: accountId, name: 'Initrode', priority: 'low' } as never);
     const state = mock.exportState();
     expect(JSON.parse(state).changes.contacts[0].pronouns).toBe('they/them');
+    expect(JSON.parse(state).changes.companies.map((company: Json) => company['priority'])).toContain('low');
     const loaded = createMockApiWithPronouns({ ...OPTIONS, state });
     expect(JSON.stringify(await listed(loaded, accountId))).toBe(JSON.stringify(await listed(mock, accountId)));
     expect(loaded.exportState()).toBe(state);
