@@ -220,8 +220,10 @@ const NONE: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** A contact's: its own fields and its person's that the spec's Contact has, but the full shape's. */
 const HELD_ON_CONTACT = heldBy(schemas.Contact.shape, contactKind.shape, PERSON_ON_CONTACT, FULL_FIELDS);
-/** A company's: its own fields that the spec's Company has. */
-const HELD_ON_COMPANY = heldBy(schemas.Company.shape, companyKind.shape);
+/** What the company list and update add to the company (`companyListItemWire`). */
+const LIST_ITEM_FIELDS = ['account_id', 'contact_count'] as const;
+/** A company's: its own fields that the spec's Company has, but the list item's. */
+const HELD_ON_COMPANY = heldBy(schemas.Company.shape, companyKind.shape, {}, LIST_ITEM_FIELDS);
 
 /**
  * The held fields the mapper did not write (`written`), as the record holds them: so a field the spec gains, held by
