@@ -11,6 +11,7 @@ import { createMockApi as createMockApiOfSpec, type MockApi, type MockApiOptions
 const SPEC = fileURLToPath(new URL('../../../../spec/openapi.yaml', import.meta.url));
 const GENERATOR = new URL('../../../../scripts/zod-from-openapi.mjs', import.meta.url).href;
 const GENERATED_ZOD = fileURLToPath(new URL('../../../spec/src/zod.ts', import.meta.url));
+const KINDS = fileURLToPath(new URL('../../src/store/kinds.ts', import.meta.url));
 // Inside the package, so that the generated module's `import { z } from 'zod'` finds the mock's own zod.
 const WORK_DIR = fileURLToPath(new URL(`./.added-field-${process.pid}/`, import.meta.url));
 
@@ -34,17 +35,33 @@ function specWithPronouns(): Json {
   return spec;
 }
 
+/** The one line that makes `pronouns` a person's field (CONTRIBUTING.md): the spec's schema of it, in `personKind`. */
+function kindsWithPersonPronouns(): string {
+  const source = readFileSync(KINDS, 'utf8');
+  const edited = source.replace(/(export const personKind = z\.strictObject\(\{[^}]*?\n  headline: text,\n)/, '$1  pronouns: schemas.Contact.shape.pronouns.unwrap(),\n');
+  if (edited === source) throw new Error('personKind no longer has the line `headline: text,` this test adds pronouns after');
+  return edited;
+}
+
 let createMockApiWithPronouns: typeof createMockApiOfSpec;
+let createMockApiWithPersonPronouns: typeof createMockApiOfSpec;
+
+/** The mock's sources loaded again, with the modules at `replaced` (by absolute path) replaced by the files given. */
+async function mockWith(replaced: Record<string, string>): Promise<typeof createMockApiOfSpec> {
+  vi.resetModules();
+  for (const [path, file] of Object.entries(replaced)) vi.doMock(path, () => import(file));
+  const { createMockApi } = await import('../../src/mock-api');
+  for (const path of Object.keys(replaced)) vi.doUnmock(path);
+  return createMockApi;
+}
 
 beforeAll(async () => {
   const { zodModules } = (await import(GENERATOR)) as { zodModules: (spec: Json) => { zod: string } };
   mkdirSync(WORK_DIR, { recursive: true });
-  const generated = `${WORK_DIR}zod.ts`;
-  writeFileSync(generated, zodModules(specWithPronouns()).zod);
-  vi.resetModules();
-  vi.doMock(GENERATED_ZOD, () => import(generated));
-  ({ createMockApi: createMockApiWithPronouns } = await import('../../src/mock-api'));
-  vi.doUnmock(GENERATED_ZOD);
+  writeFileSync(`${WORK_DIR}zod.ts`, zodModules(specWithPronouns()).zod);
+  writeFileSync(`${WORK_DIR}kinds.ts`, kindsWithPersonPronouns());
+  createMockApiWithPronouns = await mockWith({ [GENERATED_ZOD]: `${WORK_DIR}zod.ts` });
+  createMockApiWithPersonPronouns = await mockWith({ [GENERATED_ZOD]: `${WORK_DIR}zod.ts`, [KINDS]: `${WORK_DIR}kinds.ts` });
 });
 
 afterAll(() => rmSync(WORK_DIR, { recursive: true, force: true }));
@@ -135,5 +152,42 @@ describe('a nullable field added to the spec alone', () => {
     const page = await get(fromOlder, `/v1/contacts?account_id=${accountId}&query=grace%20hopper`);
     expect(page.data.contacts.map((contact: Json) => [contact['contact_id'], contact['pronouns']])).toEqual([[oldSeeded['contact_id'], null]]);
     expect(seeded['contact_id']).toBe(oldSeeded['contact_id']);
+  });
+});
+
+describe('the same field declared a person\'s (one line in personKind)', () => {
+  it('is the person\'s on every contact of them, seeded on its own stream, taken by a seed and kept by a state file', async () => {
+    const plain = createMockApiOfSpec(OPTIONS);
+    const mock = createMockApiWithPersonPronouns(OPTIONS);
+    const accountId = firstAccount(mock);
+    const before = (await listed(plain, accountId)).data.contacts as Json[];
+    const after = (await listed(mock, accountId)).data.contacts as Json[];
+    const values = after.map((contact) => contact['pronouns']);
+    expect(values.every((value) => value === null || PRONOUNS.includes(value))).toBe(true);
+    expect(new Set(values).size).toBeGreaterThan(1);
+    const without = structuredClone(after);
+    for (const contact of without) {
+      delete contact['pronouns'];
+      delete contact['company']['priority'];
+    }
+    expect(JSON.stringify(without)).toBe(JSON.stringify(before));
+    // A person held by several accounts of the organization shows the same value in each.
+    const byContactId = new Map<string, unknown[]>();
+    for (const account of mock.db.accountsOf(mock.db.accounts()[0]!.organization_id)) {
+      for (const contact of (await listed(mock, account.account_id)).data.contacts as Json[]) {
+        byContactId.set(contact['contact_id'], [...(byContactId.get(contact['contact_id']) ?? []), contact['pronouns']]);
+      }
+    }
+    const held = [...byContactId.values()].filter((seen) => seen.length > 1);
+    expect(held.length).toBeGreaterThan(0);
+    expect(held.every((seen) => new Set(seen).size === 1)).toBe(true);
+
+    const seeded = mock.seed.contact({ account_id: accountId, first_name: 'Ada', last_name: 'Lovelace', pronouns: 'she/her' } as never) as Json;
+    expect(seeded['pronouns']).toBe('she/her');
+    const state = mock.exportState();
+    expect(JSON.parse(state).changes.people.map((person: Json) => person['pronouns'])).toEqual(['she/her']);
+    const loaded = createMockApiWithPersonPronouns({ ...OPTIONS, state });
+    const found = await get(loaded, `/v1/contacts?account_id=${accountId}&query=ada%20lovelace`);
+    expect(found.data.contacts.map((contact: Json) => contact['pronouns'])).toEqual(['she/her']);
   });
 });
