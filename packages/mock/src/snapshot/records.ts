@@ -21,12 +21,12 @@ export const NOT_ENRICHED = {
 } as const;
 
 /**
- * The keys of a contact and a company the spec names, and the two the list answers add: any other key holds a custom
- * field value. A field the spec gains is never read as one; the snapshot leaves it out (it is not scrubbed), so the
- * state gives it null.
+ * The keys of a contact and a company the spec names (and a contact's `created_at`, which the snapshot reads when the
+ * service sends it): any other key holds a custom field value. A field the spec gains is never read as one; the
+ * snapshot leaves it out (no scrubbing rule covers it), so the state gives it null.
  */
 export const CONTACT_FIELDS: ReadonlySet<string> = new Set([...Object.keys(schemas.Contact.shape), 'created_at']);
-export const COMPANY_FIELDS: ReadonlySet<string> = new Set([...Object.keys(schemas.Company.shape), 'account_id', 'contact_count']);
+export const COMPANY_FIELDS: ReadonlySet<string> = new Set(Object.keys(schemas.Company.shape));
 
 export function industryOf(company: Company) {
   const industry = company.industries?.[0];
