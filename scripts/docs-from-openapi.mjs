@@ -78,9 +78,25 @@ export function operationDocsOf(spec) {
   return table;
 }
 
+/**
+ * Per component schema, its properties marked `x-summary: true`, in the spec's order: the record's main fields, what
+ * a compact view of it shows by default. A field gains its place there on its own line of the spec.
+ */
+export function summaryFieldsOf(spec) {
+  const summaries = {};
+  for (const [name, schema] of Object.entries(spec.components?.schemas ?? {})) {
+    const keys = Object.entries(schema.properties ?? {})
+      .filter(([, property]) => property?.['x-summary'] === true)
+      .map(([key]) => key);
+    if (keys.length > 0) summaries[name] = keys;
+  }
+  return summaries;
+}
+
 /** Source text of the docs module of `spec`, after `banner`. */
 export function docsModule(spec, banner = '') {
   const table = operationDocsOf(spec);
+  const summaries = summaryFieldsOf(spec);
   return `${banner}
 /**
  * Each operation's summary and description, its parameters' and request-body properties' descriptions, its
@@ -88,5 +104,8 @@ export function docsModule(spec, banner = '') {
  * description of each of its \`responses\` by status.
  */
 export const operationDocs = ${JSON.stringify(table, null, 2)} as const;
+
+/** Per record schema, its main fields (the properties the spec marks \`x-summary: true\`), in the spec's order. */
+export const summaryFields = ${JSON.stringify(summaries, null, 2)} as const;
 `;
 }

@@ -195,7 +195,9 @@ export function toZod(schema, location = '#') {
   onlyKeywords(schema, handled, location, types.join(' | '));
   const nullable = types.includes('null') && types.length > 1;
   const members = types.filter((type) => !(nullable && type === 'null')).map((type) => scalar(type, schema, location));
-  const inner = members.length === 1 ? members[0] : `z.union([${members.join(', ')}])`;
+  let inner = members.length === 1 ? members[0] : `z.union([${members.join(', ')}])`;
+  // Sample values ride along as metadata: they check nothing, and the mock draws a field's values from them.
+  if (Array.isArray(schema.examples) && members.length === 1 && !types.includes('object')) inner += `.meta(${lit({ examples: schema.examples })})`;
   return nullable ? `${inner}.nullable()` : inner;
 }
 

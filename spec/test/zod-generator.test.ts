@@ -83,6 +83,12 @@ describe('the zod generator refuses what it does not check', () => {
     expect(() => zodModules(specWith(annotated))).not.toThrow();
   });
 
+  it('keeps a schema\'s examples as metadata, which checks nothing (the mock draws a new field\'s values from them)', () => {
+    const parser = new Function('z', `return ${toZod({ type: ['string', 'null'], examples: ['she/her', 'they/them'] })};`)(z) as z.ZodNullable<z.ZodString>;
+    expect(parser.unwrap().meta()).toEqual({ examples: ['she/her', 'they/them'] });
+    expect(parser.safeParse('he/him').success).toBe(true);
+  });
+
   it('generates the real spec without meeting an unsupported keyword', () => {
     const { zod, operations } = zodModules(spec);
     expect(zod).toContain('export const schemas');

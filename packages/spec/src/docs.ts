@@ -937,3 +937,17 @@ export const operationDocs = {
     }
   }
 } as const;
+
+/** Per record schema, its main fields (the properties the spec marks `x-summary: true`), in the spec's order. */
+export const summaryFields = {
+  "Contact": [
+    "contact_id",
+    "name",
+    "headline",
+    "primary_role_title",
+    "primary_company_name",
+    "relationship_status",
+    "tags",
+    "last_interaction_at"
+  ]
+} as const;

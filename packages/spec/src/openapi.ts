@@ -577,6 +577,9 @@ export interface components {
          *     `ContactListItem` (list), `UpdatedContact` (update) and `ContactWithEnrichment` (find-email). Custom
          *     field values are additional top-level keys named by the field's registered name; a field without a value
          *     is left out.
+         *
+         *     The fields marked `x-summary: true` are the contact's main fields: what a compact view of a contact (an
+         *     agent's list through network-mcp) shows by default *(network-org decision)*.
          */
         Contact: {
             account_relationship_id: string;

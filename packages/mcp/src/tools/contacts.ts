@@ -1,17 +1,12 @@
+import { summaryFields } from '@network-org/spec/docs';
 import { schemas } from '@network-org/spec/zod';
 import type { Projection } from './render';
 import { accountIdOf, defineTools } from './tool';
 
 const contactProjection: Projection = {
   fields: {
-    contact_id: true,
-    name: true,
-    headline: true,
-    primary_role_title: true,
-    primary_company_name: true,
-    relationship_status: true,
-    tags: true,
-    last_interaction_at: true,
+    // The contact's main fields, as the spec marks them (`x-summary`): a field the spec gains is shown when it is one.
+    ...Object.fromEntries(summaryFields.Contact.map((key) => [key, true] as const)),
     // The account the record belongs to, under the name the tools take it by.
     account_id: accountIdOf,
   },

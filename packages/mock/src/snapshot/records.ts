@@ -1,6 +1,7 @@
 // The records of a state file made from what the API answers, scrubbed on the way: the mappers the snapshot's
 // reader (take.ts) writes through.
 import type { Company, Conversation, Location, Message, View } from '@network-org/sdk';
+import { schemas } from '@network-org/spec/zod';
 import { ID_STARTS } from '../store/storage';
 import type { Scrubber } from './scrub';
 
@@ -19,19 +20,13 @@ export const NOT_ENRICHED = {
   phone: { status: 'not_requested', error_code: null },
 } as const;
 
-/** The keys of a contact and a company the spec names: any other key holds a custom field value. */
-export const CONTACT_FIELDS: ReadonlySet<string> = new Set([
-  'account_relationship_id', 'contact_id', 'provider_participant_id', 'public_identifier', 'account', 'name', 'first_name', 'last_name',
-  'headline', 'primary_role_title', 'primary_company_name', 'network_url', 'relationship_status', 'tags', 'app_url', 'work_email', 'phone',
-  'avatar_url', 'background_cover_url', 'about', 'profile_action_label', 'profile_action_url', 'follower_count', 'connections_count',
-  'connection_invitation', 'languages', 'experiences', 'educations', 'locations', 'company', 'last_interaction_at', 'notes_json',
-  'contact_enrichment', 'sequence', 'created_at',
-]);
-export const COMPANY_FIELDS: ReadonlySet<string> = new Set([
-  'company_id', 'provider_participant_id', 'name', 'public_identifier', 'headline', 'network_url', 'avatar_url', 'background_cover_url',
-  'headcount', 'employee_count', 'founding_date', 'website_url', 'follower_count', 'about', 'notes_json', 'tags', 'industries', 'locations',
-  'account_id', 'contact_count',
-]);
+/**
+ * The keys of a contact and a company the spec names (and a contact's `created_at`, which the snapshot reads when the
+ * service sends it): any other key holds a custom field value. A field the spec gains is never read as one; the
+ * snapshot leaves it out (no scrubbing rule covers it), so the state gives it null.
+ */
+export const CONTACT_FIELDS: ReadonlySet<string> = new Set([...Object.keys(schemas.Contact.shape), 'created_at']);
+export const COMPANY_FIELDS: ReadonlySet<string> = new Set(Object.keys(schemas.Company.shape));
 
 export function industryOf(company: Company) {
   const industry = company.industries?.[0];

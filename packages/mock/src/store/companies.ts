@@ -1,4 +1,6 @@
 import type { Changeable } from './changes';
+import { withDrawnFields } from './drawn-fields';
+import { companyKind } from './kinds';
 import { companyRecord } from './records';
 import { EMPTY, type VersionedStorage } from './storage';
 import type { AccountRecord, CompanyRecord, ContactRecord, NetworkCompanyRecord } from './types';
@@ -18,7 +20,10 @@ export class Companies {
     const found = this.findOf(account.account_id, network);
     if (found) return found;
     const list = this.storage.ownList<CompanyRecord>('companies', account.account_id);
-    const company = companyRecord(account, network, this.storage.ids.take('company'), list.length);
+    const companyId = this.storage.ids.take('company');
+    const company = withDrawnFields<CompanyRecord>(companyKind, companyRecord(account, network, companyId, list.length), (field) =>
+      this.storage.randomFor('drawn', 'companies', field, companyId),
+    );
     list.push(company);
     this.indexNew(company);
     this.storage.commit();

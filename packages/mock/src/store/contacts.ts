@@ -1,6 +1,8 @@
 import type { Changeable } from './changes';
 import type { Companies } from './companies';
 import type { Directory } from './directory';
+import { withDrawnFields } from './drawn-fields';
+import { contactKind } from './kinds';
 import type { Network } from './network';
 import { contactRecord, type NewContact, withSearchText } from './records';
 import { contactSearchText, editedSearchText } from './search';
@@ -81,7 +83,9 @@ export class Contacts {
     const list = this.storage.ownList<ContactRecord>('contacts', account.account_id);
     const company = this.companies.track(account, person.company);
     const ids = { contact_id: contactId, account_relationship_id: this.storage.ids.take('account_relationship'), company_id: company.company_id };
-    const contact = contactRecord(input, ids, list.length);
+    const contact = withDrawnFields<ContactRecord>(contactKind, contactRecord(input, ids, list.length), (field) =>
+      this.storage.randomFor('drawn', 'contacts', field, ids.account_relationship_id),
+    );
     input.fill?.(contact);
     withSearchText(contact, this.network.personDetails(person));
     list.push(contact);

@@ -182,8 +182,7 @@ function seedContacts(
     const person =
       index % 10 === 9 && sharedPeople.length > 0
         ? (sharedPeople.pop() as NetworkPersonRecord)
-        : makeNetworkPerson(b.random, b.store.pools, b.store.ids, b.store.now, b.store.network.companies());
-    if (!b.store.network.person(person.public_identifier)) b.store.network.addPerson(person);
+        : b.store.network.addPerson(makeNetworkPerson(b.random, b.store.pools, b.store.ids, b.store.now, b.store.network.companies()));
     const contact = b.store.contacts.add({
       account,
       person,

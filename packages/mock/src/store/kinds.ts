@@ -7,9 +7,10 @@ import { z } from 'zod';
  * level; the wire fields it shows from other records are left out and the store's own fields added. So a field the
  * spec gains is a field of the record at once, and the builder that makes the record (records.ts) must fill it.
  *
- * The record types (types.ts), the state file's form (state-file.ts) and the seed inputs (control/seed/inputs.ts)
- * derive from these schemas: they describe a record as a state file writes it, JSON values only; a field that holds
- * another record names it by handle there (`references` in RECORD_KINDS), and custom field values are pairs.
+ * The record types (types.ts), the state file's form (state-file.ts), the seed inputs (control/seed/inputs.ts) and the
+ * contact's wire shape (wire/records.ts) derive from these schemas: they describe a record as a state file writes it,
+ * JSON values only; a field that holds another record names it by handle there (`references` in RECORD_KINDS), and
+ * custom field values are pairs. A nullable field that a record's builder leaves out is drawn (drawn-fields.ts).
  */
 
 /** An output type with its index signature gone and every key required, at every level. */
@@ -111,7 +112,8 @@ export const networkCompanyKind = z.strictObject({
 
 /**
  * A person of the professional network. Kept small: experiences, educations, languages and about are derived on
- * demand from `details_seed` (see details.ts), so 100,000 contacts stay cheap.
+ * demand from `details_seed` (see details.ts), so 100,000 contacts stay cheap. A field declared here that the spec's
+ * Contact also has is the person's: every contact of the person shows it, and a contact seed may give it.
  */
 export const personKind = z.strictObject({
   provider_participant_id: text,
@@ -164,25 +166,27 @@ export const companyKind = closed(schemas.Company)
     custom_fields: customFieldValues,
   });
 
-/** What a Contact shows from its person, account, company and derived details, and its enrichment under its own name. */
+/** The person's fields a Contact shows under their own names: every field of `personKind` that the spec's Contact has. */
+export const PERSON_ON_CONTACT = Object.fromEntries(
+  Object.keys(personKind.shape)
+    .filter((key) => Object.hasOwn(schemas.Contact.shape, key))
+    .map((key) => [key, true]),
+) as { readonly [K in Extract<keyof typeof personKind.shape, keyof typeof schemas.Contact.shape>]: true };
+
+/**
+ * What a Contact shows from its person (`PERSON_ON_CONTACT`), and what it computes from its account, company and
+ * derived details, with its enrichment under its own name. Every other field of the spec's Contact is the
+ * relationship's own: a field the spec gains is the contact record's, unless `personKind` declares it.
+ */
 export const CONTACT_FROM_ELSEWHERE = {
-  provider_participant_id: true,
-  public_identifier: true,
+  ...PERSON_ON_CONTACT,
   account: true,
   name: true,
-  first_name: true,
-  last_name: true,
-  headline: true,
-  primary_role_title: true,
   primary_company_name: true,
   network_url: true,
-  avatar_url: true,
-  background_cover_url: true,
   about: true,
   profile_action_label: true,
   profile_action_url: true,
-  follower_count: true,
-  connections_count: true,
   contact_enrichment: true,
   languages: true,
   experiences: true,

@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import type { Built } from './drawn-fields';
 import type { Ids } from './ids';
 import type { Pools } from './pools';
 import type { Random } from './random';
@@ -112,14 +113,17 @@ export function buildNetworkCompanyRecord(random: Random, pools: Pools, ids: Ids
   };
 }
 
-/** A new person of the network, with a unique handle, working at one of `companies`; the caller stores it. */
+/**
+ * A new person of the network, with a unique handle, working at one of `companies`; the caller stores it
+ * (`store.network.addPerson`, which draws the nullable fields left out here).
+ */
 export function makeNetworkPerson(
   random: Random,
   pools: Pools,
   ids: Ids,
   now: Date,
   companies: readonly NetworkCompanyRecord[],
-): NetworkPersonRecord {
+): Built<NetworkPersonRecord> {
   const firstName = random.pick(pools.firstNames);
   const lastName = random.pick(pools.lastNames);
   const providerId = ids.take('network_person');
@@ -127,7 +131,7 @@ export function makeNetworkPerson(
   const handle = `${slug(`${firstName}-${lastName}`)}-${Number(providerId).toString(36)}`;
   const company = random.pick(companies);
   const title = random.pick(pools.jobTitles);
-  const person: NetworkPersonRecord = {
+  const person: Built<NetworkPersonRecord> = {
     provider_participant_id: `pe_${providerId}`,
     public_identifier: handle,
     first_name: firstName,

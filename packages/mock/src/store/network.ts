@@ -1,4 +1,6 @@
 import { personDetails } from './details';
+import { type Built, withDrawnFields } from './drawn-fields';
+import { personKind } from './kinds';
 import type { VersionedStorage } from './storage';
 import type { NetworkCompanyRecord, NetworkPersonRecord, PersonDetails } from './types';
 
@@ -29,9 +31,14 @@ export class Network {
     return this.storage.data.companyList;
   }
 
-  addPerson(person: NetworkPersonRecord): void {
+  /** Stores a new person, its nullable fields that its builder left out drawn (drawn-fields.ts); returns it. */
+  addPerson(built: Built<NetworkPersonRecord>): NetworkPersonRecord {
+    const person = withDrawnFields<NetworkPersonRecord>(personKind, built, (field) =>
+      this.storage.randomFor('drawn', 'people', field, built.provider_participant_id),
+    );
     this.storage.index('people', person.public_identifier, person);
     this.storage.commit();
+    return person;
   }
 
   addCompany(company: NetworkCompanyRecord): void {

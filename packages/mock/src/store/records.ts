@@ -1,3 +1,4 @@
+import type { Built } from './drawn-fields';
 import type { Random } from './random';
 import { contactSearchText, queryText } from './search';
 import type {
@@ -29,12 +30,12 @@ export interface NewContact {
   fill?: (contact: ContactRecord) => void;
 }
 
-/** A new relationship of an account with a person, before `fill` and its search texts. */
+/** A new relationship of an account with a person, before its drawn fields, `fill` and its search texts. */
 export function contactRecord(
   input: NewContact,
   ids: { contact_id: string; account_relationship_id: string; company_id: string },
   position: number,
-): ContactRecord {
+): Built<ContactRecord> {
   const { account, person } = input;
   return {
     contact_id: ids.contact_id,
@@ -71,8 +72,8 @@ export function withSearchText(contact: ContactRecord, details: PersonDetails): 
   contact.company_names = details.experiences.map((experience) => experience.company_name.toLowerCase()).join('\n');
 }
 
-/** An account's record of a network company. */
-export function companyRecord(account: AccountRecord, network: NetworkCompanyRecord, companyId: string, position: number): CompanyRecord {
+/** An account's record of a network company, before its drawn fields. */
+export function companyRecord(account: AccountRecord, network: NetworkCompanyRecord, companyId: string, position: number): Built<CompanyRecord> {
   return {
     company_id: companyId,
     organization_id: account.organization_id,

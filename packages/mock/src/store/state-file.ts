@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { findForbiddenKey } from '../lib/forbidden-keys';
 import { createBaseline, datasetOptions } from './build';
+import { nullableKeys } from './drawn-fields';
 import { type KindName, RECORD_KINDS } from './kinds';
 import { applyIds, applyRecord, diffOf, type StoreDiff } from './state-diff';
 import { shiftInstants } from './state-time';
@@ -11,7 +12,9 @@ import { type Baseline, Store } from './store';
  * record: the seeded part is rebuilt from the options (same seed and now, same bytes), so a file stays small. Every
  * record is written and read through its kind's schema (kinds.ts), which knows every field of it: a file holding a
  * key the schema does not know is refused, and a record holding one cannot be written, so nothing is dropped on the
- * way. The format version changes whenever the records or the generator change in a way an older file cannot follow.
+ * way. A nullable field a record gained since a file was written reads null from it (and the seeded part draws it
+ * on its own stream, drawn-fields.ts), so an added field keeps the format version; it changes whenever the records
+ * or the generator change in a way an older file cannot follow.
  */
 
 export const STATE_FORMAT = 'network-mock-state';
@@ -96,12 +99,31 @@ function parseState(text: string, at?: Date): z.output<typeof stateSchema> {
       `This state has format version ${JSON.stringify(header.version)}; this mock reads version ${STATE_VERSION} only. Export the state again with this version of @network-org/mock, or start without it.`,
     );
   }
-  const parsed = stateSchema.safeParse(at ? anchoredAt(json as Record<string, unknown>, at) : json);
+  const filled = absentAsNull(json as Record<string, unknown>);
+  const parsed = stateSchema.safeParse(at ? anchoredAt(filled, at) : filled);
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 3).map(describeIssue).join('; ');
     throw new StateFileError(`The state is broken: ${issues}. Use what mock.exportState() or GET /__mock/state gave.`);
   }
   return parsed.data;
+}
+
+/** The state with every nullable field its records lack (one they gained since it was written) null. */
+function absentAsNull(state: Record<string, unknown>): Record<string, unknown> {
+  const changes = state['changes'];
+  if (changes === null || typeof changes !== 'object' || Array.isArray(changes)) return state;
+  const filled: Record<string, unknown> = { ...changes };
+  for (const kind of KIND_NAMES) {
+    const records = filled[kind];
+    if (!Array.isArray(records)) continue;
+    const keys = nullableKeys(RECORD_KINDS[kind].schema);
+    filled[kind] = records.map((record: unknown) => {
+      if (record === null || typeof record !== 'object' || Array.isArray(record)) return record;
+      const absent = keys.filter((key) => !Object.hasOwn(record, key));
+      return absent.length === 0 ? record : { ...record, ...Object.fromEntries(absent.map((key) => [key, null])) };
+    });
+  }
+  return { ...state, changes: filled };
 }
 
 /** The state moved in time so that its anchor (`dataset.now`: the instant it was taken) is `at`. */

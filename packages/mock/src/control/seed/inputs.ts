@@ -10,6 +10,7 @@ import {
   customFieldKind,
   messageKind,
   networkCompanyKind,
+  PERSON_ON_CONTACT,
   personKind,
   viewKind,
 } from '../../store/kinds';
@@ -59,16 +60,24 @@ export const contactOwnFields = contactKind
   })
   .partial();
 
-/** A person's fields a contact seed may set; null, which the Contact type allows for these, means "generate it". */
-const personFields = personKind
-  .pick({ first_name: true, last_name: true, headline: true, primary_role_title: true, follower_count: true, connections_count: true })
+/** A person's fields that are the network's own: generated, never given by a contact seed (its handle is `public_identifier`). */
+const PERSON_GENERATED = { provider_participant_id: true, public_identifier: true, company: true, avatar_url: true, background_cover_url: true } as const;
+
+/**
+ * A person's fields a contact seed may set: every person field a Contact shows but the generated ones, so a field
+ * `personKind` gains is settable at once. Null, which the Contact type allows for these, means "generate it".
+ */
+export const personSeedFields = personKind
+  .pick(PERSON_ON_CONTACT)
+  .omit(PERSON_GENERATED)
   .extend({
     first_name: z.string().min(1),
     last_name: z.string().min(1),
     follower_count: z.number().int().min(0),
     connections_count: z.number().int().min(0),
   })
-  .partial().shape;
+  .partial();
+const personFields = personSeedFields.shape;
 const generatedWhenNull = Object.fromEntries(Object.entries(personFields).map(([key, field]) => [key, field.unwrap().nullable().optional()])) as {
   [K in keyof typeof personFields]: z.ZodOptional<z.ZodNullable<ReturnType<(typeof personFields)[K]['unwrap']>>>;
 };

@@ -3,16 +3,26 @@ import { badRequest } from '../../engine/errors';
 import { FORBIDDEN_KEYS } from '../../lib/forbidden-keys';
 import { FIXTURE_KEYS, type Store } from '../../store/index';
 import { uniqueTags } from '../../store/changes';
+import type { Built } from '../../store/drawn-fields';
 import { buildNetworkCompanyRecord, makeNetworkPerson, slug } from '../../store/network-generator';
 import type { AccountRecord, ContactRecord, CustomFieldRecord, NetworkCompanyRecord, NetworkPersonRecord } from '../../store/types';
 import { companyEnrichmentWire, companyListItemWire, contactWire, personEnrichmentWire } from '../../wire/records';
 import { beforeNow, check, customValues, givenFields, RESERVED_KEYS, refuseMagicHandle, requireAccount } from './checks';
-import { companyInput, companyOwnFields, contactInput, contactOwnFields, customFieldInput, networkProfileInput } from './inputs';
+import { companyInput, companyOwnFields, contactInput, contactOwnFields, customFieldInput, networkProfileInput, personSeedFields } from './inputs';
 
 type ContactFields = ReturnType<typeof contactInput.parse>;
 
+/** The person's fields the seed gave; null means "generate it", as if left out. */
+function givenPersonFields(input: ContactFields): Partial<NetworkPersonRecord> {
+  return Object.fromEntries(Object.entries(givenFields(personSeedFields, input)).filter(([, value]) => value !== null));
+}
+
 /** The person a seeded contact is: an existing profile by handle, or a new one made as the network's people are. */
-function personFor(store: Store, input: ContactFields, account: AccountRecord): { person: NetworkPersonRecord; isNew: boolean } {
+function personFor(
+  store: Store,
+  input: ContactFields,
+  account: AccountRecord,
+): { person: NetworkPersonRecord; isNew: false } | { person: Built<NetworkPersonRecord>; isNew: true } {
   if (input.public_identifier !== undefined) {
     const existing = store.network.person(input.public_identifier);
     if (existing) {
@@ -33,15 +43,14 @@ function personFor(store: Store, input: ContactFields, account: AccountRecord): 
   const firstName = input.first_name ?? made.first_name;
   const lastName = input.last_name ?? made.last_name;
   const title = input.primary_role_title ?? made.primary_role_title;
-  const person: NetworkPersonRecord = {
+  const person: Built<NetworkPersonRecord> = {
     ...made,
+    ...givenPersonFields(input),
     first_name: firstName,
     last_name: lastName,
     primary_role_title: title,
     headline: input.headline ?? `${title} at ${company.name}`,
     public_identifier: input.public_identifier ?? `${slug(`${firstName}-${lastName}`) || 'person'}-${made.provider_participant_id.replace(/\D/g, '')}`,
-    follower_count: input.follower_count ?? made.follower_count,
-    connections_count: input.connections_count ?? made.connections_count,
   };
   if (store.network.person(person.public_identifier)) throw badRequest(`The handle "${person.public_identifier}" is taken.`);
   return { person, isNew: true };
@@ -52,12 +61,10 @@ export function seedContact(store: Store, raw: unknown): Contact {
   const account = requireAccount(store, input.account_id);
   const values = customValues(store, input.custom_fields, account, 'contact');
   refuseMagicHandle(input.public_identifier);
-  const { person, isNew } = personFor(store, input, account);
+  const found = personFor(store, input, account);
   // Every check passed: from here on the writes happen.
-  if (isNew) {
-    if (!store.network.company(person.company.public_identifier)) store.network.addCompany(person.company);
-    store.network.addPerson(person);
-  }
+  if (found.isNew && !store.network.company(found.person.company.public_identifier)) store.network.addCompany(found.person.company);
+  const person = found.isNew ? store.network.addPerson(found.person) : found.person;
   const random = store.randomFor('seed', 'contact', person.provider_participant_id, account.account_id);
   const contact = store.contacts.add({
     account,
@@ -129,15 +136,14 @@ export function seedNetworkProfile(store: Store, raw: unknown): EnrichmentBlock 
   const random = store.randomFor('seed', 'person', input.handle);
   const made = makeNetworkPerson(random, store.pools, store.ids, store.now, company ? [company] : store.network.companies());
   const title = input.primary_role_title ?? made.primary_role_title;
-  const person: NetworkPersonRecord = {
+  const person = store.network.addPerson({
     ...made,
     public_identifier: input.handle,
     first_name: input.first_name ?? made.first_name,
     last_name: input.last_name ?? made.last_name,
     primary_role_title: title,
     headline: input.headline ?? `${title} at ${made.company.name}`,
-  };
-  store.network.addPerson(person);
+  });
   return personEnrichmentWire(store, person);
 }
 
