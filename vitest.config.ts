@@ -22,7 +22,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['spec/test/**/*.test.ts', 'test/sandbox/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/test/**/*.test.ts', 'test/docs/**/*.test.ts'],
+    include: ['spec/test/**/*.test.ts', 'test/sandbox/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/test/**/*.test.ts', 'test/docs/**/*.test.ts', 'test/imports/**/*.test.ts'],
     typecheck: {
       enabled: true,
       include: ['packages/*/test/**/*.test-d.ts'],

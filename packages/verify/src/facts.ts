@@ -1,15 +1,10 @@
 import { type AccountSummary, type Company, type Contact, type Conversation, itemsOf, type ListOperationId, type OperationId, type Organization, type View } from '@network-org/sdk';
 import { schemas } from '@network-org/spec/zod';
-import type { Registry } from './check/custom-fields';
-import { type Answer, type Call, type CallInput, compact, Skip } from './context';
+import type { CustomField, Registry } from './check/custom-fields';
+import { type Answer, type Call, type CallInput, Skip } from './call';
+import { compact } from './check/schema';
 import { LISTS } from './lists';
 import { TargetFault } from './target/transport';
-
-/** A registered custom field: its name and the JSON type of its values. */
-export interface CustomField {
-  name: string;
-  type: 'string' | 'number' | 'boolean';
-}
 
 /** What facts are learnt from, besides the API: the options of the run and the mock's control API. */
 export interface FactSources {

@@ -2,7 +2,7 @@ import type { OperationId } from '@network-org/sdk';
 import { schemas } from '@network-org/spec/zod';
 import type { z } from 'zod';
 import { observedShape, specShape } from './check/schema';
-import type { Answer } from './context';
+import type { Answer } from './call';
 import type { ShapeObservation } from './report/types';
 
 type Json = Record<string, unknown>;

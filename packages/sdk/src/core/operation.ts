@@ -4,7 +4,8 @@ import { NetworkError } from './errors';
 import type { Endpoint } from './http';
 import type { ListOperationId, OperationData, OperationId, OperationItem, PagedOperationId } from './operations';
 import { Page, PagePromise, type PageSource, type Pagination } from './pagination';
-import { type RequestContext, type RequestOptions, request, type Unwrap } from './request';
+import { type RequestContext, request, type Unwrap } from './request';
+import type { RequestOptions } from './request-options';
 
 /** The input of any operation: its path parameters, query and body, as `client.requestAny` sends them. */
 export interface AnyOperationArgs {

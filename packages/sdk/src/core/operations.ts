@@ -1,6 +1,6 @@
 import type { operations } from '@network-org/spec/openapi';
 import type { operationRoutes } from '@network-org/spec/routes';
-import type { RequestOptions } from './request';
+import type { RequestOptions } from './request-options';
 
 /** The name of an operation of the spec. */
 export type OperationId = keyof operations;

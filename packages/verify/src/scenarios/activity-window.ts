@@ -1,5 +1,6 @@
 import type { ActivityEvent } from '@network-org/sdk';
-import type { Answer, ScenarioContext } from '../context';
+import type { ScenarioContext } from '../context';
+import type { Answer } from '../call';
 import { itemsOf, paginationOf } from './lists';
 
 /** A week-long window given as dates, ending the day after the dataset's newest events could be. */

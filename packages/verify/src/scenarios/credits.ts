@@ -1,4 +1,5 @@
-import { compact, type ScenarioContext } from '../context';
+import type { ScenarioContext } from '../context';
+import { compact } from '../check/schema';
 import { expectSame } from './agree';
 import { expectLookups } from './enrichment';
 import type { Scenario } from './scenario';

@@ -1,6 +1,7 @@
 import type { PagedOperationId } from '@network-org/sdk';
 import { operationRoutes } from '@network-org/spec/routes';
-import type { Answer, CallInput, ScenarioContext } from '../context';
+import type { ScenarioContext } from '../context';
+import type { Answer, CallInput } from '../call';
 import { LISTS } from '../lists';
 import type { Scenario } from './scenario';
 

@@ -1,6 +1,7 @@
 import type { PagedOperationId } from '@network-org/sdk';
-import type { CallInput, ScenarioContext } from '../context';
-import { compact } from '../context';
+import type { ScenarioContext } from '../context';
+import type { CallInput } from '../call';
+import { compact } from '../check/schema';
 import { LISTS } from '../lists';
 import { identityPath, itemsOf, keyOf, walk } from './lists';
 import type { Scenario } from './scenario';
