@@ -1,9 +1,9 @@
-import { type AccountSummary, type Company, type Contact, type Conversation, itemsOf, type ListOperationId, type OperationId, type Organization, type View } from '@network-org/sdk';
+import { type AccountSummary, type Company, type Contact, type Conversation, itemsOf, type ListOperationId, type OperationId, type OperationItem, type Organization, type View } from '@network-org/sdk';
 import { schemas } from '@network-org/spec/zod';
 import type { CustomField, Registry } from './check/custom-fields';
 import { type Answer, type Call, type CallInput, Skip } from './call';
 import { compact } from './check/schema';
-import { LISTS } from './lists';
+import { identityOf } from './lists';
 import { TargetFault } from './target/transport';
 
 /** What facts are learnt from, besides the API: the options of the run and the mock's control API. */
@@ -64,23 +64,25 @@ export class Facts {
    * object naming its `id`. Anything else is garbage no fact can be read from, and errors (never skips) the
    * scenarios that need it, saying what came.
    */
-  #records<T>(answer: Answer, operation: ListOperationId, id: string, what: string): T[] {
-    let records: unknown;
+  #records<Op extends ListOperationId>(answer: Answer, operation: Op, what: string): OperationItem<Op>[] {
+    const id = identityOf(operation);
+    let records: OperationItem<Op>[] | undefined;
     try {
       records = itemsOf(operation, answer.body);
     } catch {
       records = undefined;
     }
-    if (!Array.isArray(records) || !records.every((record) => isObject(record) && (typeof record[id] === 'string' || typeof record[id] === 'number'))) {
+    const named = (record: unknown) => isObject(record) && (typeof record[id] === 'string' || typeof record[id] === 'number');
+    if (!Array.isArray(records) || !records.every(named)) {
       throw new TargetFault(`${answer.method} ${answer.url.split('?')[0]} answered something that is not ${what}: ${compact(answer.body)}`);
     }
-    return records as T[];
+    return records;
   }
 
   organization(): Promise<Organization> {
     return this.#once('organization', async () => {
       const answer = await this.#ok('the organization', 'listOrganizations');
-      const [organization] = this.#records<Organization>(answer, 'listOrganizations', 'id', 'an organization');
+      const [organization] = this.#records(answer, 'listOrganizations', 'an organization');
       if (!organization) throw new TargetFault(`${answer.method} ${answer.url.split('?')[0]} answered no organization: ${compact(answer.body)}`);
       return organization;
     });
@@ -89,7 +91,7 @@ export class Facts {
   accounts(role: 'admin' | 'member' = 'admin'): Promise<AccountSummary[]> {
     return this.#once(`accounts:${role}`, async () => {
       const answer = await this.#ok('the accounts', 'listAccounts', { key: role });
-      return this.#records<AccountSummary>(answer, 'listAccounts', 'account_id', 'an accounts list');
+      return this.#records(answer, 'listAccounts', 'an accounts list');
     });
   }
 
@@ -117,7 +119,7 @@ export class Facts {
   contacts(): Promise<Contact[]> {
     return this.#once('contacts', async () => {
       const answer = await this.#ok('contacts', 'listContacts', { query: { account_id: [await this.accountId()], limit: 25 } });
-      return this.#records<Contact>(answer, 'listContacts', LISTS.listContacts.identity, 'a contacts list');
+      return this.#records(answer, 'listContacts', 'a contacts list');
     });
   }
 
@@ -140,7 +142,7 @@ export class Facts {
   companies(): Promise<Company[]> {
     return this.#once('companies', async () => {
       const answer = await this.#ok('companies', 'listCompanies', { query: { account_id: [await this.accountId()], limit: 25 } });
-      return this.#records<Company>(answer, 'listCompanies', LISTS.listCompanies.identity, 'a companies list');
+      return this.#records(answer, 'listCompanies', 'a companies list');
     });
   }
 
@@ -153,7 +155,7 @@ export class Facts {
   views(): Promise<View[]> {
     return this.#once('views', async () => {
       const answer = await this.#ok('views', 'listViews', { query: { account_id: [await this.accountId()], limit: 25 } });
-      return this.#records<View>(answer, 'listViews', LISTS.listViews.identity, 'a views list');
+      return this.#records(answer, 'listViews', 'a views list');
     });
   }
 
@@ -166,7 +168,7 @@ export class Facts {
   conversations(): Promise<Conversation[]> {
     return this.#once('conversations', async () => {
       const answer = await this.#ok('conversations', 'listConversations', { query: { account_id: [await this.accountId()], limit: 25 } });
-      return this.#records<Conversation>(answer, 'listConversations', LISTS.listConversations.identity, 'a conversations list');
+      return this.#records(answer, 'listConversations', 'a conversations list');
     });
   }
 

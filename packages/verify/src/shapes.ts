@@ -1,14 +1,22 @@
-import type { OperationId } from '@network-org/sdk';
+import type { OperationId, PagedOperationId } from '@network-org/sdk';
 import { schemas } from '@network-org/spec/zod';
 import type { z } from 'zod';
 import { observedShape, specShape } from './check/schema';
 import type { Answer } from './call';
+import { LISTS } from './lists';
 import type { ShapeObservation } from './report/types';
 
 type Json = Record<string, unknown>;
 const list = (value: unknown): Json[] => (Array.isArray(value) ? (value.filter((v) => v !== null && typeof v === 'object') as Json[]) : []);
 const one = (value: unknown): Json[] => (value !== null && typeof value === 'object' && !Array.isArray(value) ? [value as Json] : []);
 const data = (body: unknown) => ((body as { data?: Json } | undefined)?.data ?? {}) as Json;
+
+/** A paged list's items: their path and how to pick them, where the spec's route table puts them. */
+const listed = (operation: PagedOperationId) => ({
+  operation,
+  path: `$.data.${LISTS[operation].items}[*]`,
+  pick: (body: unknown) => list(data(body)[LISTS[operation].items]),
+});
 
 interface Unshown {
   record: string;
@@ -22,17 +30,17 @@ interface Unshown {
 
 // The records the service description leaves unshown (contract: the spec defines them as this project's).
 const UNSHOWN: Unshown[] = [
-  { record: 'Conversation', operation: 'listConversations', path: '$.data.conversations[*]', schema: schemas.Conversation, pick: (b) => list(data(b).conversations), values: [] },
+  { record: 'Conversation', ...listed('listConversations'), schema: schemas.Conversation, values: [] },
   {
     record: 'Conversation participant',
     operation: 'listConversations',
-    path: '$.data.conversations[*].participants[*]',
+    path: `${listed('listConversations').path}.participants[*]`,
     schema: schemas.ConversationParticipant,
-    pick: (b) => list(data(b).conversations).flatMap((c) => list(c.participants)),
+    pick: (b) => listed('listConversations').pick(b).flatMap((c) => list(c.participants)),
     values: [],
   },
   { record: 'Draft', operation: 'createDraft', path: '$.data.draft', schema: schemas.Draft, pick: (b) => one(data(b).draft), values: ['kind', 'status'] },
-  { record: 'Company list item', operation: 'listCompanies', path: '$.data.companies[*]', schema: schemas.Company, pick: (b) => list(data(b).companies), values: [] },
+  { record: 'Company list item', ...listed('listCompanies'), schema: schemas.Company, values: [] },
   { record: 'Activity summary', operation: 'getActivitySummary', path: '$.data', schema: schemas.ActivitySummary, pick: (b) => one(data(b)), values: [] },
   { record: 'Import warning', operation: 'importContact', path: '$.data.warnings[*]', schema: schemas.ImportWarning, pick: (b) => list(data(b).warnings), values: ['code'] },
   {
@@ -62,7 +70,7 @@ const UNSHOWN: Unshown[] = [
     },
     values: ['status', 'error_code'],
   },
-  { record: 'Message', operation: 'listConversationMessages', path: '$.data.messages[*]', schema: schemas.Message, pick: (b) => list(data(b).messages), values: ['direction'] },
+  { record: 'Message', ...listed('listConversationMessages'), schema: schemas.Message, values: ['direction'] },
 ];
 
 /** For each unshown record, the spec's shape and, when the run saw one, the observed shape and values. */

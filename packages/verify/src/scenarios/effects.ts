@@ -128,7 +128,7 @@ export const effectScenarios: Scenario[] = [
       const note = `read after find-email, ${inTheAnswerTo('updateContact')}, against find-email (findContactEmail)`;
       t.equal('$.data.contact.contact_enrichment.work_email.status', again?.status, lookup?.status, note);
       t.equal('$.data.contact.work_email', read.work_email ?? null, found?.work_email ?? null, note);
-      const listed = await listedContact(t, account_id, found ?? (contact as unknown as Fields));
+      const listed = await listedContact(t, account_id, found ?? contact);
       if (listed) t.equal('$.data.contacts[*].work_email', listed.work_email ?? null, found?.work_email ?? null, `listed after find-email, ${inTheAnswerTo('listContacts')}, against find-email (findContactEmail)`);
     },
   },
