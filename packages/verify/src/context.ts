@@ -17,14 +17,14 @@ export interface Clients {
   member: NetworkClient | undefined;
 }
 
-/** How a run reaches the target: the transport and the SDK clients that send through it. */
-export interface Reach {
+/** How a run is connected to the target: the transport and the SDK clients that send through it. */
+export interface Connection {
   target: Target;
   clients: Clients;
 }
 
 /** Everything scenarios share in one run. */
-export interface RunContext extends Reach {
+export interface RunContext extends Connection {
   facts: Facts;
   ledger: Ledger;
   isMock: boolean;
@@ -41,10 +41,10 @@ export interface RunContext extends Reach {
  * gives the target's answer as it came, whatever its status. A transport failure (no answer, a redirect, a huge
  * or broken body) throws: the scenario errors.
  */
-export async function callOperation(reach: Reach, operation: OperationId, input: CallInput = {}): Promise<Answer> {
-  const client = input.key === 'member' ? reach.clients.member : reach.clients.admin;
+export async function callOperation(connection: Connection, operation: OperationId, input: CallInput = {}): Promise<Answer> {
+  const client = input.key === 'member' ? connection.clients.member : connection.clients.admin;
   if (!client) throw new Skip('needs --member-key');
-  const call = reach.target.beginCall();
+  const call = connection.target.beginCall();
   const options: RequestOptions = { signal: call.signal, headers: { ...input.headers, ...call.headers }, ...(input.once && { maxRetries: 0 }) };
   const args = { path: input.params, query: input.query, body: input.body };
   try {
@@ -54,9 +54,9 @@ export async function callOperation(reach: Reach, operation: OperationId, input:
     // An error status or a body the SDK refused is still an answer; anything else is a transport failure.
     if (!(error instanceof ApiError) && !(error instanceof ResponseValidationError)) throw transportReason(error);
   } finally {
-    reach.target.endCall();
+    connection.target.endCall();
   }
-  const answer = reach.target.answerOf(call.id);
+  const answer = connection.target.answerOf(call.id);
   if (!answer) throw new TargetFault('no answer was received');
   // The SDK waited out each 429 (Retry-After) and retried; one that is still there is no answer to check.
   if (answer.status === 429 && !input.probe) {

@@ -17,8 +17,8 @@ export interface FactSources {
   control(path: string): Promise<unknown>;
 }
 
-/** What all the scenarios of a run have learnt: each fact is asked for once per run. */
-interface Learnt {
+/** The facts every scenario of a run shares: each fact is asked for once per run. */
+interface SharedFacts {
   cache: Map<string, Promise<unknown>>;
   imported: Contact | undefined;
 }
@@ -31,22 +31,22 @@ interface Learnt {
 export class Facts {
   readonly #sources: FactSources;
   readonly #call: Call;
-  readonly #learnt: Learnt;
+  readonly #shared: SharedFacts;
 
-  constructor(sources: FactSources, call: Call, learnt: Learnt = { cache: new Map(), imported: undefined }) {
+  constructor(sources: FactSources, call: Call, shared: SharedFacts = { cache: new Map(), imported: undefined }) {
     this.#sources = sources;
     this.#call = call;
-    this.#learnt = learnt;
+    this.#shared = shared;
   }
 
   /** The same facts, learnt from now on through `call` (a scenario's own). */
   through(call: Call): Facts {
-    return new Facts(this.#sources, call, this.#learnt);
+    return new Facts(this.#sources, call, this.#shared);
   }
 
   #once<T>(name: string, load: () => Promise<T>): Promise<T> {
-    let value = this.#learnt.cache.get(name) as Promise<T> | undefined;
-    if (!value) this.#learnt.cache.set(name, (value = load()));
+    let value = this.#shared.cache.get(name) as Promise<T> | undefined;
+    if (!value) this.#shared.cache.set(name, (value = load()));
     return value;
   }
 
@@ -131,12 +131,12 @@ export class Facts {
 
   /** The contact the run imported (its PATCHes and drafts then touch a record the run made). */
   imported(contact: Contact): void {
-    this.#learnt.imported ??= contact;
+    this.#shared.imported ??= contact;
   }
 
   /** The contact writes go to: the one the run imported, or else the first listed. */
   async writableContact(): Promise<Contact> {
-    return this.#learnt.imported ?? this.contact();
+    return this.#shared.imported ?? this.contact();
   }
 
   companies(): Promise<Company[]> {

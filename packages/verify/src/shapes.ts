@@ -18,7 +18,8 @@ const listed = (operation: PagedOperationId) => ({
   pick: (body: unknown) => list(data(body)[LISTS[operation].items]),
 });
 
-interface Unshown {
+/** A record whose shape the API's documentation does not show, and where answers carry it. */
+interface UndocumentedRecord {
   record: string;
   operation: OperationId;
   path: string;
@@ -28,8 +29,8 @@ interface Unshown {
   values: string[];
 }
 
-// The records the service description leaves unshown (contract: the spec defines them as this project's).
-const UNSHOWN: Unshown[] = [
+// The API's documentation shows no example of these records: the spec defines their shape as this project's.
+const UNDOCUMENTED_RECORDS: UndocumentedRecord[] = [
   { record: 'Conversation', ...listed('listConversations'), schema: schemas.Conversation, values: [] },
   {
     record: 'Conversation participant',
@@ -73,17 +74,17 @@ const UNSHOWN: Unshown[] = [
   { record: 'Message', ...listed('listConversationMessages'), schema: schemas.Message, values: ['direction'] },
 ];
 
-/** For each unshown record, the spec's shape and, when the run saw one, the observed shape and values. */
+/** For each undocumented record, the spec's shape and, when the run saw one, the observed shape and values. */
 export function observeShapes(answers: readonly Answer[]): ShapeObservation[] {
-  return UNSHOWN.map((unshown) => {
+  return UNDOCUMENTED_RECORDS.map((undocumented) => {
     const records = answers
-      .filter((answer) => answer.operation === unshown.operation && answer.status >= 200 && answer.status < 300)
-      .flatMap((answer) => unshown.pick(answer.body));
-    const observation: ShapeObservation = { record: unshown.record, operation: unshown.operation, path: unshown.path, spec: specShape(unshown.schema) };
+      .filter((answer) => answer.operation === undocumented.operation && answer.status >= 200 && answer.status < 300)
+      .flatMap((answer) => undocumented.pick(answer.body));
+    const observation: ShapeObservation = { record: undocumented.record, operation: undocumented.operation, path: undocumented.path, spec: specShape(undocumented.schema) };
     if (records.length === 0) return observation;
     observation.observed = observedShape(records);
     const values: Record<string, string[]> = {};
-    for (const key of unshown.values) {
+    for (const key of undocumented.values) {
       const seen = [...new Set(records.map((record) => record[key]).filter((v) => v !== undefined).map((v) => (v === null ? 'null' : String(v))))].sort();
       if (seen.length > 0) values[key] = seen;
     }
