@@ -22,7 +22,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['spec/test/**/*.test.ts', 'test/sandbox/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/test/**/*.test.ts', 'test/docs/**/*.test.ts'],
+    include: ['spec/test/**/*.test.ts', 'test/sandbox/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/test/**/*.test.ts', 'test/docs/**/*.test.ts', 'test/imports/**/*.test.ts'],
     // The type tests (`*.test-d.ts`) are type-checked by `pnpm typecheck` with their package's tests (the SDK's
     // test/tsconfig.json, the mock's tsconfig.json): a failed expectTypeOf is a type error there. vitest does not
     // run tsc over them a second time.

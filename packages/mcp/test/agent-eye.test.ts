@@ -56,8 +56,12 @@ describe.each(Object.keys(CALLS))('%s, called as a model calls it', (tool) => {
     const schema = tools.find((one) => one.name === tool)!.inputSchema as { required?: string[]; properties: Record<string, { description: string }> };
     const required = schema.required ?? [];
     if (required.length === 0) {
+      // Sent to the API and answered with what it read, like any other call.
+      const before = mock.journal.length;
       const bare = await mcp.call(tool, {});
       expect(bare.isError, textOf(bare)).toBeFalsy();
+      expect(mock.journal.length).toBeGreaterThan(before);
+      expect(textOf(bare)).not.toBe('');
       return;
     }
     for (const name of required) {

@@ -11,7 +11,8 @@ import { OverrideRegistry, type OverrideOptions, type OverrideResolver } from '.
 import { RateLimiter, rateLimitBudget, type RateLimitBudget, type RateLimitOption } from './engine/rate-limit';
 import { SESSION_HEADER } from './engine/respond';
 import type { Route } from './engine/router';
-import { MockRuntime, type ControlAccess, type ResetOptions, type Session } from './engine/runtime';
+import { MockRuntime, type ControlAccess, type ResetOptions } from './engine/runtime';
+import type { Session } from './engine/session';
 import { MAX_TIMER_MS } from './lib/timers';
 import { checkSessionName, DEFAULT_MAX_SESSIONS, SessionRegistry } from './engine/sessions';
 import { MockApiError } from './engine/errors';

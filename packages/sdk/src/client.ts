@@ -11,7 +11,8 @@ import type { Page, PagePromise } from './core/pagination';
 import { redactor } from './core/redact';
 import { pacing, type RateLimiter, type RateLimitOption, rateLimiterFor } from './core/rate-limit';
 import type { RateLimitStore } from './core/rate-limit-store';
-import type { RequestContext, RequestOptions } from './core/request';
+import type { RequestContext } from './core/request';
+import type { RequestOptions } from './core/request-options';
 import { type Fetch, rawFetch, type Transport } from './core/transport';
 import { type ResponseValidator, responseValidator } from './core/validation';
 import { Accounts } from './resources/accounts';
@@ -162,7 +163,8 @@ export class NetworkClient {
    * Any operation chosen at run time (a CLI command, an MCP tool, a conformance check), through the same transport,
    * pacing, retries and errors as `client.request`. The input goes as given: the compiler does not check it against
    * the operation (the API does, and `operations` of `@network-org/sdk/zod` checks it beforehand), so a caller may
-   * also send what the spec refuses. A paged list (`isPagedOperation`) gives a `PagePromise`; any other operation an
+   * also send what the spec refuses. A paged list (`isPagedOperation`) gives a `PagePromise` of that operation's
+   * items (typed as the spec says, like every answer the client does not validate); any other operation an
    * `APIPromise` of the answer's whole JSON body (`itemsOf` takes a list's items out of it).
    *
    * ```ts
@@ -170,7 +172,7 @@ export class NetworkClient {
    * if (isPagedOperation(operation)) for await (const item of client.requestAny(operation, { query })) ...
    * ```
    */
-  requestAny(operationId: PagedOperationId, input?: AnyOperationArgs, options?: RequestOptions): PagePromise<unknown>;
+  requestAny<Op extends PagedOperationId>(operationId: Op, input?: AnyOperationArgs, options?: RequestOptions): PagePromise<OperationItem<Op>>;
   requestAny(operationId: OperationId, input?: AnyOperationArgs, options?: RequestOptions): APIPromise<unknown>;
   requestAny(operationId: OperationId, input?: AnyOperationArgs, options?: RequestOptions): APIPromise<unknown> {
     return requestOperation(this.#context, operationId, input, options);

@@ -5,7 +5,7 @@ export type { ResponseValidator } from './core/validation';
 export { APIPromise, type WithResponse } from './core/api-promise';
 export { Page, PagePromise, type PageSource } from './core/pagination';
 export type { Logger, LogLevel } from './core/logger';
-export type { RequestOptions } from './core/request';
+export type { RequestOptions } from './core/request-options';
 export { RateLimitStoreError, SERVICE_RATE_LIMIT, type RateLimitOption } from './core/rate-limit';
 export { memoryRateLimitStore, type RateLimitBudget, type RateLimitGrant, type RateLimitStore } from './core/rate-limit-store';
 export type {

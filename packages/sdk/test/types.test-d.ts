@@ -27,6 +27,7 @@ import {
   NetworkClient,
   type NetworkEnrichment,
   type OperationData,
+  type OperationItem,
   type Organization,
   type Page,
   type UpdatedContact,
@@ -266,8 +267,9 @@ describe('itemsOf and client.requestAny', () => {
     expectTypeOf(itemsOf('listAccounts', accounts)).toEqualTypeOf<AccountSummary[]>();
     const organizations = await client.request('listOrganizations');
     expectTypeOf(itemsOf('listOrganizations', organizations)).toEqualTypeOf<Organization[]>();
-    // A body of unknown type gives items of unknown type; an operation that answers no list does not compile.
-    expectTypeOf(itemsOf('listAccounts', JSON.parse('{}') as unknown)).toEqualTypeOf<unknown[]>();
+    // A body of unknown type (an operation picked at run time) gives that operation's items all the same; an
+    // operation that answers no list does not compile.
+    expectTypeOf(itemsOf('listAccounts', JSON.parse('{}') as unknown)).toEqualTypeOf<AccountSummary[]>();
     // @ts-expect-error updateContact answers no list
     itemsOf('updateContact', {});
   });
@@ -277,7 +279,9 @@ describe('itemsOf and client.requestAny', () => {
     expectTypeOf(client.requestAny(operation, { path: { contact_id: '1' }, query: { limit: 2.5 }, body: 'raw' }, { maxRetries: 0 })).toEqualTypeOf<APIPromise<unknown>>();
     if (isPagedOperation(operation)) {
       expectTypeOf(operation).toEqualTypeOf<PagedOperationId>();
-      expectTypeOf(client.requestAny(operation)).toEqualTypeOf<PagePromise<unknown>>();
+      // Its pages hold the items of whichever paged list it is; of one known operation, that operation's items.
+      expectTypeOf(client.requestAny(operation)).toEqualTypeOf<PagePromise<OperationItem<PagedOperationId>>>();
+      expectTypeOf(client.requestAny('listViews' as const)).toEqualTypeOf<PagePromise<View>>();
     }
     if (isListOperation(operation)) expectTypeOf(operation).toEqualTypeOf<ListOperationId>();
     // @ts-expect-error the operation is still one of the spec's

@@ -1,37 +1,15 @@
 import { ApiError, type NetworkClient, type OperationId, type RequestOptions, ResponseValidationError } from '@network-org/sdk';
 import { answerDifferences, conforms } from './check/answer';
 import { customFieldDifferences } from './check/custom-fields';
-import { describeValue, reaches, schemaDifferences } from './check/schema';
+import { compact, describeValue, reaches, schemaDifferences } from './check/schema';
+import { type Answer, type Call, type CallInput, Skip, Stop } from './call';
 import { operations } from '@network-org/spec/operations';
 import { operationRoutes } from '@network-org/spec/routes';
 import { schemas } from '@network-org/spec/zod';
 import type { Facts } from './facts';
 import type { Ledger } from './ledger';
 import type { Difference } from './report/types';
-import { TargetFault, type Target, type WireAnswer } from './target/transport';
-
-/** Which key a request carries. */
-export type KeyRole = 'admin' | 'member';
-
-/** A request of one operation, in wire names. */
-export interface CallInput {
-  params?: Record<string, string>;
-  query?: Record<string, unknown>;
-  body?: unknown;
-  /** Headers over the client's: `Authorization: null` sends none. */
-  headers?: Record<string, string | null>;
-  key?: KeyRole;
-  /** The rate-limit probe's calls: a 429 is the answer it looks for, not a failure to wait. */
-  probe?: boolean;
-  /** No retries and no 429 waits: one attempt (the checks before the run). */
-  once?: boolean;
-}
-
-/** The target's final answer to one call (after the SDK's retries and 429 waits), with the call that asked. */
-export interface Answer extends WireAnswer {
-  operation: OperationId;
-  request: CallInput;
-}
+import { TargetFault, type Target } from './target/transport';
 
 /** The clients of a run: the admin key's, and the member key's when one was given. */
 export interface Clients {
@@ -39,17 +17,14 @@ export interface Clients {
   member: NetworkClient | undefined;
 }
 
-/** How a run reaches the target: the transport and the SDK clients that send through it. */
-export interface Reach {
+/** How a run is connected to the target: the transport and the SDK clients that send through it. */
+export interface Connection {
   target: Target;
   clients: Clients;
 }
 
-/** Sends one request and gives its answer: `callOperation` bound to a run, or a scenario's checked `call`. */
-export type Call = (operation: OperationId, input?: CallInput) => Promise<Answer>;
-
 /** Everything scenarios share in one run. */
-export interface RunContext extends Reach {
+export interface RunContext extends Connection {
   facts: Facts;
   ledger: Ledger;
   isMock: boolean;
@@ -61,25 +36,15 @@ export interface RunContext extends Reach {
   probeRateLimit: boolean;
 }
 
-/** Thrown by `skip`: the scenario cannot run here; its reason goes into the report. */
-export class Skip extends Error {
-  override name = 'Skip';
-}
-
-/** Thrown by `stop`: the scenario found its differences and cannot safely go on; they are its outcome. */
-export class Stop extends Error {
-  override name = 'Stop';
-}
-
 /**
  * Sends one request of `operation` through the SDK's `client.requestAny` (its pacing, retries and 429 waits) and
  * gives the target's answer as it came, whatever its status. A transport failure (no answer, a redirect, a huge
  * or broken body) throws: the scenario errors.
  */
-export async function callOperation(reach: Reach, operation: OperationId, input: CallInput = {}): Promise<Answer> {
-  const client = input.key === 'member' ? reach.clients.member : reach.clients.admin;
+export async function callOperation(connection: Connection, operation: OperationId, input: CallInput = {}): Promise<Answer> {
+  const client = input.key === 'member' ? connection.clients.member : connection.clients.admin;
   if (!client) throw new Skip('needs --member-key');
-  const call = reach.target.beginCall();
+  const call = connection.target.beginCall();
   const options: RequestOptions = { signal: call.signal, headers: { ...input.headers, ...call.headers }, ...(input.once && { maxRetries: 0 }) };
   const args = { path: input.params, query: input.query, body: input.body };
   try {
@@ -89,9 +54,9 @@ export async function callOperation(reach: Reach, operation: OperationId, input:
     // An error status or a body the SDK refused is still an answer; anything else is a transport failure.
     if (!(error instanceof ApiError) && !(error instanceof ResponseValidationError)) throw transportReason(error);
   } finally {
-    reach.target.endCall();
+    connection.target.endCall();
   }
-  const answer = reach.target.answerOf(call.id);
+  const answer = connection.target.answerOf(call.id);
   if (!answer) throw new TargetFault('no answer was received');
   // The SDK waited out each 429 (Retry-After) and retried; one that is still there is no answer to check.
   if (answer.status === 429 && !input.probe) {
@@ -144,12 +109,6 @@ export const inTheAnswerTo = (operation: OperationId) => `in the answer to ${ope
 function inAnswerTo(difference: Difference, operation: OperationId): Difference {
   const where = inTheAnswerTo(operation);
   return { ...difference, note: difference.note ? `${difference.note}; ${where}` : where };
-}
-
-/** A value as compact JSON, cut short past 160 characters. */
-export function compact(value: unknown): string {
-  const text = value === undefined ? 'missing' : JSON.stringify(value);
-  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
 }
 
 /**

@@ -1,15 +1,10 @@
-import { type AccountSummary, type Company, type Contact, type Conversation, itemsOf, type ListOperationId, type OperationId, type Organization, type View } from '@network-org/sdk';
+import { type AccountSummary, type Company, type Contact, type Conversation, itemsOf, type ListOperationId, type OperationId, type OperationItem, type Organization, type View } from '@network-org/sdk';
 import { schemas } from '@network-org/spec/zod';
-import type { Registry } from './check/custom-fields';
-import { type Answer, type Call, type CallInput, compact, Skip } from './context';
-import { LISTS } from './lists';
+import type { CustomField, Registry } from './check/custom-fields';
+import { type Answer, type Call, type CallInput, Skip } from './call';
+import { compact } from './check/schema';
+import { identityOf } from './lists';
 import { TargetFault } from './target/transport';
-
-/** A registered custom field: its name and the JSON type of its values. */
-export interface CustomField {
-  name: string;
-  type: 'string' | 'number' | 'boolean';
-}
 
 /** What facts are learnt from, besides the API: the options of the run and the mock's control API. */
 export interface FactSources {
@@ -22,8 +17,8 @@ export interface FactSources {
   control(path: string): Promise<unknown>;
 }
 
-/** What all the scenarios of a run have learnt: each fact is asked for once per run. */
-interface Learnt {
+/** The facts every scenario of a run shares: each fact is asked for once per run. */
+interface SharedFacts {
   cache: Map<string, Promise<unknown>>;
   imported: Contact | undefined;
 }
@@ -36,22 +31,22 @@ interface Learnt {
 export class Facts {
   readonly #sources: FactSources;
   readonly #call: Call;
-  readonly #learnt: Learnt;
+  readonly #shared: SharedFacts;
 
-  constructor(sources: FactSources, call: Call, learnt: Learnt = { cache: new Map(), imported: undefined }) {
+  constructor(sources: FactSources, call: Call, shared: SharedFacts = { cache: new Map(), imported: undefined }) {
     this.#sources = sources;
     this.#call = call;
-    this.#learnt = learnt;
+    this.#shared = shared;
   }
 
   /** The same facts, learnt from now on through `call` (a scenario's own). */
   through(call: Call): Facts {
-    return new Facts(this.#sources, call, this.#learnt);
+    return new Facts(this.#sources, call, this.#shared);
   }
 
   #once<T>(name: string, load: () => Promise<T>): Promise<T> {
-    let value = this.#learnt.cache.get(name) as Promise<T> | undefined;
-    if (!value) this.#learnt.cache.set(name, (value = load()));
+    let value = this.#shared.cache.get(name) as Promise<T> | undefined;
+    if (!value) this.#shared.cache.set(name, (value = load()));
     return value;
   }
 
@@ -69,23 +64,25 @@ export class Facts {
    * object naming its `id`. Anything else is garbage no fact can be read from, and errors (never skips) the
    * scenarios that need it, saying what came.
    */
-  #records<T>(answer: Answer, operation: ListOperationId, id: string, what: string): T[] {
-    let records: unknown;
+  #records<Op extends ListOperationId>(answer: Answer, operation: Op, what: string): OperationItem<Op>[] {
+    const id = identityOf(operation);
+    let records: OperationItem<Op>[] | undefined;
     try {
       records = itemsOf(operation, answer.body);
     } catch {
       records = undefined;
     }
-    if (!Array.isArray(records) || !records.every((record) => isObject(record) && (typeof record[id] === 'string' || typeof record[id] === 'number'))) {
+    const named = (record: unknown) => isObject(record) && (typeof record[id] === 'string' || typeof record[id] === 'number');
+    if (!Array.isArray(records) || !records.every(named)) {
       throw new TargetFault(`${answer.method} ${answer.url.split('?')[0]} answered something that is not ${what}: ${compact(answer.body)}`);
     }
-    return records as T[];
+    return records;
   }
 
   organization(): Promise<Organization> {
     return this.#once('organization', async () => {
       const answer = await this.#ok('the organization', 'listOrganizations');
-      const [organization] = this.#records<Organization>(answer, 'listOrganizations', 'id', 'an organization');
+      const [organization] = this.#records(answer, 'listOrganizations', 'an organization');
       if (!organization) throw new TargetFault(`${answer.method} ${answer.url.split('?')[0]} answered no organization: ${compact(answer.body)}`);
       return organization;
     });
@@ -94,7 +91,7 @@ export class Facts {
   accounts(role: 'admin' | 'member' = 'admin'): Promise<AccountSummary[]> {
     return this.#once(`accounts:${role}`, async () => {
       const answer = await this.#ok('the accounts', 'listAccounts', { key: role });
-      return this.#records<AccountSummary>(answer, 'listAccounts', 'account_id', 'an accounts list');
+      return this.#records(answer, 'listAccounts', 'an accounts list');
     });
   }
 
@@ -122,7 +119,7 @@ export class Facts {
   contacts(): Promise<Contact[]> {
     return this.#once('contacts', async () => {
       const answer = await this.#ok('contacts', 'listContacts', { query: { account_id: [await this.accountId()], limit: 25 } });
-      return this.#records<Contact>(answer, 'listContacts', LISTS.listContacts.identity, 'a contacts list');
+      return this.#records(answer, 'listContacts', 'a contacts list');
     });
   }
 
@@ -134,18 +131,18 @@ export class Facts {
 
   /** The contact the run imported (its PATCHes and drafts then touch a record the run made). */
   imported(contact: Contact): void {
-    this.#learnt.imported ??= contact;
+    this.#shared.imported ??= contact;
   }
 
   /** The contact writes go to: the one the run imported, or else the first listed. */
   async writableContact(): Promise<Contact> {
-    return this.#learnt.imported ?? this.contact();
+    return this.#shared.imported ?? this.contact();
   }
 
   companies(): Promise<Company[]> {
     return this.#once('companies', async () => {
       const answer = await this.#ok('companies', 'listCompanies', { query: { account_id: [await this.accountId()], limit: 25 } });
-      return this.#records<Company>(answer, 'listCompanies', LISTS.listCompanies.identity, 'a companies list');
+      return this.#records(answer, 'listCompanies', 'a companies list');
     });
   }
 
@@ -158,7 +155,7 @@ export class Facts {
   views(): Promise<View[]> {
     return this.#once('views', async () => {
       const answer = await this.#ok('views', 'listViews', { query: { account_id: [await this.accountId()], limit: 25 } });
-      return this.#records<View>(answer, 'listViews', LISTS.listViews.identity, 'a views list');
+      return this.#records(answer, 'listViews', 'a views list');
     });
   }
 
@@ -171,7 +168,7 @@ export class Facts {
   conversations(): Promise<Conversation[]> {
     return this.#once('conversations', async () => {
       const answer = await this.#ok('conversations', 'listConversations', { query: { account_id: [await this.accountId()], limit: 25 } });
-      return this.#records<Conversation>(answer, 'listConversations', LISTS.listConversations.identity, 'a conversations list');
+      return this.#records(answer, 'listConversations', 'a conversations list');
     });
   }
 

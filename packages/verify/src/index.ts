@@ -1,9 +1,9 @@
 export { runVerify } from './run';
 export { scenarioCatalog, type ScenarioInfo } from './scenarios/select';
-export type { Behaviour } from './scenarios/scenario';
 export { TargetUnreachableError, VerifyUsageError, type VerifyOptions } from './options';
 export { exitCode, nothingChecked, render, renderMarkdown, renderTable, type Format } from './report/render';
 export type {
+  Behaviour,
   CompareChange,
   Difference,
   Discovery,

@@ -1,12 +1,22 @@
 import type { OperationId } from '@network-org/sdk';
-import { type Answer, type Call, type ScenarioContext, Skip } from './context';
-import type { Writes } from './report/types';
+import { type Answer, type Call, Skip } from './call';
+import type { Difference, Writes } from './report/types';
 
 type Kind = 'contact' | 'company';
 type Tag = { name: string; color: string };
 type Fields = Record<string, unknown>;
 
-interface Kept {
+/** What `keep` needs of the scenario whose check a record's first read is (a `ScenarioContext`). */
+interface CheckingScenario {
+  readonly call: Call;
+  readonly differences: Difference[];
+  expectOk(answer: Answer): boolean;
+  differ(difference: Difference): void;
+  stop(): never;
+}
+
+/** A record the run changes, as it was before, to be put back at the end of the run. */
+interface RecordToRestore {
   kind: Kind;
   id: string;
   accountId: string;
@@ -29,7 +39,7 @@ const PARAM: Record<Kind, string> = { contact: 'contact_id', company: 'company_i
  */
 export class Ledger {
   readonly writes: Writes = { done: [], undone: [], left: [] };
-  readonly #kept = new Map<string, Kept>();
+  readonly #toRestore = new Map<string, RecordToRestore>();
 
   /** `call` sends the reads and restores at the end of the run, outside any scenario. */
   constructor(private readonly call: Call) {}
@@ -59,10 +69,10 @@ export class Ledger {
    * schema) is a difference, and the scenario stops without changing the record; a record that is not there
    * skips it.
    */
-  async keep(t: ScenarioContext, kind: Kind, id: string, accountId: string, fields: string[] = []): Promise<Fields> {
+  async keep(t: CheckingScenario, kind: Kind, id: string, accountId: string, fields: string[] = []): Promise<Fields> {
     const key = `${kind} ${id} ${accountId}`;
-    let kept = this.#kept.get(key);
-    if (!kept) {
+    let saved = this.#toRestore.get(key);
+    if (!saved) {
       const answer = await this.#read(t.call, kind, id, accountId);
       const missing = MISSING[kind];
       if (answer.status === missing.status && (answer.body as { code?: unknown } | undefined)?.code === missing.code) {
@@ -75,23 +85,23 @@ export class Ledger {
         for (const difference of t.differences.slice(from)) difference.note ??= READ_NOTE;
         return t.stop();
       }
-      kept = { kind, id, accountId, original, fields: new Set() };
-      this.#kept.set(key, kept);
+      saved = { kind, id, accountId, original, fields: new Set() };
+      this.#toRestore.set(key, saved);
     }
-    for (const field of fields) kept.fields.add(field);
-    return kept.original;
+    for (const field of fields) saved.fields.add(field);
+    return saved.original;
   }
 
   /** Puts every kept record back and checks it by reading it again. */
   async restoreAll(): Promise<void> {
-    for (const kept of this.#kept.values()) {
-      const target = `${kept.kind} ${kept.id} in account ${kept.accountId}`;
-      const operation = UPDATE[kept.kind];
+    for (const saved of this.#toRestore.values()) {
+      const target = `${saved.kind} ${saved.id} in account ${saved.accountId}`;
+      const operation = UPDATE[saved.kind];
       try {
-        await this.#restore(kept);
-        const read = await this.#read(this.call, kept.kind, kept.id, kept.accountId);
-        const now = read.status === 200 ? recordOf(kept.kind, read) : undefined;
-        const left = now ? changedSince(kept, now) : ['could not be read back'];
+        await this.#restore(saved);
+        const read = await this.#read(this.call, saved.kind, saved.id, saved.accountId);
+        const now = read.status === 200 ? recordOf(saved.kind, read) : undefined;
+        const left = now ? changedSince(saved, now) : ['could not be read back'];
         if (left.length === 0) this.writes.undone.push({ operation, target, note: 'tags, notes_json and custom fields back as they were' });
         else this.writes.left.push({ operation, target, note: `not restored: ${left.join(', ')}` });
       } catch (error) {
@@ -100,14 +110,14 @@ export class Ledger {
     }
   }
 
-  async #restore(kept: Kept): Promise<void> {
+  async #restore(saved: RecordToRestore): Promise<void> {
     const body: Fields = {
-      account_id: kept.accountId,
-      tags: { set: tagsOf(kept.original) },
-      notes_json: kept.original.notes_json ?? null,
+      account_id: saved.accountId,
+      tags: { set: tagsOf(saved.original) },
+      notes_json: saved.original.notes_json ?? null,
     };
-    for (const field of kept.fields) body[field] = kept.original[field] ?? null;
-    await this.call(UPDATE[kept.kind], { params: { [PARAM[kept.kind]]: kept.id }, body });
+    for (const field of saved.fields) body[field] = saved.original[field] ?? null;
+    await this.call(UPDATE[saved.kind], { params: { [PARAM[saved.kind]]: saved.id }, body });
   }
 }
 
@@ -125,10 +135,10 @@ const tagText = (record: Fields) =>
   JSON.stringify(tagsOf(record).map(({ name, color }) => `${name}\u0000${color}`).sort());
 
 /** What differs between a record now and as it was kept. */
-function changedSince(kept: Kept, now: Fields): string[] {
+function changedSince(saved: RecordToRestore, now: Fields): string[] {
   const left: string[] = [];
-  if (tagText(now) !== tagText(kept.original)) left.push('tags');
-  if ((now.notes_json ?? null) !== (kept.original.notes_json ?? null)) left.push('notes_json');
-  for (const field of kept.fields) if ((now[field] ?? null) !== (kept.original[field] ?? null)) left.push(field);
+  if (tagText(now) !== tagText(saved.original)) left.push('tags');
+  if ((now.notes_json ?? null) !== (saved.original.notes_json ?? null)) left.push('notes_json');
+  for (const field of saved.fields) if ((now[field] ?? null) !== (saved.original[field] ?? null)) left.push(field);
   return left;
 }

@@ -1,4 +1,4 @@
-import type { OperationId, PagedOperationId } from '@network-org/sdk';
+import type { ListOperationId, OperationId, PagedOperationId } from '@network-org/sdk';
 import { operations } from '@network-org/spec/operations';
 import { operationRoutes } from '@network-org/spec/routes';
 import { fieldsOf, itemSchema } from './check/schema';
@@ -16,13 +16,19 @@ export interface ListModel {
   clamps: boolean;
 }
 
-function modelOf(operation: PagedOperationId): ListModel {
+/** The key that names an item of a list (paged or not): its item schema's first required field, from the spec. */
+export function identityOf(operation: ListOperationId): string {
   const { list } = operationRoutes[operation];
   const item = itemSchema(operations[operation].responses['200'], list.envelope, list.key);
   const identity = item && fieldsOf(item).find((field) => field.required)?.name;
-  if (!identity) throw new Error(`${operation}: not a paged list of the spec`);
+  if (!identity) throw new Error(`${operation}: no list of the spec whose items have a required field`);
+  return identity;
+}
+
+function modelOf(operation: PagedOperationId): ListModel {
+  const { list } = operationRoutes[operation];
   const { pageLimit } = list;
-  return { operation, items: list.key, identity, defaultLimit: pageLimit.default, maxLimit: pageLimit.max, clamps: pageLimit.clamp };
+  return { operation, items: list.key, identity: identityOf(operation), defaultLimit: pageLimit.default, maxLimit: pageLimit.max, clamps: pageLimit.clamp };
 }
 
 /** Every paged list operation of the spec, by operationId. */

@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { NetworkClient, secretScrubber, type OperationId } from '@network-org/sdk';
 import { unknownKeysOf } from './check/answer';
-import { type Answer, type CallInput, callOperation, type Clients, type RunContext, ScenarioContext, Skip, Stop } from './context';
+import { callOperation, type Clients, type RunContext, ScenarioContext } from './context';
+import { type Answer, type CallInput, Skip, Stop } from './call';
 import { Facts } from './facts';
 import { Ledger } from './ledger';
 import { type VerifyOptions, VerifyUsageError } from './options';

@@ -1,8 +1,9 @@
-import type { OperationId } from '@network-org/sdk';
+import type { OperationId, PagedOperationId } from '@network-org/sdk';
 import { schemas } from '@network-org/spec/zod';
 import type { z } from 'zod';
 import { observedShape, specShape } from './check/schema';
-import type { Answer } from './context';
+import type { Answer } from './call';
+import { LISTS } from './lists';
 import type { ShapeObservation } from './report/types';
 
 type Json = Record<string, unknown>;
@@ -10,7 +11,15 @@ const list = (value: unknown): Json[] => (Array.isArray(value) ? (value.filter((
 const one = (value: unknown): Json[] => (value !== null && typeof value === 'object' && !Array.isArray(value) ? [value as Json] : []);
 const data = (body: unknown) => ((body as { data?: Json } | undefined)?.data ?? {}) as Json;
 
-interface Unshown {
+/** A paged list's items: their path and how to pick them, where the spec's route table puts them. */
+const listed = (operation: PagedOperationId) => ({
+  operation,
+  path: `$.data.${LISTS[operation].items}[*]`,
+  pick: (body: unknown) => list(data(body)[LISTS[operation].items]),
+});
+
+/** A record whose shape the API's documentation does not show, and where answers carry it. */
+interface UndocumentedRecord {
   record: string;
   operation: OperationId;
   path: string;
@@ -20,19 +29,19 @@ interface Unshown {
   values: string[];
 }
 
-// The records the service description leaves unshown (contract: the spec defines them as this project's).
-const UNSHOWN: Unshown[] = [
-  { record: 'Conversation', operation: 'listConversations', path: '$.data.conversations[*]', schema: schemas.Conversation, pick: (b) => list(data(b).conversations), values: [] },
+// The API's documentation shows no example of these records: the spec defines their shape as this project's.
+const UNDOCUMENTED_RECORDS: UndocumentedRecord[] = [
+  { record: 'Conversation', ...listed('listConversations'), schema: schemas.Conversation, values: [] },
   {
     record: 'Conversation participant',
     operation: 'listConversations',
-    path: '$.data.conversations[*].participants[*]',
+    path: `${listed('listConversations').path}.participants[*]`,
     schema: schemas.ConversationParticipant,
-    pick: (b) => list(data(b).conversations).flatMap((c) => list(c.participants)),
+    pick: (b) => listed('listConversations').pick(b).flatMap((c) => list(c.participants)),
     values: [],
   },
   { record: 'Draft', operation: 'createDraft', path: '$.data.draft', schema: schemas.Draft, pick: (b) => one(data(b).draft), values: ['kind', 'status'] },
-  { record: 'Company list item', operation: 'listCompanies', path: '$.data.companies[*]', schema: schemas.Company, pick: (b) => list(data(b).companies), values: [] },
+  { record: 'Company list item', ...listed('listCompanies'), schema: schemas.Company, values: [] },
   { record: 'Activity summary', operation: 'getActivitySummary', path: '$.data', schema: schemas.ActivitySummary, pick: (b) => one(data(b)), values: [] },
   { record: 'Import warning', operation: 'importContact', path: '$.data.warnings[*]', schema: schemas.ImportWarning, pick: (b) => list(data(b).warnings), values: ['code'] },
   {
@@ -62,20 +71,20 @@ const UNSHOWN: Unshown[] = [
     },
     values: ['status', 'error_code'],
   },
-  { record: 'Message', operation: 'listConversationMessages', path: '$.data.messages[*]', schema: schemas.Message, pick: (b) => list(data(b).messages), values: ['direction'] },
+  { record: 'Message', ...listed('listConversationMessages'), schema: schemas.Message, values: ['direction'] },
 ];
 
-/** For each unshown record, the spec's shape and, when the run saw one, the observed shape and values. */
+/** For each undocumented record, the spec's shape and, when the run saw one, the observed shape and values. */
 export function observeShapes(answers: readonly Answer[]): ShapeObservation[] {
-  return UNSHOWN.map((unshown) => {
+  return UNDOCUMENTED_RECORDS.map((undocumented) => {
     const records = answers
-      .filter((answer) => answer.operation === unshown.operation && answer.status >= 200 && answer.status < 300)
-      .flatMap((answer) => unshown.pick(answer.body));
-    const observation: ShapeObservation = { record: unshown.record, operation: unshown.operation, path: unshown.path, spec: specShape(unshown.schema) };
+      .filter((answer) => answer.operation === undocumented.operation && answer.status >= 200 && answer.status < 300)
+      .flatMap((answer) => undocumented.pick(answer.body));
+    const observation: ShapeObservation = { record: undocumented.record, operation: undocumented.operation, path: undocumented.path, spec: specShape(undocumented.schema) };
     if (records.length === 0) return observation;
     observation.observed = observedShape(records);
     const values: Record<string, string[]> = {};
-    for (const key of unshown.values) {
+    for (const key of undocumented.values) {
       const seen = [...new Set(records.map((record) => record[key]).filter((v) => v !== undefined).map((v) => (v === null ? 'null' : String(v))))].sort();
       if (seen.length > 0) values[key] = seen;
     }

@@ -1,5 +1,5 @@
 import type { OperationId } from '@network-org/sdk';
-import type { Answer, CallInput } from './context';
+import type { Answer, CallInput } from './call';
 import { TargetUnreachableError, type VerifyOptions, VerifyUsageError } from './options';
 import type { Target } from './target/transport';
 

@@ -31,9 +31,9 @@ interface Page {
 
 /** One page of a list operation: a `Page` of the SDK, or the whole list of one that has no pages. */
 async function loadPage(client: NetworkClient, operationId: ListOperationId, request: ToolRequest, options: RequestOptions): Promise<Page> {
-  if (!isPagedOperation(operationId)) return { items: itemsOf(operationId, await client.requestAny(operationId, request, options)) as Page['items'] };
+  if (!isPagedOperation(operationId)) return { items: itemsOf(operationId, await client.requestAny(operationId, request, options)) };
   const { items, pagination, response: _response, ...extra } = await client.requestAny(operationId, request, options);
-  return { items: items as Page['items'], pagination, ...(Object.keys(extra).length ? { extra } : {}) };
+  return { items, pagination, ...(Object.keys(extra).length ? { extra } : {}) };
 }
 
 async function listResult(definition: ToolDefinition, operationId: ListOperationId, request: ToolRequest, fields: readonly string[] | undefined, context: ToolRunContext, options: RequestOptions): Promise<CallToolResult> {

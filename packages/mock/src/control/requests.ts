@@ -1,6 +1,7 @@
 import { badRequest, notFound } from '../engine/errors';
 import type { JournalEntry, JournalSummary } from '../engine/journal';
-import type { MockRuntime, Session } from '../engine/runtime';
+import type { MockRuntime } from '../engine/runtime';
+import type { Session } from '../engine/session';
 
 /** The most summaries one `GET /__mock/requests` gives; `limit` defaults to it. */
 export const MAX_LISTED_REQUESTS = 1000;

@@ -13,7 +13,8 @@ import { errorAnswer, jsonAnswer, unexpectedErrorAnswer } from './respond';
 import type { OperationId } from './operation-table';
 import { pageLimitOf, type AnyRouteResult, type OperationResult, type PageLimitRule, type Route, type RouteContext } from './router';
 import { sleep } from '../lib/timers';
-import type { MockRuntime, Session } from './runtime';
+import type { MockRuntime } from './runtime';
+import type { Session } from './session';
 import { checkQueryNumbers, parseInput, queryInput } from './validation';
 
 /** An API request as the engine routes it: the path under the base URL. */

@@ -1,6 +1,6 @@
 import { NO_BODY, type RequestHeaders, type MockResponse } from './message';
 import type { MockApiError } from './errors';
-import { knownJson } from '../wire/known-json';
+import { cachedJson } from '../wire/cached-json';
 
 /** The session header, allowed in preflights and exposed with the eviction notice. */
 export const SESSION_HEADER = 'X-Mock-Session';
@@ -14,11 +14,11 @@ const CORS_HEADERS: [string, string][] = [
 
 const encoder = new TextEncoder();
 
-function isKnown(value: unknown): value is object {
-  return value !== null && typeof value === 'object' && knownJson.has(value);
+function isCached(value: unknown): value is object {
+  return value !== null && typeof value === 'object' && cachedJson.has(value);
 }
 
-const isKnownArray = (value: unknown): value is object[] => Array.isArray(value) && value.length > 0 && value.every(isKnown);
+const isCachedArray = (value: unknown): value is object[] => Array.isArray(value) && value.length > 0 && value.every(isCached);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
@@ -27,11 +27,11 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Whether a value of known JSON sits in the body's first levels (`{data: {contacts: [known, …]}}`). */
-function holdsKnownJson(value: unknown, depth: number): boolean {
-  if (isKnown(value) || isKnownArray(value)) return true;
+function holdsCachedJson(value: unknown, depth: number): boolean {
+  if (isCached(value) || isCachedArray(value)) return true;
   if (depth === 0 || !isPlainObject(value)) return false;
   for (const key in value) {
-    if (holdsKnownJson(value[key], depth - 1)) return true;
+    if (holdsCachedJson(value[key], depth - 1)) return true;
   }
   return false;
 }
@@ -41,11 +41,11 @@ function holdsKnownJson(value: unknown, depth: number): boolean {
  * of plain objects are written here, in the order JSON.stringify uses; everything below goes to the native serializer.
  */
 function appendJson(value: unknown, depth: number, out: (string | Uint8Array)[]): void {
-  if (isKnown(value)) {
-    out.push(knownJson.get(value) as Uint8Array);
-  } else if (isKnownArray(value)) {
+  if (isCached(value)) {
+    out.push(cachedJson.get(value) as Uint8Array);
+  } else if (isCachedArray(value)) {
     value.forEach((item, index) => {
-      out.push(index === 0 ? '[' : ',', knownJson.get(item) as Uint8Array);
+      out.push(index === 0 ? '[' : ',', cachedJson.get(item) as Uint8Array);
     });
     out.push(']');
   } else if (depth > 0 && isPlainObject(value)) {
@@ -80,7 +80,7 @@ function writeText(out: Uint8Array, offset: number, text: string): number {
  * native serializer. Adapters send it in one write and `mock.fetch` hands it to its Response as is.
  */
 export function toJsonBytes(body: unknown): Uint8Array {
-  if (!holdsKnownJson(body, 2)) return encoder.encode(JSON.stringify(body));
+  if (!holdsCachedJson(body, 2)) return encoder.encode(JSON.stringify(body));
   const pieces: (string | Uint8Array)[] = [];
   appendJson(body, 2, pieces);
   // A UTF-16 code unit takes at most 3 bytes of UTF-8.

@@ -1,7 +1,7 @@
 import { badRequest } from './errors';
 import type { RequestHeaders } from './message';
 import { SESSION_HEADER } from './respond';
-import type { Session } from './runtime';
+import type { Session } from './session';
 
 /** 1-64 characters of `A-Za-z0-9._-`. */
 const SESSION_NAME = /^[A-Za-z0-9._-]{1,64}$/;

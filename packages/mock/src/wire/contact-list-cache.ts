@@ -3,7 +3,7 @@ import { setBounded } from '../lib/bounded-map';
 import type { Store } from '../store/index';
 import { PARTS, type Part, type VersionedStorage } from '../store/storage';
 import type { ContactRecord } from '../store/types';
-import { withKnownJson } from './known-json';
+import { withCachedJson } from './cached-json';
 import { contactFullFields, contactWire, type ListedContact } from './records';
 
 /*
@@ -131,7 +131,7 @@ function listEntry(store: Store, contact: ContactRecord): ListEntry {
     const wire = contactWire(store, contact, 'list');
     entry = { record: contact, wire, json: encoder.encode(JSON.stringify(wire)) };
   }
-  withKnownJson(entry.wire, entry.json);
+  withCachedJson(entry.wire, entry.json);
   setBounded(cache.entries, key, entry, MAX_CACHED_CONTACTS);
   return entry;
 }
@@ -164,7 +164,7 @@ export function contactFullWire(store: Store, contact: ContactRecord): ContactWi
   const appendedBytes = encoder.encodeInto(appendedText, scratch.subarray(listBytes)).written;
   scratch[listBytes] = COMMA;
   const json = scratch.slice(0, listBytes + appendedBytes);
-  withKnownJson(full, json);
+  withCachedJson(full, json);
   setBounded(cacheOf(store.storage).fulls, contact.account_relationship_id, { record: contact, wire: full, json, appended, listBytes }, MAX_CACHED_CONTACTS);
   return full;
 }

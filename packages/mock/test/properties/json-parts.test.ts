@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toJsonBytes } from '../../src/engine/respond';
-import { withKnownJson } from '../../src/wire/known-json';
+import { withCachedJson } from '../../src/wire/cached-json';
 
 const encoder = new TextEncoder();
 
@@ -12,7 +12,7 @@ const text = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 /** A record whose JSON is registered as known, as the contact list cache does. */
 const knownRecord = fc.jsonValue({ maxDepth: 3 }).map((value) => {
   const record = { value, note: 'Grüße 🚀' };
-  return withKnownJson(record, encoder.encode(JSON.stringify(record)));
+  return withCachedJson(record, encoder.encode(JSON.stringify(record)));
 });
 
 // Plain values with known records, and arrays of them, mixed in at every level the splicing looks at.
@@ -41,7 +41,7 @@ describe('toJsonBytes', () => {
 
   it('splices a page of known records instead of serializing them again', () => {
     // Registered bytes that are not the record's own JSON show that they, not a new serialization, went out.
-    const contact = withKnownJson({ contact_id: '1' }, encoder.encode('{"contact_id":"cached"}'));
+    const contact = withCachedJson({ contact_id: '1' }, encoder.encode('{"contact_id":"cached"}'));
     const bytes = toJsonBytes({ data: { contacts: [contact, contact], pagination: { limit: 2, has_more: false } } });
     expect(text(bytes)).toBe('{"data":{"contacts":[{"contact_id":"cached"},{"contact_id":"cached"}],"pagination":{"limit":2,"has_more":false}}}');
   });

@@ -1,13 +1,13 @@
 // `network-mock serve` configured by its environment, as a container or a CI service runs it: every flag has a
 // NETWORK_MOCK_* variable, PORT works when NETWORK_MOCK_PORT is unset, a flag beats its variable, and a bad value
 // exits 2 naming the variable and what it takes.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { packageDir, useBundledCli } from '../support/bundled-cli';
+import { useBundledCli } from '../support/bundled-cli';
+import { spawnCli } from '../support/spawn-cli';
 import { KEYS } from '../support/harness';
 
 const cliPath = useBundledCli();
@@ -20,25 +20,7 @@ function cleanEnvironment(): NodeJS.ProcessEnv {
 }
 
 function serve(variables: Record<string, string>, flags: string[] = []) {
-  const child = spawn(process.execPath, [cliPath(), 'serve', ...flags], { cwd: packageDir, env: { ...cleanEnvironment(), ...variables } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', () => {
-      const line = /^listening on (\S+)$/m.exec(stdout);
-      if (line) resolve(line[1] as string);
-    });
-    child.on('exit', () => reject(new Error(`network-mock exited before listening: ${stderr}`)));
-  });
-  url.catch(() => undefined);
-  const stop = async () => {
-    child.kill('SIGTERM');
-    return exited;
-  };
-  return { child, url, exited, stop, stderr: () => stderr };
+  return spawnCli(cliPath(), ['serve', ...flags], { ...cleanEnvironment(), ...variables });
 }
 
 async function freePort(): Promise<number> {
@@ -161,7 +143,7 @@ describe('network-mock serve configured by its environment', () => {
     const path = join(scratch, 'no-such-folder', 'state.json');
     const running = serve({ NETWORK_MOCK_PORT: '0', NETWORK_MOCK_STATE_FILE: path });
     expect(await running.exited).toBe(2);
-    expect(running.stderr()).toContain(`network-mock: NETWORK_MOCK_STATE_FILE ${path}: the folder ${join(scratch, 'no-such-folder')} does not exist or cannot be written`);
+    expect(running.output().stderr).toContain(`network-mock: NETWORK_MOCK_STATE_FILE ${path}: the folder ${join(scratch, 'no-such-folder')} does not exist or cannot be written`);
   });
 
   it.each([
@@ -178,7 +160,7 @@ describe('network-mock serve configured by its environment', () => {
   ])('refuses %s=%s at start with exit 2, naming the variable and what it takes', async (variable, value, message) => {
     const running = serve({ [variable]: value });
     expect(await running.exited).toBe(2);
-    expect(running.stderr()).toContain(`network-mock: ${message}`);
+    expect(running.output().stderr).toContain(`network-mock: ${message}`);
   });
 
   it('counts an empty variable as unset', async () => {
@@ -189,10 +171,9 @@ describe('network-mock serve configured by its environment', () => {
   });
 
   it('lists every variable in --help', async () => {
-    const child = spawn(process.execPath, [cliPath(), '--help'], { cwd: packageDir, env: cleanEnvironment() });
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    await new Promise((resolve) => child.on('exit', resolve));
+    const help = spawnCli(cliPath(), ['--help'], cleanEnvironment());
+    await help.exited;
+    const { stdout } = help.output();
     for (const variable of ['NETWORK_MOCK_PORT, PORT', 'NETWORK_MOCK_HOST', 'NETWORK_MOCK_CONTROL_TOKEN', 'NETWORK_MOCK_STATE_FILE', 'NETWORK_MOCK_RATE_LIMIT', 'NETWORK_MOCK_JOURNAL_MAX_BYTES']) {
       expect(stdout).toContain(variable);
     }

@@ -1,27 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { packageDir, useBundledCli } from '../support/bundled-cli';
+import { spawnCli } from '../support/spawn-cli';
 import { describe, expect, it } from 'vitest';
 import { KEYS, request } from '../support/harness';
 
 describe('its flags, sessions and rate limit', () => {
   const cliPath = useBundledCli();
 
-  function runCli(args: string[]) {
-    const child = spawn(process.execPath, [cliPath(), ...args], { cwd: packageDir });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const firstLine = new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', () => {
-        if (stdout.includes('\n')) resolve(stdout.split('\n')[0]!);
-      });
-      child.on('exit', () => reject(new Error(`exited before printing a line: ${stderr}`)));
-    });
-    firstLine.catch(() => undefined);
-    return { child, firstLine, exited, output: () => ({ stdout, stderr }) };
-  }
+  const runCli = (args: string[]) => spawnCli(cliPath(), args);
 
   describe('network-mock CLI', () => {
     it('prints the listening line and the fixture keys, serves, and stops on SIGTERM', async () => {
@@ -121,28 +106,10 @@ describe('its flags, sessions and rate limit', () => {
 describe('serve', () => {
   const cliPath = useBundledCli();
 
-  interface Running {
-    child: ChildProcess;
-    lines: Promise<string[]>;
-    exit: Promise<number | null>;
-  }
-
-  /** Starts `network-mock serve …` and resolves once it has printed the listening line and the keys. */
-  function serve(args: string[]): Running {
-    const child = spawn(process.execPath, [cliPath(), 'serve', ...args], { cwd: packageDir });
-    let stdout = '';
-    let stderr = '';
-    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const lines = new Promise<string[]>((resolve, reject) => {
-      child.stdout!.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-        if (stdout.includes(KEYS.otherOrg)) resolve(stdout.trimEnd().split('\n'));
-      });
-      child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('exit', () => reject(new Error(`network-mock exited early: ${stderr}`)));
-    });
-    lines.catch(() => undefined);
-    return { child, lines, exit };
+  /** Starts `network-mock serve …`; its `lines` once it has printed the listening line and the keys. */
+  function serve(args: string[]) {
+    const running = spawnCli(cliPath(), ['serve', ...args]);
+    return { ...running, lines: running.linesUntil(KEYS.otherOrg), exit: running.exited };
   }
 
   describe('network-mock serve', () => {

@@ -4,7 +4,8 @@ import { NetworkError } from './errors';
 import type { Endpoint } from './http';
 import type { ListOperationId, OperationData, OperationId, OperationItem, PagedOperationId } from './operations';
 import { Page, PagePromise, type PageSource, type Pagination } from './pagination';
-import { type RequestContext, type RequestOptions, request, type Unwrap } from './request';
+import { type RequestContext, request, type Unwrap } from './request';
+import type { RequestOptions } from './request-options';
 
 /** The input of any operation: its path parameters, query and body, as `client.requestAny` sends them. */
 export interface AnyOperationArgs {
@@ -31,18 +32,18 @@ function listPayload(operationId: ListOperationId, body: unknown): Record<string
 
 /**
  * The items of a list operation's answer body, wherever the spec puts them (`data.contacts`, the organization
- * list's `organization`): a list without pages (`listAccounts`) has no `Page` to read them from. A body without
- * them is a TypeError that names what is missing.
+ * list's `organization`), typed as that operation's items: a list without pages (`listAccounts`) has no `Page` to
+ * read them from. The body may be of any type (a caller that picks the operation at run time has no better one):
+ * its items are typed as the spec says, as every body the client gives is without `validateResponses`. A body
+ * without them is a TypeError that names what is missing.
  */
-export function itemsOf<Op extends ListOperationId>(operationId: Op, body: OperationData<Op>): OperationItem<Op>[];
-export function itemsOf(operationId: ListOperationId, body: unknown): unknown[];
-export function itemsOf(operationId: ListOperationId, body: unknown): unknown[] {
+export function itemsOf<Op extends ListOperationId>(operationId: Op, body: unknown): OperationItem<Op>[] {
   const list = operationRoutes[operationId]?.list;
   if (!list) throw new NetworkError(`${String(operationId)} answers no list`);
   const items = listPayload(operationId, body)?.[list.key];
   // As it came, like every body the client does not validate (`validateResponses`); only an absent list is refused.
   if (items === undefined || items === null) throw new TypeError(`${operationId}: the body has no ${list.envelope ? `${list.envelope}.` : ''}${list.key}`);
-  return items as unknown[];
+  return items as OperationItem<Op>[];
 }
 
 /** Builds the pages of a list: `Page`, or a subclass that names the payload's other fields (`ActivityPage`). */
@@ -89,7 +90,7 @@ export function listOperation<Op extends PagedOperationId, P extends Page<Operat
       (body: OperationData<Op>, response) => {
         const payload = listPayload(operationId, body);
         // A body that lacks its items or pagination is no page (the request reports it as not matching the spec).
-        const items = itemsOf(operationId, body as unknown) as OperationItem<Op>[];
+        const items = itemsOf(operationId, body);
         const pagination = payload.pagination as Pagination;
         if (!Array.isArray(items) || typeof pagination?.has_more !== 'boolean') return undefined as unknown as P;
         const page = new PageOf(items, pagination, response, { load, cursor });

@@ -1,6 +1,6 @@
 import type { operations } from '@network-org/spec/openapi';
 import type { operationRoutes } from '@network-org/spec/routes';
-import type { RequestOptions } from './request';
+import type { RequestOptions } from './request-options';
 
 /** The name of an operation of the spec. */
 export type OperationId = keyof operations;
@@ -49,8 +49,8 @@ export type ListPayload<Op extends ListOperationId> = ListRoute<Op>['envelope'] 
 /** The name of a list's items in its payload (`'contacts'`, `'activity'`, ...). */
 export type ListKey<Op extends ListOperationId> = ListRoute<Op>['key'] & keyof ListPayload<Op>;
 
-/** One item of a list operation. */
-export type OperationItem<Op extends ListOperationId> = ListPayload<Op>[ListKey<Op>] extends ReadonlyArray<infer Item> ? Item : never;
+/** One item of a list operation; of a union of operations (one picked at run time), an item of any of them. */
+export type OperationItem<Op extends ListOperationId> = Op extends ListOperationId ? (ListPayload<Op>[ListKey<Op>] extends ReadonlyArray<infer Item> ? Item : never) : never;
 
 /** The fields of a page's payload beside its items and `pagination` (the activity list's `filters`, ...). */
 export type PageExtras<Op extends PagedOperationId> = Omit<ListPayload<Op>, ListKey<Op> | 'pagination'>;

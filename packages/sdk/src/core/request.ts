@@ -1,26 +1,14 @@
-import type { HeadersOptions } from 'openapi-fetch';
 import type { WithResponse } from './api-promise';
 import { ApiConnectionError, ApiTimeoutError, errorFromResponse, ResponseValidationError } from './errors';
 import { type ReceivedResponse, type Endpoint, pathOf, type Send } from './http';
 import type { AttemptLog, AttemptRecord } from './logger';
 import type { OperationId } from './operations';
 import type { Redactor } from './redact';
+import type { RequestOptions } from './request-options';
 import { abortable, sleep, timeoutMs } from './abortable';
 import { retryDelay } from './retry';
 import { checkResponse, type ResponseValidator } from './validation';
 import { type Pacing, paced, pauseOnRateLimit } from './rate-limit';
-
-/** The last argument of every call. */
-export interface RequestOptions {
-  /** Aborting it rejects the call with the signal's reason, also while waiting to retry. */
-  signal?: AbortSignal;
-  /** Milliseconds per attempt before `ApiTimeoutError`. */
-  timeout?: number;
-  /** Retries after the first attempt. */
-  maxRetries?: number;
-  /** Extra request headers, merged over the client's. */
-  headers?: HeadersOptions;
-}
 
 /** What every resource needs from its client. */
 export interface RequestContext {

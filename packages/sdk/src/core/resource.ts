@@ -2,7 +2,8 @@ import type { APIPromise } from './api-promise';
 import { type AnyOperationArgs, callOperation, listOperation, type PageClass } from './operation';
 import type { OperationArgs, OperationData, OperationId, OperationItem, PagedOperationId } from './operations';
 import type { Page, PagePromise } from './pagination';
-import type { RequestContext, RequestOptions, Unwrap } from './request';
+import type { RequestContext, Unwrap } from './request';
+import type { RequestOptions } from './request-options';
 
 /**
  * Base of every resource: its methods are one-line wrappers over the operation path that `client.request` takes,

@@ -1,7 +1,7 @@
 import type { AccountSummary } from '@network-org/spec/openapi';
 import type { APIPromise } from '../core/api-promise';
 import { itemsOf } from '../core/operation';
-import type { RequestOptions } from '../core/request';
+import type { RequestOptions } from '../core/request-options';
 import { APIResource } from '../core/resource';
 
 export class Accounts extends APIResource {

@@ -2,7 +2,7 @@ import type { ActivityEvent, ActivityFilters, ActivitySummary } from '@network-o
 import type { APIPromise } from '../core/api-promise';
 import type { OperationQuery, PageExtras } from '../core/operations';
 import { Page, type PagePromise } from '../core/pagination';
-import type { RequestOptions } from '../core/request';
+import type { RequestOptions } from '../core/request-options';
 import { APIResource } from '../core/resource';
 
 export type ActivityListQuery = OperationQuery<'listActivity'>;

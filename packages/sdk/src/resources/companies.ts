@@ -2,7 +2,7 @@ import type { CompanyListItem } from '@network-org/spec/openapi';
 import type { APIPromise } from '../core/api-promise';
 import type { OperationBody, OperationQuery } from '../core/operations';
 import type { PagePromise } from '../core/pagination';
-import type { RequestOptions } from '../core/request';
+import type { RequestOptions } from '../core/request-options';
 import { APIResource } from '../core/resource';
 
 export type CompanyListQuery = OperationQuery<'listCompanies'>;

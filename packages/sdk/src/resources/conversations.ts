@@ -1,7 +1,8 @@
 import type { Conversation, Message } from '@network-org/spec/openapi';
 import type { OperationQuery } from '../core/operations';
 import type { PagePromise } from '../core/pagination';
-import type { RequestContext, RequestOptions } from '../core/request';
+import type { RequestContext } from '../core/request';
+import type { RequestOptions } from '../core/request-options';
 import { APIResource } from '../core/resource';
 
 export type ConversationListQuery = OperationQuery<'listConversations'>;

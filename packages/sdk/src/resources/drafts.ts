@@ -1,7 +1,7 @@
 import type { Draft } from '@network-org/spec/openapi';
 import type { APIPromise } from '../core/api-promise';
 import type { OperationBody } from '../core/operations';
-import type { RequestOptions } from '../core/request';
+import type { RequestOptions } from '../core/request-options';
 import { APIResource } from '../core/resource';
 
 export type DraftCreateBody = OperationBody<'createDraft'>;

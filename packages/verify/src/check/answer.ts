@@ -1,7 +1,7 @@
 import { operationDocs } from '@network-org/spec/docs';
 import { operations } from '@network-org/spec/operations';
 import type { z } from 'zod';
-import type { Answer } from '../context';
+import type { Answer } from '../call';
 import { expectedLimit, isPaged, LISTS } from '../lists';
 import type { Difference } from '../report/types';
 import { shapeDifferences } from './reference';

@@ -1,9 +1,14 @@
 import { schemas } from '@network-org/spec/zod';
-import type { Answer } from '../context';
-import type { CustomField } from '../facts';
+import type { Answer } from '../call';
 import type { Difference } from '../report/types';
 import { schemaOf } from './answer';
 import { eachObject, fieldSchema, isSchema, keyPath, typeName } from './schema';
+
+/** A registered custom field: its name and the JSON type of its values. */
+export interface CustomField {
+  name: string;
+  type: 'string' | 'number' | 'boolean';
+}
 
 /** The custom fields an organization registered, per record kind; undefined where nothing tells (not the mock). */
 export type Registry = Record<'contact' | 'company', CustomField[]> | undefined;

@@ -265,3 +265,9 @@ export function reaches(schema: Schema, target: Schema, seen = new Set<Schema>()
   const children = [...Object.values(def.shape ?? {}), ...(def.element ? [def.element] : []), ...(def.options ?? [])];
   return children.some((child) => reaches(child, target, seen));
 }
+
+/** A value as compact JSON, cut short past 160 characters. */
+export function compact(value: unknown): string {
+  const text = value === undefined ? 'missing' : JSON.stringify(value);
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+}

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Answer } from '../context';
+import type { Answer } from '../call';
 import type { CompareChange, Report, ScenarioResult } from '../report/types';
 import { Normalizer } from './normalize';
 

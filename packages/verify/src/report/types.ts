@@ -1,7 +1,13 @@
 import type { OperationId } from '@network-org/sdk';
-import type { Behaviour } from '../scenarios/scenario';
 
 export type { OperationId };
+
+/**
+ * What of its operation a scenario checks: the answer's envelope and schema, the status of an outcome, a refused
+ * request (400 and its code), authentication and permissions, the page size, pagination, a filter, the order of
+ * items, an activity window, the effect of a write, the rate limit.
+ */
+export type Behaviour = 'envelope' | 'status' | 'refusal' | 'auth' | 'limit' | 'pagination' | 'filter' | 'order' | 'window' | 'write' | 'rate-limit';
 
 /** How one scenario came out against the target. */
 export type Outcome = 'agree' | 'differ' | 'skipped' | 'error';

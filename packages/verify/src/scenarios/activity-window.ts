@@ -1,5 +1,6 @@
 import type { ActivityEvent } from '@network-org/sdk';
-import type { Answer, ScenarioContext } from '../context';
+import type { ScenarioContext } from '../context';
+import type { Answer } from '../call';
 import { itemsOf, paginationOf } from './lists';
 
 /** A week-long window given as dates, ending the day after the dataset's newest events could be. */
@@ -71,7 +72,7 @@ export function expectEcho(t: ScenarioContext, answer: Answer, filter: ActivityF
 export async function filterValue(t: ScenarioContext, filter: ActivityFilter): Promise<{ value: string; unfiltered: ActivityEvent[]; complete: boolean }> {
   const answer = await t.call('listActivity', { query: { limit: 200 } });
   if (!t.expectOk(answer)) return t.stop();
-  const unfiltered = itemsOf(answer, 'listActivity') as unknown as ActivityEvent[];
+  const unfiltered = itemsOf(answer, 'listActivity');
   const counts = new Map<string, number>();
   for (const event of unfiltered) counts.set(event[filter.field], (counts.get(event[filter.field]) ?? 0) + 1);
   const value = [...counts].sort(([a, x], [b, y]) => x - y || a.localeCompare(b))[0]?.[0];

@@ -8,7 +8,7 @@ const noQuery = async () => ({});
 
 async function events(t: ScenarioContext, query: Record<string, unknown>): Promise<ActivityEvent[] | undefined> {
   const answer = await t.call('listActivity', { query: { limit: 200, ...query } });
-  return t.expectOk(answer) ? (itemsOf(answer, 'listActivity') as unknown as ActivityEvent[]) : undefined;
+  return t.expectOk(answer) ? (itemsOf(answer, 'listActivity')) : undefined;
 }
 
 /**
@@ -26,7 +26,7 @@ function activityFilter(filter: ActivityFilter): Scenario {
       const { value, unfiltered, complete } = await filterValue(t, filter);
       const answer = await t.call('listActivity', { query: { limit: 200, [filter.param]: [value] } });
       if (!t.expectOk(answer)) return;
-      const list = itemsOf(answer, 'listActivity') as unknown as ActivityEvent[];
+      const list = itemsOf(answer, 'listActivity');
       let reported = 0;
       list.forEach((event, index) => {
         if (event[filter.field] !== value && reported++ < 3) t.differ({ path: `$.data.activity[${index}].${filter.field}`, expected: value, actual: JSON.stringify(event[filter.field]) });
@@ -78,7 +78,7 @@ export const activityScenarios: Scenario[] = [
       const answer = await t.call('listActivity', { query: { from, to, limit: 200 } });
       if (!t.expectOk(answer)) return;
       expectWindow(t, dataOf(answer)?.filters, from, to);
-      (itemsOf(answer, 'listActivity') as unknown as ActivityEvent[]).forEach((event, index) => {
+      (itemsOf(answer, 'listActivity')).forEach((event, index) => {
         const at = Date.parse(event.occurred_at);
         t.check(at >= Date.parse(from) && at < Date.parse(to), { path: `$.data.activity[${index}].occurred_at`, expected: `in [${from}, ${to})`, actual: event.occurred_at });
       });

@@ -1,5 +1,5 @@
 import type { ScenarioContext } from '../context';
-import { compact } from '../context';
+import { compact } from '../check/schema';
 
 type Fields = Record<string, unknown>;
 const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);

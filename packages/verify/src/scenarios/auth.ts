@@ -1,6 +1,7 @@
 import type { OperationId } from '@network-org/sdk';
 import { operationRoutes } from '@network-org/spec/routes';
-import type { CallInput, ScenarioContext } from '../context';
+import type { ScenarioContext } from '../context';
+import type { CallInput } from '../call';
 import { itemsOf } from './lists';
 import type { Need, Scenario } from './scenario';
 

@@ -68,7 +68,7 @@ function textFilter(filter: TextFilter): Scenario {
       if (!picked) return t.skip(`no contact on the first page of the account has a value for ${filter.param}`);
       const answer = await t.call('listContacts', { query: { ...(await account(t)), limit: 25, [filter.param]: picked.value } });
       if (!t.expectOk(answer)) return;
-      const contacts = itemsOf(answer, 'listContacts') as unknown as Contact[];
+      const contacts = itemsOf(answer, 'listContacts');
       t.check(contacts.some((c) => c.contact_id === picked.contact.contact_id), {
         path: '$.data.contacts',
         expected: `contact ${picked.contact.contact_id}, whose ${filter.param} gave ${JSON.stringify(picked.value)}`,

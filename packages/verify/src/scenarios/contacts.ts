@@ -7,7 +7,7 @@ import type { Scenario } from './scenario';
 /** The contacts of one filtered page (25), after checking it is a 200 of the spec's shape. */
 async function filtered(t: ScenarioContext, query: Record<string, unknown>): Promise<Contact[] | undefined> {
   const answer = await t.call('listContacts', { query: { ...(await account(t)), limit: 25, ...query } });
-  return t.expectOk(answer) ? (itemsOf(answer, 'listContacts') as unknown as Contact[]) : undefined;
+  return t.expectOk(answer) ? (itemsOf(answer, 'listContacts')) : undefined;
 }
 
 /** Each contact must pass `holds`; a difference per contact that does not (at most a few). */
@@ -134,7 +134,7 @@ export const contactScenarios: Scenario[] = [
       // Every tagged contact (all pages): those that are connected must be exactly the answer to both filters.
       const all = tagged.length < 25 ? { items: tagged, complete: true } : await walk(t, 'listContacts', { query: { ...(await account(t)), tag, limit: 25 } }, 8);
       if (!all.complete) return t.skip(`more than 200 contacts are tagged ${JSON.stringify(tag)}: too many to compare`);
-      const expected = (all.items as unknown as Contact[]).filter((c) => c.relationship_status === status).map((c) => c.account_relationship_id);
+      const expected = all.items.filter((c) => c.relationship_status === status).map((c) => c.account_relationship_id);
       if (expected.length <= 25) t.equal('$.data.contacts[*].account_relationship_id', both.map((c) => c.account_relationship_id), expected, `the tagged contacts that are ${status}`);
     },
   },
@@ -160,7 +160,7 @@ export const contactScenarios: Scenario[] = [
       const owner = view.account.account_id;
       const answer = await t.call('listContacts', { query: { view_id: view.id, limit: 25 } });
       if (!t.expectOk(answer)) return;
-      const contacts = itemsOf(answer, 'listContacts') as unknown as Contact[];
+      const contacts = itemsOf(answer, 'listContacts');
       everyContact(t, contacts, 'account.account_id', owner, (c) => c.account?.account_id === owner, (c) => c.account?.account_id);
     },
   },

@@ -40,7 +40,7 @@ export const conversationScenarios: Scenario[] = [
       if (!person) return t.skip('no conversation of the account names a contact among its participants');
       const answer = await t.call('listConversations', { query: { ...(await account(t)), contact_id: person, limit: 25 } });
       if (!t.expectOk(answer)) return;
-      const conversations = itemsOf(answer, 'listConversations') as unknown as Conversation[];
+      const conversations = itemsOf(answer, 'listConversations');
       t.check(conversations.length > 0, { path: '$.data.conversations', expected: `the conversations of contact ${person}`, actual: 'none' });
       everyConversation(t, conversations, `contact ${person} among the participants`, (c) => c.participants.some((p) => p.contact_id === person));
     },
@@ -56,7 +56,7 @@ export const conversationScenarios: Scenario[] = [
       if (!tag) return t.skip('no participant of the listed conversations carries a tag');
       const answer = await t.call('listConversations', { query: { ...(await account(t)), tag, limit: 25 } });
       if (!t.expectOk(answer)) return;
-      const conversations = itemsOf(answer, 'listConversations') as unknown as Conversation[];
+      const conversations = itemsOf(answer, 'listConversations');
       t.check(conversations.length > 0, { path: '$.data.conversations', expected: `the conversations with a participant tagged ${JSON.stringify(tag)}`, actual: 'none' });
       everyConversation(t, conversations, `a participant tagged ${JSON.stringify(tag)}`, (c) =>
         c.participants.some((p) => !p.is_account_owner && (p.tags ?? []).some((x) => x.name.toLowerCase() === tag.toLowerCase())),

@@ -1,4 +1,5 @@
-import { compact, type ScenarioContext } from '../context';
+import type { ScenarioContext } from '../context';
+import { compact } from '../check/schema';
 import { expectSame } from './agree';
 import { expectLookups } from './enrichment';
 import type { Scenario } from './scenario';
@@ -87,11 +88,11 @@ export const creditScenarios: Scenario[] = [
       if (!t.expectOk(answer)) return;
       const { profile, company } = (answer.body as { data: { network_enrichment: { profile: Block | null; company: Block | null } } }).data.network_enrichment;
       t.equal('$.data.network_enrichment.profile.participant.kind', profile?.participant?.kind, 'member');
-      expectDescribes(t, '$.data.network_enrichment.profile', profile, contact as unknown as Fields);
+      expectDescribes(t, '$.data.network_enrichment.profile', profile, contact);
       if (contact.company) {
         // A company's participant is of kind company (the enrichment participant: member for a person, company for a company).
         t.equal('$.data.network_enrichment.company.participant.kind', company?.participant?.kind, 'company');
-        expectDescribes(t, '$.data.network_enrichment.company', company, contact.company as unknown as Fields);
+        expectDescribes(t, '$.data.network_enrichment.company', company, contact.company);
       }
     },
   },

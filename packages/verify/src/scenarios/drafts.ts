@@ -1,5 +1,6 @@
 import type { Contact } from '@network-org/sdk';
-import type { Answer, ScenarioContext } from '../context';
+import type { ScenarioContext } from '../context';
+import type { Answer } from '../call';
 import { expectSame } from './agree';
 import type { Scenario } from './scenario';
 

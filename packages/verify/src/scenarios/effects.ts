@@ -1,4 +1,5 @@
-import { type Answer, inTheAnswerTo, type ScenarioContext } from '../context';
+import { inTheAnswerTo, type ScenarioContext } from '../context';
+import type { Answer } from '../call';
 import { expectSame, LIST_OMITS } from './agree';
 import { itemsOf, walk } from './lists';
 import type { Scenario } from './scenario';
@@ -47,6 +48,25 @@ async function listedCompany(t: ScenarioContext, account_id: string, id: string)
   return found;
 }
 
+/**
+ * Keeps the record for the ledger, reads it as it is now (earlier scenarios may have changed it; the ledger puts
+ * it back at the end), then PATCHes tags.add, notes_json and the first custom field of its kind. Gives the record
+ * as it was and as it must now read; undefined when the read or the PATCH failed (their differences are recorded).
+ */
+async function patchTagsNotesAndField(t: ScenarioContext, kind: 'contact' | 'company', id: string, account_id: string): Promise<{ original: Fields; expected: Fields } | undefined> {
+  const field = (await t.facts.customFields(kind))[0];
+  await t.run.ledger.keep(t, kind, id, account_id, field ? [field.name] : []);
+  const original = await readRecord(t, kind, id, account_id);
+  if (!original) return undefined;
+  const body: Fields = { account_id, tags: { add: [TAG] }, notes_json: NOTES };
+  if (field) body[field.name] = VALUE[field.type];
+  const answer = await t.call(kind === 'contact' ? 'updateContact' : 'updateCompany', { params: { [`${kind}_id`]: id }, body });
+  t.run.ledger.wrote(answer, `${kind} ${id} in account ${account_id}`, 'tags.add, notes_json, custom field');
+  if (!t.expectOk(answer)) return undefined;
+  const expected: Fields = normalized({ ...original, tags: [...tagsOf(original).filter((tag) => tag.name !== TAG.name), TAG], notes_json: NOTES, ...(field && { [field.name]: VALUE[field.type] }) });
+  return { original, expected };
+}
+
 export const effectScenarios: Scenario[] = [
   {
     id: 'contacts.update.effect.read-back',
@@ -59,17 +79,9 @@ export const effectScenarios: Scenario[] = [
     async run(t) {
       const account_id = await t.facts.accountId();
       const { contact_id: id } = await t.facts.writableContact();
-      const field = (await t.facts.customFields('contact'))[0];
-      await t.run.ledger.keep(t, 'contact', id, account_id, field ? [field.name] : []);
-      // The record as it is now (earlier scenarios may have changed it; the ledger puts it back at the end).
-      const original = await readRecord(t, 'contact', id, account_id);
-      if (!original) return;
-      const body: Fields = { account_id, tags: { add: [TAG] }, notes_json: NOTES };
-      if (field) body[field.name] = VALUE[field.type];
-      const answer = await t.call('updateContact', { params: { contact_id: id }, body });
-      t.run.ledger.wrote(answer, `contact ${id} in account ${account_id}`, 'tags.add, notes_json, custom field');
-      if (!t.expectOk(answer)) return;
-      const expected: Fields = normalized({ ...original, tags: [...tagsOf(original).filter((tag) => tag.name !== TAG.name), TAG], notes_json: NOTES, ...(field && { [field.name]: VALUE[field.type] }) });
+      const patched = await patchTagsNotesAndField(t, 'contact', id, account_id);
+      if (!patched) return;
+      const { original, expected } = patched;
       const listed = await listedContact(t, account_id, original);
       if (listed) expectSame(t, '$.data.contacts[*]', expected, normalized(listed), { first: [], second: LIST_OMITS }, `contact ${id} listed after the PATCH, ${inTheAnswerTo('listContacts')}`);
       const read = await readRecord(t, 'contact', id, account_id);
@@ -93,16 +105,9 @@ export const effectScenarios: Scenario[] = [
     async run(t) {
       const account_id = await t.facts.accountId();
       const { company_id: id } = await t.facts.company();
-      const field = (await t.facts.customFields('company'))[0];
-      await t.run.ledger.keep(t, 'company', id, account_id, field ? [field.name] : []);
-      const original = await readRecord(t, 'company', id, account_id);
-      if (!original) return;
-      const body: Fields = { account_id, tags: { add: [TAG] }, notes_json: NOTES };
-      if (field) body[field.name] = VALUE[field.type];
-      const answer = await t.call('updateCompany', { params: { company_id: id }, body });
-      t.run.ledger.wrote(answer, `company ${id} in account ${account_id}`, 'tags.add, notes_json, custom field');
-      if (!t.expectOk(answer)) return;
-      const expected = normalized({ ...original, tags: [...tagsOf(original).filter((tag) => tag.name !== TAG.name), TAG], notes_json: NOTES, ...(field && { [field.name]: VALUE[field.type] }) });
+      const patched = await patchTagsNotesAndField(t, 'company', id, account_id);
+      if (!patched) return;
+      const { expected } = patched;
       const listed = await listedCompany(t, account_id, id);
       if (listed) expectSame(t, '$.data.companies[*]', expected, normalized(listed), { first: [], second: [] }, `company ${id} listed after the PATCH, ${inTheAnswerTo('listCompanies')}`);
     },
@@ -127,7 +132,7 @@ export const effectScenarios: Scenario[] = [
       const note = `read after find-email, ${inTheAnswerTo('updateContact')}, against find-email (findContactEmail)`;
       t.equal('$.data.contact.contact_enrichment.work_email.status', again?.status, lookup?.status, note);
       t.equal('$.data.contact.work_email', read.work_email ?? null, found?.work_email ?? null, note);
-      const listed = await listedContact(t, account_id, found ?? (contact as unknown as Fields));
+      const listed = await listedContact(t, account_id, found ?? contact);
       if (listed) t.equal('$.data.contacts[*].work_email', listed.work_email ?? null, found?.work_email ?? null, `listed after find-email, ${inTheAnswerTo('listContacts')}, against find-email (findContactEmail)`);
     },
   },

@@ -1,5 +1,6 @@
 import type { OperationId } from '@network-org/sdk';
-import type { CallInput, ScenarioContext } from '../context';
+import type { ScenarioContext } from '../context';
+import type { CallInput } from '../call';
 import type { Need, Scenario } from './scenario';
 
 /**

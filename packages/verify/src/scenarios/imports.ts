@@ -1,5 +1,6 @@
 import type { Contact } from '@network-org/sdk';
-import type { Answer, ScenarioContext } from '../context';
+import type { ScenarioContext } from '../context';
+import type { Answer } from '../call';
 import { expectSame, LIST_OMITS } from './agree';
 import { itemsOf } from './lists';
 import type { Scenario } from './scenario';
@@ -22,7 +23,7 @@ async function heldContact(t: ScenarioContext, url: string, accountId: string): 
   const handle = handleOf(url);
   const answer = await t.call('listContacts', { query: { account_id: [accountId], query: handle, limit: 25 } });
   if (!t.expectOk(answer)) return t.stop();
-  return (itemsOf(answer, 'listContacts') as unknown as Contact[]).find((contact) => contact.public_identifier?.toLowerCase() === handle || handleOf(contact.network_url) === handle);
+  return (itemsOf(answer, 'listContacts')).find((contact) => contact.public_identifier?.toLowerCase() === handle || handleOf(contact.network_url) === handle);
 }
 
 /**
@@ -73,7 +74,7 @@ export const importScenarios: Scenario[] = [
       });
       const imported = contactOf(first.answer);
       // The import answers the contact the list then shows (it may leave fields out; the list leaves out notes and lookups).
-      if (again.held && imported) expectSame(t, '$.data.contact', again.held as unknown as Fields, imported as unknown as Fields, { first: LIST_OMITS, second: 'any' }, 'the import against the contact listed after it');
+      if (again.held && imported) expectSame(t, '$.data.contact', again.held, imported, { first: LIST_OMITS, second: 'any' }, 'the import against the contact listed after it');
       if (!t.expectOk(again.answer, again.expected)) return;
       t.equal('$.data.contact.contact_id', contactOf(again.answer)?.contact_id, imported?.contact_id, 'the contact_id of the first import');
     },

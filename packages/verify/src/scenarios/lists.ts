@@ -1,6 +1,7 @@
-import type { PagedOperationId } from '@network-org/sdk';
+import { itemsOf as sdkItemsOf, type OperationItem, type PagedOperationId } from '@network-org/sdk';
 import { operationRoutes } from '@network-org/spec/routes';
-import type { Answer, CallInput, ScenarioContext } from '../context';
+import type { ScenarioContext } from '../context';
+import type { Answer, CallInput } from '../call';
 import { LISTS } from '../lists';
 import type { Scenario } from './scenario';
 
@@ -11,9 +12,17 @@ interface Pagination {
   next_cursor?: unknown;
 }
 
-export function itemsOf(answer: Answer, operation: PagedOperationId): Item[] {
-  const items = (answer.body as { data?: Record<string, unknown> } | undefined)?.data?.[LISTS[operation].items];
-  return Array.isArray(items) ? (items as Item[]) : [];
+/** The items of a page, typed as the operation's (through the SDK's `itemsOf`); none when the body holds no list. */
+export function itemsOf<Op extends PagedOperationId>(answer: Answer, operation: Op): OperationItem<Op>[] {
+  if (!isObject(answer.body) || !isObject(answer.body.data)) return [];
+  const items = sdkItemsOf(operation, answer.body);
+  // As it came: a page whose list is no array has no items to read (its schema difference is recorded already).
+  if (!Array.isArray(items)) return [];
+  return items;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function paginationOf(answer: Answer): Pagination {
@@ -30,13 +39,13 @@ export const identityPath = (operation: PagedOperationId) => `$.data.${LISTS[ope
  * spec's schema (its pagination invariants are checked as every answer's are). Gives the items in order, and
  * whether the walk reached the end.
  */
-export async function walk(
+export async function walk<Op extends PagedOperationId>(
   t: ScenarioContext,
-  operation: PagedOperationId,
+  operation: Op,
   input: CallInput,
   maxPages: number,
-): Promise<{ items: Item[]; complete: boolean; pages: number }> {
-  const items: Item[] = [];
+): Promise<{ items: OperationItem<Op>[]; complete: boolean; pages: number }> {
+  const items: OperationItem<Op>[] = [];
   let cursor: string | undefined;
   for (let page = 1; page <= maxPages; page++) {
     const query = cursor === undefined ? input.query : { ...input.query, cursor };

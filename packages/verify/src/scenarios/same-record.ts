@@ -1,4 +1,5 @@
-import type { Answer, ScenarioContext } from '../context';
+import type { ScenarioContext } from '../context';
+import type { Answer } from '../call';
 import { expectSame, LIST_OMITS } from './agree';
 import { itemsOf, walk } from './lists';
 import type { Scenario } from './scenario';

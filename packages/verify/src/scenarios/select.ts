@@ -1,6 +1,7 @@
 import type { OperationId } from '@network-org/sdk';
 import { scenarios as allScenarios } from './index';
-import type { Behaviour, Need, Scenario } from './scenario';
+import type { Behaviour } from '../report/types';
+import type { Need, Scenario } from './scenario';
 
 /** The flag each need stands for. */
 export const NEED_FLAG: Record<Need, string> = {

@@ -80,9 +80,8 @@ export const summaryScenarios: Scenario[] = [
       for (const window of windows) {
         const answer = await t.call('getActivitySummary', { query: window.query });
         if (!t.expectOk(answer)) return;
-        const { items, complete } = await walk(t, 'listActivity', { query: { ...window.query, limit: 200 } }, 10);
+        const { items: events, complete } = await walk(t, 'listActivity', { query: { ...window.query, limit: 200 } }, 10);
         if (!complete) return t.skip('the window holds more than 2,000 events: too many to count by listing');
-        const events = items as unknown as ActivityEvent[];
         const summary = dataOf(answer);
         const note = `the events listed in ${window.name}, counted`;
         t.equal('$.data.total_events', summary?.total_events, events.length, note);

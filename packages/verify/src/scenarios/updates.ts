@@ -1,5 +1,6 @@
-import type { Answer, ScenarioContext } from '../context';
-import type { CustomField } from '../facts';
+import type { ScenarioContext } from '../context';
+import type { Answer } from '../call';
+import type { CustomField } from '../check/custom-fields';
 import { expectLookups } from './enrichment';
 import type { Scenario } from './scenario';
 

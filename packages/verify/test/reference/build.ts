@@ -4,7 +4,7 @@ import { schemaOf } from '../../src/check/answer';
 import type { FieldShape, MockShapes, Scalar } from '../../src/check/reference';
 import { shapeKey } from '../../src/check/reference';
 import { elementSchema, memberSchema, takesCustomFields } from '../../src/check/schema';
-import type { Answer } from '../../src/context';
+import type { Answer } from '../../src/call';
 
 type Schema = NonNullable<ReturnType<typeof schemaOf>>;
 
