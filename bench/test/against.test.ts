@@ -23,14 +23,14 @@ describe('pnpm bench --against REF', () => {
     expect(() => planBench(['--only', 'sdk,speed'])).toThrow('unknown suite speed; choose from sdk, pacing');
   });
 
-  it('plans a detached worktree per commit in the cache, installed offline and built', () => {
+  it('plans a detached worktree per commit in the cache, installed offline, its measured packages built', () => {
     const commit = 'a'.repeat(40);
     const plan = planRef('main', commit, '/cache');
     expect(plan.directory).toBe(join('/cache', 'aaaaaaaaaaaa'));
     expect(plan.steps.map((step) => [step.command, ...step.args].join(' '))).toEqual([
       `git worktree add --force --detach ${plan.directory} ${commit}`,
       'pnpm install --frozen-lockfile --offline',
-      'pnpm build',
+      'pnpm --filter @network-org/sdk --filter @network-org/mock --filter @network-org/mcp --filter @network-org/cli run build',
     ]);
     expect(plan.steps[0]?.cwd).toBe(WORK_ROOT);
     expect(plan.steps.slice(1).map((step) => step.cwd)).toEqual([plan.directory, plan.directory]);

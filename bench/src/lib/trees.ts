@@ -79,6 +79,7 @@ export interface RefPlan {
 }
 
 const BUILT_MARK = '.bench-built';
+const BUILT_PACKAGES = ['@network-org/sdk', '@network-org/mock', '@network-org/mcp', '@network-org/cli'];
 
 export function cacheDirectory(): string {
   return process.env.NETWORK_BENCH_CACHE ?? join(tmpdir(), 'network-org-bench');
@@ -94,7 +95,8 @@ export function planRef(ref: string, commit: string, cache = cacheDirectory()): 
     steps: [
       { command: 'git', args: ['worktree', 'add', '--force', '--detach', directory, commit], cwd: WORK_ROOT },
       { command: 'pnpm', args: ['install', '--frozen-lockfile', '--offline'], cwd: directory },
-      { command: 'pnpm', args: ['build'], cwd: directory },
+      // What the suites load, as `pnpm bench` builds them in the work tree (not verify, sdk-redis or their types' wait).
+      { command: 'pnpm', args: [...BUILT_PACKAGES.flatMap((name) => ['--filter', name]), 'run', 'build'], cwd: directory },
     ],
   };
 }
@@ -133,7 +135,7 @@ export function prepareRef(ref: string, log: (line: string) => void): Tree {
     const online = { ...install, args: install.args.filter((arg) => arg !== '--offline') };
     if (!run(online, log)) throw new Error(`--against ${ref}: pnpm install failed in ${plan.directory}`);
   }
-  if (!run(build, log)) throw new Error(`--against ${ref}: pnpm build failed in ${plan.directory}`);
+  if (!run(build, log)) throw new Error(`--against ${ref}: the build failed in ${plan.directory}`);
   writeFileSync(mark, `${plan.commit}\n`);
   return { label: ref, root: plan.directory };
 }
