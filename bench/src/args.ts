@@ -26,6 +26,8 @@ export function planBench(argv: readonly string[]): BenchPlan {
       quick: { type: 'boolean', default: false },
       only: { type: 'string' },
       against: { type: 'string' },
+      'scale-sizes': { type: 'string' },
+      'scale-rounds': { type: 'string' },
       'write-docs': { type: 'boolean', default: false },
     },
   });
@@ -35,7 +37,19 @@ export function planBench(argv: readonly string[]): BenchPlan {
   if (against && values['write-docs']) {
     throw new Error('--write-docs records the work tree alone; run it without --against');
   }
-  const config: BenchConfig = { ...(values.quick ? QUICK_CONFIG : FULL_CONFIG), suites };
+  const base = values.quick ? QUICK_CONFIG : FULL_CONFIG;
+  const count = (flag: string, text: string) => {
+    const value = Number(text.replace(/_/g, ''));
+    if (!Number.isInteger(value) || value < 1) throw new Error(`${flag} takes whole numbers of at least 1, not ${JSON.stringify(text)}`);
+    return value;
+  };
+  // For bisecting a seeding regression: only the size that shows it, and fewer processes per tree.
+  const scale = {
+    ...base.scale,
+    ...(values['scale-sizes'] !== undefined && { sizes: values['scale-sizes'].split(',').map((size) => count('--scale-sizes', size.trim())) }),
+    ...(values['scale-rounds'] !== undefined && { againstRounds: count('--scale-rounds', values['scale-rounds']) }),
+  };
+  const config: BenchConfig = { ...base, scale, suites };
   return {
     config,
     writeDocs: values['write-docs'],

@@ -13,6 +13,7 @@ describe('pnpm bench --against REF', () => {
     expect(plan.config.suites).toEqual(['scale', 'state', 'mcp']);
     expect(plan.config.scale.againstRounds).toBe(1);
     expect(plan.workOnly).toEqual(['state']);
+    expect(planBench(['--against', 'HEAD~3', '--only', 'scale', '--scale-sizes', '100_000', '--scale-rounds', '2']).config.scale).toMatchObject({ sizes: [100_000], againstRounds: 2 });
     expect(planBench(['--only', 'sdk'])).toMatchObject({ workOnly: [], writeDocs: false });
     expect(planBench(['--only', 'sdk']).against).toBeUndefined();
   });
@@ -21,6 +22,7 @@ describe('pnpm bench --against REF', () => {
     expect(() => planBench(['--against', ''])).toThrow('--against needs a git ref');
     expect(() => planBench(['--against', 'main', '--write-docs'])).toThrow('run it without --against');
     expect(() => planBench(['--only', 'sdk,speed'])).toThrow('unknown suite speed; choose from sdk, pacing');
+    expect(() => planBench(['--scale-sizes', '100000,lots'])).toThrow('--scale-sizes takes whole numbers of at least 1, not "lots"');
   });
 
   it('plans a detached worktree per commit in the cache, installed offline, its measured packages built', () => {

@@ -80,7 +80,8 @@ async function measureSize(contacts: number, options: ScaleOptions, tree: Tree):
   try {
     const init: ScaleInit = tree === WORK ? { contacts } : { contacts, tree };
     child.send({ type: 'init', payload: init });
-    const ready = await child.next<ScaleReady>('ready');
+    // Seeding 100,000 contacts takes seconds on a quiet machine and minutes on a loaded one.
+    const ready = await child.next<ScaleReady>('ready', 900_000);
     child.send({ type: 'measure' });
     const seeded = await child.next<ScaleMemory>('result');
     const latencies = [];
