@@ -113,7 +113,9 @@ function run(step: RefPlan['steps'][number], log: (line: string) => void): boole
   log(`  ${step.command} ${step.args.join(' ')}`);
   const result = spawnSync(step.command, step.args, { cwd: step.cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   if (result.status === 0) return true;
-  log(`  failed (${result.status}): ${(result.stderr || result.stdout).trim().split('\n').slice(-5).join('\n  ')}`);
+  const lines = `${result.stdout}\n${result.stderr}`.split('\n').filter((line) => line.trim() !== '');
+  const errors = lines.filter((line) => /error/i.test(line));
+  log(`  failed (${result.status}):\n  ${(errors.length > 0 ? errors : lines).slice(-8).join('\n  ')}`);
   return false;
 }
 
