@@ -21,8 +21,18 @@ async function writeDocs(markdown: string): Promise<void> {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 const log = (line: string) => console.error(`${line}\n`);
-const plan = planBench(process.argv.slice(2));
-const config = plan.against ? { ...plan.config, against: prepareRef(plan.against, log) } : plan.config;
+/** A mistake in the command line or a ref that cannot be built: its message, not a stack. */
+function usage<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    console.error(`pnpm bench: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  }
+}
+
+const plan = usage(() => planBench(process.argv.slice(2)));
+const config = plan.against ? { ...plan.config, against: usage(() => prepareRef(plan.against as string, log)) } : plan.config;
 if (plan.workOnly.length > 0) log(`--against ${plan.against}: ${plan.workOnly.join(', ')} measure the work tree only`);
 const command = ['pnpm bench', ...process.argv.slice(2)].join(' ');
 const started = Date.now();
