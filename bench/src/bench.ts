@@ -2,7 +2,8 @@ import { captureFixtures } from './fixtures';
 import { CLI_FULL, cliStartup, type CliOptions } from './suites/cli';
 import { EXECUTABLES_FULL, executablesStartup, type ExecutablesOptions } from './suites/executables';
 import { describeMachine } from './lib/machine';
-import { sectionMarkdown, targetsMarkdown, type Section } from './report';
+import { againstLabel, comparisonsMarkdown, sectionMarkdown, targetsMarkdown, type Section } from './report';
+import type { Tree } from './lib/trees';
 import { HTTP_THROUGHPUT_FULL, httpThroughput, type HttpOptions } from './suites/http-throughput';
 import { IN_PROCESS_FULL, inProcess, type InProcessOptions } from './suites/in-process';
 import { MCP_FULL, mcpOverhead, type McpOptions } from './suites/mcp';
@@ -16,8 +17,13 @@ import { SNAPSHOT_FULL, snapshotSuite, type SnapshotOptions } from './suites/sna
 export const SUITES = ['sdk', 'pacing', 'http', 'sandbox', 'in-process', 'scale', 'state', 'snapshot', 'mcp', 'cli', 'executables'] as const;
 export type SuiteName = (typeof SUITES)[number];
 
+/** The suites that, with `--against REF`, run their contenders on both builds; the others measure the work tree only. */
+export const AGAINST_SUITES: readonly SuiteName[] = ['sdk', 'pacing', 'in-process', 'http', 'scale', 'mcp', 'cli'];
+
 export interface BenchConfig {
   suites: readonly SuiteName[];
+  /** `--against REF`: the ref's build, measured beside the work tree's in the same rounds. */
+  against?: Tree;
   sdk: SdkOverheadOptions;
   pacing: PacingOptions;
   http: HttpOptions;
@@ -54,7 +60,7 @@ export const QUICK_CONFIG: BenchConfig = {
   http: { connections: 2, durationSeconds: 1, warmupSeconds: 0, rounds: 1 },
   sandbox: { connections: 4, sessions: 8, durationSeconds: 1, warmupSeconds: 0, rounds: 1, replicaCounts: [1, 2, 3] },
   inProcess: { rounds: 2, callsPerRound: 5 },
-  scale: { sizes: [200, 1_000], requestsPerQuery: 3 },
+  scale: { sizes: [200, 1_000], requestsPerQuery: 3, againstRounds: 1 },
   state: { sizes: [160, 1_000], rounds: 2 },
   snapshot: { sizes: [200] },
   mcp: { rounds: 2, callsPerRound: 5 },
@@ -71,26 +77,30 @@ export interface BenchReport {
 export async function runBench(config: BenchConfig, command: string, log: (line: string) => void = () => {}): Promise<BenchReport> {
   const fixtures = await captureFixtures();
   const sections: Section[] = [];
+  const ref = config.against;
+  if (ref) againstLabel.ref = ref.label;
   const run = async (name: SuiteName, suite: () => Promise<Section>) => {
     if (!config.suites.includes(name)) return;
     log(`running ${name} …`);
     const section = await suite();
+    if (ref && !AGAINST_SUITES.includes(name)) section.againstNote = 'this suite measures the work tree only.';
     log(sectionMarkdown(section));
     sections.push(section);
   };
-  await run('sdk', () => sdkOverhead(fixtures, config.sdk));
-  await run('pacing', () => pacing(fixtures, config.pacing));
-  await run('in-process', () => inProcess(fixtures, config.inProcess));
-  await run('http', () => httpThroughput(fixtures, config.http));
+  await run('sdk', () => sdkOverhead(fixtures, config.sdk, ref));
+  await run('pacing', () => pacing(fixtures, config.pacing, ref));
+  await run('in-process', () => inProcess(fixtures, config.inProcess, ref));
+  await run('http', () => httpThroughput(fixtures, config.http, ref));
   await run('sandbox', () => sandboxThroughput(fixtures, config.sandbox));
-  await run('scale', () => scale(config.scale));
+  await run('scale', () => scale(config.scale, ref));
   await run('state', () => stateSuite(config.state));
   await run('snapshot', () => snapshotSuite(config.snapshot));
-  await run('mcp', () => mcpOverhead(fixtures, config.mcp));
-  await run('cli', () => cliStartup(config.cli));
+  await run('mcp', () => mcpOverhead(fixtures, config.mcp, ref));
+  await run('cli', () => cliStartup(config.cli, ref));
   await run('executables', () => executablesStartup(config.executables));
   const markdown = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${describeMachine()}, with \`${command}\`.`,
+    ...(ref ? [`#### Against \`${ref.label}\``, `The work tree against \`${ref.label}\` (${ref.root}), each figure from the same rounds: time, or the inverse of a rate; above 1× the work tree is slower, **bold** from 1.10×.`, comparisonsMarkdown(sections)] : []),
     '#### Targets',
     targetsMarkdown(sections),
     ...sections.map(sectionMarkdown),

@@ -5,6 +5,8 @@ export interface TargetCheck {
   met: boolean;
 }
 
+import type { Comparison } from './lib/against';
+
 export interface Section {
   title: string;
   /** What was measured and how, in a sentence or two. */
@@ -12,6 +14,20 @@ export interface Section {
   columns: string[];
   rows: string[][];
   targets: TargetCheck[];
+  /** With `--against REF`: each figure measured on both trees in the same rounds. */
+  comparisons?: Comparison[];
+  /** With `--against REF`, when the suite measured the work tree only: why. */
+  againstNote?: string;
+}
+
+/** The ref's name in the comparison tables; set once per run. */
+export const againstLabel = { ref: 'ref' };
+
+function comparisonMarkdown(comparisons: readonly Comparison[]): string {
+  return table(
+    ['figure', againstLabel.ref, 'work tree', `work / ${againstLabel.ref}`],
+    comparisons.map((c) => [c.figure, c.ref, c.work, `${c.ratio >= 1.1 ? '**' : ''}${c.ratio.toFixed(2)}×${c.ratio >= 1.1 ? '**' : ''}`]),
+  );
 }
 
 function table(columns: readonly string[], rows: readonly string[][]): string {
@@ -24,7 +40,17 @@ export function sectionMarkdown(section: Section): string {
   if (section.targets.length > 0) {
     parts.push(section.targets.map((check) => `- ${check.met ? 'met' : '**NOT met**'}: ${check.target} (measured ${check.measured})`).join('\n'));
   }
+  if (section.comparisons && section.comparisons.length > 0) {
+    parts.push(`Against \`${againstLabel.ref}\`, in the same rounds (time, or the inverse of a rate: above 1× the work tree is slower; **bold** from 1.10×):`);
+    parts.push(comparisonMarkdown(section.comparisons));
+  }
+  if (section.againstNote) parts.push(`Against \`${againstLabel.ref}\`: ${section.againstNote}`);
   return parts.join('\n\n');
+}
+
+/** Every suite's comparisons in one table, for the top of a `--against` report. */
+export function comparisonsMarkdown(sections: readonly Section[]): string {
+  return comparisonMarkdown(sections.flatMap((section) => section.comparisons ?? []));
 }
 
 export function targetsMarkdown(sections: readonly Section[]): string {

@@ -22,6 +22,13 @@ export interface ContenderResult {
   perRunMs: number;
   /** Median over the rounds of this contender's time divided by the baseline's (the first contender) in the same round. */
   ratioToBaseline: number;
+  /** The mean time of one run in each round, in milliseconds, in round order. */
+  roundMs: number[];
+}
+
+/** The median over rounds of `value`'s time divided by `reference`'s in the same round. */
+export function pairRatio(value: ContenderResult, reference: ContenderResult): number {
+  return median(value.roundMs.map((time, round) => time / (reference.roundMs[round] as number)));
 }
 
 async function timeRuns(contender: Contender, runs: number): Promise<number> {
@@ -54,5 +61,6 @@ export async function sideBySide(contenders: readonly Contender[], options: Side
     name: contender.name,
     perRunMs: median(times[index] ?? []),
     ratioToBaseline: median(ratios[index] ?? []),
+    roundMs: times[index] ?? [],
   }));
 }

@@ -1,10 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import { startMockServer } from '@network-org/mock/node';
 import { primaryAccountId } from '../lib/dataset';
 import { nextInit, onMeasure, runChild, tell } from '../lib/parent';
+import { load, WORK, type Tree } from '../lib/trees';
 
 export interface ScaleInit {
   contacts: number;
+  /** The build to seed; the work tree's without it. */
+  tree?: Tree;
 }
 
 export interface ScaleReady {
@@ -35,7 +37,8 @@ function memory(): ScaleMemory {
 }
 
 runChild(async () => {
-  const { contacts } = await nextInit<ScaleInit>();
+  const { contacts, tree = WORK } = await nextInit<ScaleInit>();
+  const { startMockServer } = await load(tree, '@network-org/mock/node');
   collect();
   const baselineRssBytes = process.memoryUsage().rss;
   const start = performance.now();

@@ -3,7 +3,9 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { MockServerOptions } from '@network-org/mock/node';
 import { forkChild } from '../lib/child';
+import type { Tree } from '../lib/trees';
 import type { FixedRoutes, RunningServer } from './fixed';
+import type { MockProcessInit } from './mock-process';
 
 /** A server in its own process, so that it and the load generator each get one of the machine's cores. */
 export async function startFixedProcess(routes: FixedRoutes): Promise<RunningServer> {
@@ -13,9 +15,10 @@ export async function startFixedProcess(routes: FixedRoutes): Promise<RunningSer
   return { url, close: () => child.stop() };
 }
 
-export async function startMockProcess(options: MockServerOptions, execArgv: readonly string[] = []): Promise<RunningServer> {
+export async function startMockProcess(options: MockServerOptions, execArgv: readonly string[] = [], tree?: Tree): Promise<RunningServer> {
   const child = forkChild(new URL('./mock-process.ts', import.meta.url), [], execArgv);
-  child.send({ type: 'init', payload: options });
+  const init: MockProcessInit = tree ? { options, tree } : { options };
+  child.send({ type: 'init', payload: init });
   const { url } = await child.next<{ url: string }>('ready');
   return { url, close: () => child.stop() };
 }

@@ -1,6 +1,8 @@
 import type { BenchRequest, Fixtures } from '../fixtures';
 import { load, type LoadOptions, type LoadResult } from '../lib/load';
+import { onRef, type Comparison } from '../lib/against';
 import { median, ms } from '../lib/stats';
+import type { Tree } from '../lib/trees';
 import type { Section, TargetCheck } from '../report';
 import type { RunningServer } from '../servers/fixed';
 import { startFixedProcess, startMockProcess, startPrism } from '../servers/start';
@@ -88,7 +90,7 @@ async function measureInterleaved(contestants: readonly Contestant[], requests: 
 }
 
 /** The mock over HTTP against Prism and against a bare node:http server sending the mock's bytes (the ceiling). */
-export async function httpThroughput(fixtures: Fixtures, options: HttpOptions): Promise<Section> {
+export async function httpThroughput(fixtures: Fixtures, options: HttpOptions, ref?: Tree): Promise<Section> {
   const contestants: Contestant[] = [
     { name: 'mock (startMockServer)', start: () => startMockProcess({ rateLimit: false }) },
     { name: 'mock, journalBodies: false', start: () => startMockProcess({ rateLimit: false, journalBodies: false }) },
@@ -96,6 +98,7 @@ export async function httpThroughput(fixtures: Fixtures, options: HttpOptions): 
     { name: 'prism, -v silent', start: () => startPrism(['--verboseLevel', 'silent']) },
     { name: 'bare node:http, same bytes', start: () => startFixedProcess(fixtures.routes) },
   ];
+  if (ref) contestants.push({ name: onRef('mock (startMockServer)', ref), start: () => startMockProcess({ rateLimit: false }, [], ref) });
   const requests = [fixtures.list, fixtures.listOne, fixtures.patch];
   const measured = await measureInterleaved(contestants, requests, options);
 
@@ -152,5 +155,15 @@ export async function httpThroughput(fixtures: Fixtures, options: HttpOptions): 
     columns: ['request', 'server', 'answer', 'req/s', 'p50', 'p99', 'vs Prism', 'vs Prism -v silent', 'vs bare', 'vs no journal bodies'],
     rows,
     targets,
+    comparisons: ref
+      ? requests.map(
+          (request): Comparison => ({
+            figure: `${request.name} over HTTP: mock, time per request`,
+            ref: `${median(find(onRef(mock, ref), request).map((r) => r.requestsPerSecond)).toFixed(0)} req/s`,
+            work: `${median(find(mock, request).map((r) => r.requestsPerSecond)).toFixed(0)} req/s`,
+            ratio: factor(onRef(mock, ref), mock, request),
+          }),
+        )
+      : [],
   };
 }

@@ -1,7 +1,8 @@
-import { NetworkClient } from '@network-org/sdk';
 import type { Fixtures } from '../fixtures';
 import { ADMIN_KEY } from '../lib/dataset';
+import { compareOnTrees, contendersOnTrees } from '../lib/against';
 import { sideBySide } from '../lib/side-by-side';
+import { load, WORK, type Tree } from '../lib/trees';
 import { overhead, us } from '../lib/stats';
 import type { Section } from '../report';
 import { startFixedProcess } from '../servers/start';
@@ -19,18 +20,27 @@ export const PACING_FULL: PacingOptions = { rounds: 200, callsPerRound: 5 };
 const TARGET_RATIO = 1.05;
 
 /** What `rateLimit` adds to a call (queue, store, settle) when the budget never runs out, against the same server. */
-export async function pacing(fixtures: Fixtures, options: PacingOptions): Promise<Section> {
+export async function pacing(fixtures: Fixtures, options: PacingOptions, ref?: Tree): Promise<Section> {
   const server = await startFixedProcess(fixtures.routes);
   try {
     const { contactId, patchBody } = fixtures;
-    const plain = new NetworkClient({ apiKey: ADMIN_KEY, baseUrl: server.url });
-    // A budget no run of the bench can reach: the pacing runs its whole path but never waits.
-    const paced = new NetworkClient({ apiKey: ADMIN_KEY, baseUrl: server.url, rateLimit: { requests: 1_000_000_000, windowMs: 1000 } });
+    const contenders = await contendersOnTrees(
+      [],
+      async (tree) => {
+        const { NetworkClient } = await load(tree, '@network-org/sdk');
+        const plain = new NetworkClient({ apiKey: ADMIN_KEY, baseUrl: server.url });
+        // A budget no run of the bench can reach: the pacing runs its whole path but never waits.
+        const paced = new NetworkClient({ apiKey: ADMIN_KEY, baseUrl: server.url, rateLimit: { requests: 1_000_000_000, windowMs: 1000 } });
+        return [
+          { name: 'SDK, rateLimit false', run: () => plain.contacts.update(contactId, patchBody) },
+          { name: 'SDK, rateLimit (budget never reached)', run: () => paced.contacts.update(contactId, patchBody) },
+        ];
+      },
+      WORK,
+      ref,
+    );
     const results = await sideBySide(
-      [
-        { name: 'SDK, rateLimit false', run: () => plain.contacts.update(contactId, patchBody) },
-        { name: 'SDK, rateLimit (budget never reached)', run: () => paced.contacts.update(contactId, patchBody) },
-      ],
+      contenders,
       { rounds: options.rounds, runsPerRound: options.callsPerRound, warmupRuns: WARMUP_CALLS },
     );
     const pacedResult = results[1];
@@ -42,6 +52,7 @@ export async function pacing(fixtures: Fixtures, options: PacingOptions): Promis
         `${options.callsPerRound} calls), medians over rounds.`,
       columns: ['call', 'client', 'time per call', 'vs rateLimit false'],
       rows: results.map((r) => ['PATCH /v1/contacts/{id}', r.name, us(r.perRunMs), overhead(r.ratioToBaseline, 1)]),
+      comparisons: compareOnTrees('PATCH /v1/contacts/{id}', results, ref, (r) => us(r.perRunMs)),
       targets: [
         {
           target: 'PATCH: SDK with rateLimit (budget never reached) within 5% of rateLimit false',

@@ -1,9 +1,10 @@
-import { NetworkClient, type ContactListResponse, type paths } from '@network-org/sdk';
+import type { ContactListResponse, paths } from '@network-org/sdk';
 import createClient from 'openapi-fetch';
-import { validateResponses } from '@network-org/sdk/zod';
 import { WALK_CONTACTS, WALK_PAGE_SIZE, LIST_LIMIT, type Fixtures } from '../fixtures';
+import { compareOnTrees, contendersOnTrees } from '../lib/against';
 import { ADMIN_KEY } from '../lib/dataset';
 import { sideBySide, type Contender, type ContenderResult } from '../lib/side-by-side';
+import { load, WORK, type Tree } from '../lib/trees';
 import { ms, overhead, us } from '../lib/stats';
 import type { Section, TargetCheck } from '../report';
 import { startFixedProcess } from '../servers/start';
@@ -29,10 +30,16 @@ async function expectOk(response: Response): Promise<unknown> {
   return response.json();
 }
 
-function contenders(url: string, fixtures: Fixtures) {
+async function contenders(url: string, fixtures: Fixtures, ref: Tree | undefined) {
   const authorization = `Bearer ${ADMIN_KEY}`;
-  const sdk = new NetworkClient({ apiKey: ADMIN_KEY, baseUrl: url });
-  const validating = new NetworkClient({ apiKey: ADMIN_KEY, baseUrl: url, validateResponses });
+  const clients = async (tree: Tree) => {
+    const { NetworkClient } = await load(tree, '@network-org/sdk');
+    const { validateResponses } = await load(tree, '@network-org/sdk/zod');
+    return {
+      sdk: new NetworkClient({ apiKey: ADMIN_KEY, baseUrl: url }),
+      validating: new NetworkClient({ apiKey: ADMIN_KEY, baseUrl: url, validateResponses }),
+    };
+  };
   const bare = createClient<paths>({ baseUrl: url, headers: { Authorization: authorization } });
   const { accountId, contactId, patchBody } = fixtures;
   const listQuery = { account_id: [accountId], limit: LIST_LIMIT };
@@ -42,53 +49,80 @@ function contenders(url: string, fixtures: Fixtures) {
     return result;
   };
 
-  const list: Contender[] = [
-    { name: 'raw fetch', run: () => fetch(`${url}${fixtures.list.path}`, { headers: fixtures.list.headers }).then(expectOk) },
-    { name: 'openapi-fetch', run: () => unwrap(bare.GET('/v1/contacts', { params: { query: listQuery } })) },
-    { name: 'SDK', run: () => sdk.contacts.list(listQuery) },
-    { name: 'SDK, validateResponses', run: () => validating.contacts.list(listQuery) },
-  ];
-  const patch: Contender[] = [
-    {
-      name: 'raw fetch',
-      run: () =>
-        fetch(`${url}${fixtures.patch.path}`, { method: 'PATCH', headers: fixtures.patch.headers, body: JSON.stringify(patchBody) }).then(expectOk),
+  const list = await contendersOnTrees(
+    [
+      { name: 'raw fetch', run: () => fetch(`${url}${fixtures.list.path}`, { headers: fixtures.list.headers }).then(expectOk) },
+      { name: 'openapi-fetch', run: () => unwrap(bare.GET('/v1/contacts', { params: { query: listQuery } })) },
+    ],
+    async (tree) => {
+      const { sdk, validating } = await clients(tree);
+      return [
+        { name: 'SDK', run: () => sdk.contacts.list(listQuery) },
+        { name: 'SDK, validateResponses', run: () => validating.contacts.list(listQuery) },
+      ];
     },
-    {
-      name: 'openapi-fetch',
-      run: () => unwrap(bare.PATCH('/v1/contacts/{contact_id}', { params: { path: { contact_id: contactId } }, body: patchBody })),
+    WORK,
+    ref,
+  );
+  const patch = await contendersOnTrees(
+    [
+      {
+        name: 'raw fetch',
+        run: () =>
+          fetch(`${url}${fixtures.patch.path}`, { method: 'PATCH', headers: fixtures.patch.headers, body: JSON.stringify(patchBody) }).then(expectOk),
+      },
+      {
+        name: 'openapi-fetch',
+        run: () => unwrap(bare.PATCH('/v1/contacts/{contact_id}', { params: { path: { contact_id: contactId } }, body: patchBody })),
+      },
+    ],
+    async (tree) => {
+      const { sdk, validating } = await clients(tree);
+      return [
+        { name: 'SDK', run: () => sdk.contacts.update(contactId, patchBody) },
+        { name: 'SDK, validateResponses', run: () => validating.contacts.update(contactId, patchBody) },
+      ];
     },
-    { name: 'SDK', run: () => sdk.contacts.update(contactId, patchBody) },
-    { name: 'SDK, validateResponses', run: () => validating.contacts.update(contactId, patchBody) },
-  ];
+    WORK,
+    ref,
+  );
 
   const expectAll = (count: number) => {
     if (count !== WALK_CONTACTS) throw new Error(`walked ${count} contacts, expected ${WALK_CONTACTS}`);
   };
-  const walk: Contender[] = [
-    {
-      name: 'hand-written cursor loop (raw fetch)',
-      run: async () => {
-        let count = 0;
-        let cursor: string | undefined;
-        do {
-          const query = `account_id=${accountId}&limit=${WALK_PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-          const page = (await fetch(`${url}/v1/contacts?${query}`, { headers: { authorization } }).then(expectOk)) as ContactListResponse;
-          count += page.data.contacts.length;
-          cursor = page.data.pagination.has_more ? page.data.pagination.next_cursor : undefined;
-        } while (cursor);
-        expectAll(count);
+  const walk = await contendersOnTrees(
+    [
+      {
+        name: 'hand-written cursor loop (raw fetch)',
+        run: async () => {
+          let count = 0;
+          let cursor: string | undefined;
+          do {
+            const query = `account_id=${accountId}&limit=${WALK_PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+            const page = (await fetch(`${url}/v1/contacts?${query}`, { headers: { authorization } }).then(expectOk)) as ContactListResponse;
+            count += page.data.contacts.length;
+            cursor = page.data.pagination.has_more ? page.data.pagination.next_cursor : undefined;
+          } while (cursor);
+          expectAll(count);
+        },
       },
+    ],
+    async (tree): Promise<Contender[]> => {
+      const { sdk } = await clients(tree);
+      return [
+        {
+          name: 'SDK `for await`',
+          run: async () => {
+            let count = 0;
+            for await (const _contact of sdk.contacts.list({ account_id: [accountId], limit: WALK_PAGE_SIZE })) count++;
+            expectAll(count);
+          },
+        },
+      ];
     },
-    {
-      name: 'SDK `for await`',
-      run: async () => {
-        let count = 0;
-        for await (const _contact of sdk.contacts.list({ account_id: [accountId], limit: WALK_PAGE_SIZE })) count++;
-        expectAll(count);
-      },
-    },
-  ];
+    WORK,
+    ref,
+  );
   return { list, patch, walk };
 }
 
@@ -103,10 +137,10 @@ function check(what: string, results: ContenderResult[], name: string): TargetCh
 }
 
 /** Per-call cost of the SDK over raw fetch and bare openapi-fetch, all against one server sending fixed bytes. */
-export async function sdkOverhead(fixtures: Fixtures, options: SdkOverheadOptions): Promise<Section> {
+export async function sdkOverhead(fixtures: Fixtures, options: SdkOverheadOptions, ref?: Tree): Promise<Section> {
   const server = await startFixedProcess(fixtures.routes);
   try {
-    const { list, patch, walk } = contenders(server.url, fixtures);
+    const { list, patch, walk } = await contenders(server.url, fixtures, ref);
     const callOptions = { rounds: options.callRounds, runsPerRound: options.callsPerRound, warmupRuns: WARMUP_CALLS };
     const listResults = await sideBySide(list, callOptions);
     const patchResults = await sideBySide(patch, callOptions);
@@ -124,6 +158,11 @@ export async function sdkOverhead(fixtures: Fixtures, options: SdkOverheadOption
         `(${options.callRounds} rounds of ${options.callsPerRound} calls; ${options.walkRounds} walks each) and compared within a round; medians over rounds.`,
       columns: ['call', 'client', 'time per call', 'vs raw fetch'],
       rows,
+      comparisons: [
+        ...compareOnTrees(`GET /v1/contacts (limit ${LIST_LIMIT})`, listResults, ref, (r) => us(r.perRunMs)),
+        ...compareOnTrees('PATCH /v1/contacts/{id}', patchResults, ref, (r) => us(r.perRunMs)),
+        ...compareOnTrees(`walk ${WALK_CONTACTS.toLocaleString('en')} contacts`, walkResults, ref, (r) => ms(r.perRunMs, 0)),
+      ],
       targets: [
         check('list', listResults, 'SDK'),
         check('PATCH', patchResults, 'SDK'),

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { EXIT } from '@network-org/cli-kit';
-import { main } from './main';
+import { quickHelp } from './help';
 
 // A reader that went away (`| head`) ends the output; it is no failure of the command.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -8,12 +8,20 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-main(process.argv.slice(2)).then(
-  (exit) => {
-    process.exitCode = process.exitCode || exit;
-  },
-  (error: unknown) => {
-    process.stderr.write(`network-org: ${String(error)}\n`);
-    process.exitCode = EXIT.failure;
-  },
-);
+const argv = process.argv.slice(2);
+// The program's and a group's help print without commander or the command tree: a person waits for them.
+const help = quickHelp(argv, (process.stdout.isTTY ? process.stdout.columns : undefined) ?? 80);
+if (help !== undefined) process.stdout.write(help);
+else {
+  import('./main')
+    .then(({ main }) => main(argv))
+    .then(
+      (exit) => {
+        process.exitCode = process.exitCode || exit;
+      },
+      (error: unknown) => {
+        process.stderr.write(`network-org: ${String(error)}\n`);
+        process.exitCode = EXIT.failure;
+      },
+    );
+}

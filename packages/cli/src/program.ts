@@ -3,6 +3,7 @@ import { EXIT, type ExitCode } from '@network-org/cli-kit';
 import { commandSpecs, kebab, type CommandSpec, type FlagSpec } from './commands/specs';
 import type { FlagValues } from './input/request';
 import { failureText } from './errors';
+import { API_SUMMARY, argumentTerm, groupSummary, COMPLETION_DESCRIPTION, CONFIG_DESCRIPTION, PROGRAM_DESCRIPTION, prose, ROOT_HELP } from './help';
 import { collect, repeat } from './input/values';
 import { OUTPUT_FORMATS } from './output/formats';
 
@@ -11,9 +12,6 @@ const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
 
 // eslint-style loose command type: the tree is generated at run time, so its options are not known statically.
 type AnyCommand = Command<unknown[], Record<string, unknown>>;
-
-/** The spec's prose on one line for help: markdown emphasis and the decision markers dropped. */
-const prose = (text: string) => text.replace(/\s*\*\(network-org\s+decision\)\*/g, '').replace(/\s+/g, ' ').trim();
 
 function optionOf(flag: FlagSpec): Option {
   const { input } = flag;
@@ -86,7 +84,7 @@ function operationCommand(parent: AnyCommand, spec: CommandSpec, outcome: Outcom
     .description(`${prose(spec.summary)}. ${prose(spec.description)}\n\n${spec.method} ${spec.path}`);
   for (const argument of spec.arguments) {
     // A bulk run (--from-csv) takes its ids from the file, so the argument is optional where it may.
-    const label = spec.customFields ? `[${argument.label}]` : `<${argument.label}>`;
+    const label = argumentTerm(spec, argument.label);
     command.addArgument(new Argument(label, `${prose(argument.description)}${spec.customFields ? ' (required unless --from-csv)' : ''}`));
   }
   for (const flag of spec.flags) command.addOption(optionOf(flag));
@@ -122,27 +120,10 @@ function operationCommand(parent: AnyCommand, spec: CommandSpec, outcome: Outcom
   });
 }
 
-const ROOT_HELP = `
-Keys and targets:
-  NETWORK_API_KEY, NETWORK_BASE_URL   the key and the API's base URL (--base-url URL beats the variable)
-  --profile NAME                      a profile saved with \`network-org config set\`
-  --mock                              offline, an in-process mock as its admin (needs @network-org/mock)
-  --debug                             each request on stderr (method, path, status, time, attempt), as NETWORK_LOG=debug
-
-Exit codes: 0 success, 1 the API answered an error, 2 usage error (nothing sent),
-3 transport failure or timeout, 4 a bulk run in which some rows failed, 130 Ctrl-C, 143 SIGTERM.
-With --output json or jsonl, an error is one JSON object on stderr: {status, code, message, hint}.
-
-Examples:
-  network-org contacts list --mock --tag Customer --output csv
-  network-org activity summary --mock --from 2026-01-08 --to 2026-01-15
-  network-org api GET '/v1/contacts?limit=2' --mock
-`;
-
 /** The whole command tree: a command per operation of the route table, `api`, `config` and `completion`. */
 export function buildProgram(outcome: Outcome): AnyCommand {
   const program = conventions(new Command('network-org') as unknown as AnyCommand, [])
-    .description('The Professional-Network Organization Data API from the terminal: one command per operation.')
+    .description(PROGRAM_DESCRIPTION)
     .version(VERSION, '-v, --version')
     .addHelpText('after', ROOT_HELP);
   const groups = new Map<string, AnyCommand>();
@@ -160,12 +141,12 @@ export function buildProgram(outcome: Outcome): AnyCommand {
     operationCommand(group, spec, outcome);
   }
   for (const [resource, group] of groups) {
-    const verbs = group.commands.map((command) => command.name());
-    group.description(`${resource}: ${verbs.join(', ')}`).summary(verbs.join(', '));
+    const verbs = groupSummary(commandSpecs.filter((spec) => spec.words.length > 1 && spec.words[0] === resource));
+    group.description(`${resource}: ${verbs}`).summary(verbs);
   }
 
   const api = conventions(new Command('api'), ['api'])
-    .summary('any route, by METHOD and PATH (like `gh api`)')
+    .summary(API_SUMMARY)
     .description('Sends METHOD PATH through the operation it names in the route table (an unknown route is a usage error naming the closest). The query string is the parameters; --data the body. Prints what the operation\'s command prints.')
     .argument('<METHOD>', 'GET, POST or PATCH')
     .argument('<PATH>', 'the path and query, e.g. \'/v1/contacts?tag=Customer&limit=5\'')
@@ -179,7 +160,7 @@ export function buildProgram(outcome: Outcome): AnyCommand {
     outcome.exit = await runApi(method, path, values);
   });
 
-  const config = conventions(new Command('config'), ['config']).description('profiles: set, list, use (kept in $XDG_CONFIG_HOME/network-org/config.json, mode 0600; keys are never printed)');
+  const config = conventions(new Command('config'), ['config']).description(CONFIG_DESCRIPTION);
   program.addCommand(config as unknown as AnyCommand);
   const set = conventions(new Command('set'), ['config', 'set'])
     .description('add or change a profile; the first one becomes the current one')
@@ -209,7 +190,7 @@ export function buildProgram(outcome: Outcome): AnyCommand {
   config.addCommand(set).addCommand(list).addCommand(use);
 
   const completion = conventions(new Command('completion'), ['completion'])
-    .description('print a completion script: commands, flags and enum values')
+    .description(COMPLETION_DESCRIPTION)
     .addArgument(new Argument('<shell>', 'the shell').choices(['bash', 'zsh', 'fish']))
     .addHelpText('after', '\nExamples:\n  source <(network-org completion bash)\n  network-org completion fish | source\n')
     .action(async (shell) => {

@@ -26,8 +26,9 @@ function secretForms(secrets: readonly (string | undefined)[]): string[] {
   return [...forms].sort((a, b) => b.length - a.length);
 }
 
+// Most strings hold no form: `includes` spares them the split and join (an array per string and form).
 const replaceForms = (forms: readonly string[], value: string): string =>
-  forms.reduce((result, form) => result.split(form).join(REDACTED), value);
+  forms.reduce((result, form) => (result.includes(form) ? result.split(form).join(REDACTED) : result), value);
 
 /**
  * Keeps secrets (API keys) out of any value, whatever a server echoed into it: every string, object key and array
