@@ -3,10 +3,13 @@ import { EXIT, type ExitCode } from '@network-org/cli-kit';
 import { errorStyle, failureOf, failureText, knownSecrets, wantsJsonErrors } from './errors';
 import { buildProgram, type Outcome } from './program';
 
-// Commander's own exits: help asked for and the version are successes; help shown because a command is missing
-// its verb, and every parse error, are usage errors (nothing was sent).
+// Commander's own exits: help asked for (`--help`, or the `help` command, which commander ends with exit code 0) and
+// the version are successes; help shown because a command is missing its verb (exit code 1), and every parse error,
+// are usage errors (nothing was sent).
 const commanderExit = (error: CommanderError): ExitCode =>
-  error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? EXIT.ok : EXIT.usage;
+  error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || (error.code === 'commander.help' && error.exitCode === 0)
+    ? EXIT.ok
+    : EXIT.usage;
 
 /** Parses `argv` with the whole command tree and runs the command; the exit code it ends with. */
 export async function main(argv: string[]): Promise<ExitCode> {

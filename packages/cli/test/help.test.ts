@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EXIT } from '@network-org/cli-kit';
 import { operationGroups, quickHelp } from '../src/help';
 import { buildProgram } from '../src/program';
+import { runInProcess } from './support/in-process';
 
 type AnyCommand = ReturnType<typeof buildProgram>;
 
@@ -36,5 +37,18 @@ describe('network-org --help and <group> --help without commander', () => {
     for (const argv of [[], ['help'], ['help', 'contacts'], ['config', '--help'], ['contacts', 'list', '--help'], ['organization', '--help'], ['--version'], ['--help', 'contacts'], ['nothing', '--help']]) {
       expect(quickHelp(argv), argv.join(' ')).toBeUndefined();
     }
+  });
+});
+
+describe('help as a command', () => {
+  it('`help` and `help <group>` print the help and exit 0; a group without its verb is a usage error', async () => {
+    const root = await runInProcess(['help']);
+    expect(root.code).toBe(EXIT.ok);
+    expect(root.stdout).toContain('Usage: network-org [options] [command]');
+    const group = await runInProcess(['help', 'contacts']);
+    expect(group.code).toBe(EXIT.ok);
+    expect(group.stdout).toContain('Usage: network-org contacts [options] [command]');
+    const missingVerb = await runInProcess(['contacts']);
+    expect(missingVerb.code).toBe(EXIT.usage);
   });
 });
