@@ -326,10 +326,17 @@ export class VersionedStorage {
     this.parts = { ...snapshot.parts };
   }
 
-  /** Back to the seeded dataset. */
-  reset(): void {
-    const baseline = this.origin;
-    this.restore({ baseline, data: baseline.data, revision: baseline.revision, parts: baseline.parts });
+  /**
+   * Back to the seeded dataset; with `to`, to that dataset instead (another seed or anchor), so that whoever holds
+   * this storage sees it.
+   */
+  reset(to: Baseline = this.origin): void {
+    if (to !== this.baseline) {
+      this.currentBasis = to.basis;
+      this.baseline = to;
+      this.base = to.indexes;
+    }
+    this.restore({ baseline: to, data: to.data, revision: to.revision, parts: to.parts });
   }
 
   /**

@@ -47,9 +47,13 @@ export class Store {
   readonly drafts: Drafts;
   readonly activity: Activity;
 
+  /** What `reset` goes back to: the dataset this store was made with, or the one the last `reset(to)` named. */
+  private resetTarget: Baseline | undefined;
+
   /** A store holding `source`'s seeded dataset, or (from a basis) an empty store to build a dataset into. */
   constructor(source: Baseline | StoreBasis) {
     this.storage = source instanceof Baseline ? new VersionedStorage(source.basis, source) : new VersionedStorage(source);
+    if (source instanceof Baseline) this.resetTarget = source;
     this.directory = new Directory(this.storage);
     this.customFields = new CustomFields(this.storage);
     this.network = new Network(this.storage);
@@ -105,9 +109,19 @@ export class Store {
     this.storage.restore(snapshot);
   }
 
-  /** Back to the seeded dataset. */
-  reset(): void {
-    this.storage.reset();
+  /**
+   * Back to the seeded dataset this store resets to; with `to`, to that dataset instead (another seed or anchor), which
+   * later resets go back to as well. The store keeps its identity: whoever holds it sees the new state.
+   */
+  reset(to?: Baseline): void {
+    const target = to ?? this.resetsTo;
+    this.storage.reset(target);
+    this.resetTarget = target;
+  }
+
+  /** The dataset `reset()` goes back to (a loaded state's dataset does not change it). */
+  get resetsTo(): Baseline {
+    return this.resetTarget ?? this.origin;
   }
 
   /** Takes over another store's whole state (another dataset, a loaded state file); the other is not used again. */
