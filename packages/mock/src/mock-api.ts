@@ -20,7 +20,7 @@ import { anchorProblem, PRESENT } from './store/anchor';
 import { routes as defaultRoutes } from './routes/index';
 import { exportState, storeFromState } from './store/state-file';
 import { createSeeder, type Seeder } from './control/seed';
-import { createBaseline, datasetOptions, FIXTURE_KEYS, readerOf, Store, type Baseline, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
+import { createSeededDataset, datasetOptions, FIXTURE_KEYS, readerOf, Store, type SeededDataset, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
 
 export const DEFAULT_BASE_URL = 'https://api.network.test';
 
@@ -192,7 +192,7 @@ function checkedOptions(given: MockApiOptions | null): MockConfig {
     baseUrl,
     origin: parsedBase.origin,
     basePath: parsedBase.pathname.replace(/\/+$/, ''),
-    storeOptions: { ...options, ...(anchor === undefined ? {} : { now: anchor }), ...(stateStore?.origin.options as StoreOptions | undefined) },
+    storeOptions: { ...options, ...(anchor === undefined ? {} : { now: anchor }), ...(stateStore?.dataset.options as StoreOptions | undefined) },
     stateStore,
     latencyMs,
     rateLimit: rateLimitBudget(options.rateLimit),
@@ -209,26 +209,26 @@ function checkedOptions(given: MockApiOptions | null): MockConfig {
 
 /** The seeded datasets built so far, by their options: every session forks one instead of building its own. */
 function datasets(config: MockConfig, currentTime: () => Date) {
-  const baselines = new Map<string, Baseline>();
+  const built = new Map<string, SeededDataset>();
   // Keyed by the checked options (defaults filled in), so that the same dataset asked for twice is built once.
   const keyOf = (options: StoreOptions) => JSON.stringify(datasetOptions(options));
-  if (config.stateStore) baselines.set(keyOf(config.storeOptions), config.stateStore.origin);
-  const baselineOf = (options: StoreOptions): Baseline => {
+  if (config.stateStore) built.set(keyOf(config.storeOptions), config.stateStore.dataset);
+  const datasetOf = (options: StoreOptions): SeededDataset => {
     const problem = anchorProblem(options.now);
     if (problem !== undefined) throw new RangeError(problem);
     const key = keyOf(options);
-    let baseline = baselines.get(key);
-    if (!baseline) baselines.set(key, (baseline = createBaseline(options)));
-    return baseline;
+    let dataset = built.get(key);
+    if (!dataset) built.set(key, (dataset = createSeededDataset(options)));
+    return dataset;
   };
   return {
-    storeOf: (options: StoreOptions) => new Store(baselineOf(options)),
+    storeOf: (options: StoreOptions) => new Store(datasetOf(options)),
     reset(session: Session, resetOptions: ResetOptions = {}): void {
       const storeOptions: StoreOptions = { ...session.store.resetsTo.options };
       if (resetOptions.seed !== undefined) storeOptions.seed = resetOptions.seed;
       if (resetOptions.now !== undefined) storeOptions.now = resetOptions.now === PRESENT ? currentTime() : resetOptions.now;
       // Built before anything changes: a seed or now the store refuses leaves the session as it was.
-      session.store.reset(baselineOf(storeOptions));
+      session.store.reset(datasetOf(storeOptions));
       session.faults.clear();
       session.journal.clear();
       session.overrides.clear();

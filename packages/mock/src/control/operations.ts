@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../engine/errors';
-import { companyUrl, personUrl, type Baseline, type ProfileKind, type Store, type StoreSnapshot } from '../store/index';
+import { companyUrl, personUrl, type SeededDataset, type ProfileKind, type Store, type StoreSnapshot } from '../store/index';
 import { exportState, StateFileError, storeFromState } from '../store/state-file';
 
 export interface NetworkProfile {
@@ -58,7 +58,7 @@ export function registeredCustomFields(store: Store) {
 
 interface SnapshotRegistry {
   /** The dataset the store reset to when the registry began: a reset to another one starts a new registry. */
-  resetsTo: Baseline;
+  resetsTo: SeededDataset;
   next: number;
   snapshots: Map<string, StoreSnapshot>;
 }
@@ -106,7 +106,7 @@ export function stateText(store: Store): string {
 /** `PUT /__mock/state`: starts from a state text; a refused one is 400 and changes nothing. */
 export function loadState(store: Store, text: string): void {
   try {
-    store.adopt(storeFromState(text, store.origin));
+    store.adopt(storeFromState(text, store.dataset));
   } catch (error) {
     if (error instanceof StateFileError) throw badRequest(error.message);
     throw error;
