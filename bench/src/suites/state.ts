@@ -60,7 +60,7 @@ export async function stateSuite(options: StateOptions): Promise<Section> {
     method:
       `For each size a fresh process (Node --expose-gc) builds the mock ${options.rounds} times in process (median), then times, after 20 PATCHes, ` +
       'snapshot, reset and restore, and the first request of a new session: a list of 25 through `mock.fetch` with a new `X-Mock-Session` name ' +
-      '(the session is created by that request, forking the seeded baseline). Memory: RSS after GC of one mock (its default session), and what ' +
+      '(the session is created by that request, forking the seeded dataset). Memory: RSS after GC of one mock (its default session), and what ' +
       '100 named sessions (`mock.session(name)`) of 20 PATCHes each add, all alive at the end.',
     columns: ['metric', ...results.map((r) => `${r.contactsPerAccount.toLocaleString('en')} contacts per account`)],
     rows,

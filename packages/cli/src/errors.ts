@@ -1,8 +1,5 @@
 import { EXIT, messageOf, UsageError, type ExitCode } from '@network-org/cli-kit';
 
-/** The keys this run holds (registered when it connects): kept out of every line printed on stderr. */
-export const knownSecrets: string[] = [];
-
 /** Whether the command line asks for `--output json` or `jsonl` (or `--format`): then errors are JSON too. */
 export function wantsJsonErrors(argv: readonly string[]): boolean {
   for (const [index, arg] of argv.entries()) {

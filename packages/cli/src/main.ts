@@ -1,6 +1,6 @@
 import { CommanderError } from '@commander-js/extra-typings';
 import { EXIT, type ExitCode } from '@network-org/cli-kit';
-import { errorStyle, failureOf, failureText, knownSecrets, wantsJsonErrors } from './errors';
+import { errorStyle, failureOf, failureText, wantsJsonErrors } from './errors';
 import { buildProgram, type Outcome } from './program';
 
 // Commander's own exits: help asked for (`--help`, or the `help` command, which commander ends with exit code 0) and
@@ -13,7 +13,7 @@ const commanderExit = (error: CommanderError): ExitCode =>
 
 /** Parses `argv` with the whole command tree and runs the command; the exit code it ends with. */
 export async function main(argv: string[]): Promise<ExitCode> {
-  const outcome: Outcome = { exit: EXIT.ok, words: [] };
+  const outcome: Outcome = { exit: EXIT.ok, words: [], secrets: [] };
   errorStyle.json = wantsJsonErrors(argv);
   const program = buildProgram(outcome);
   try {
@@ -25,7 +25,8 @@ export async function main(argv: string[]): Promise<ExitCode> {
     const { exit } = failure;
     const line = failureText(failure);
     // The SDK keeps the key out of its errors; this covers anything else a command may throw.
-    const scrub = knownSecrets.length > 0 ? (await import('@network-org/sdk')).secretScrubber(knownSecrets) : (text: string) => text;
+    const { secrets } = outcome;
+    const scrub = secrets.length > 0 ? (await import('@network-org/sdk')).secretScrubber(secrets) : (text: string) => text;
     process.stderr.write(`${scrub(line)}\n`);
     return exit;
   }

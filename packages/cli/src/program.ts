@@ -75,6 +75,8 @@ export interface Outcome {
   exit: ExitCode;
   /** The words of the command that ran, for messages. */
   words: readonly string[];
+  /** The keys this run holds (added when it connects): kept out of every line printed on stderr. */
+  readonly secrets: string[];
 }
 
 function operationCommand(parent: AnyCommand, spec: CommandSpec, outcome: Outcome): void {
@@ -116,7 +118,7 @@ function operationCommand(parent: AnyCommand, spec: CommandSpec, outcome: Outcom
     const self = params.at(-1) as AnyCommand;
     outcome.words = spec.words;
     const { runOperation } = await import('./commands/run');
-    outcome.exit = await runOperation(spec, self.args, self.opts() as FlagValues);
+    outcome.exit = await runOperation(spec, self.args, self.opts() as FlagValues, outcome.secrets);
   });
 }
 
@@ -157,7 +159,7 @@ export function buildProgram(outcome: Outcome): AnyCommand {
   api.action(async (method, path, values) => {
     outcome.words = ['api'];
     const { runApi } = await import('./commands/api');
-    outcome.exit = await runApi(method, path, values);
+    outcome.exit = await runApi(method, path, values, outcome.secrets);
   });
 
   const config = conventions(new Command('config'), ['config']).description(CONFIG_DESCRIPTION);

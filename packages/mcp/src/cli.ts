@@ -9,14 +9,22 @@ import { createNetworkMcpServer } from './server';
 import { startHttpServer } from './transports/http';
 import { VERSION } from './version';
 
-// stdout carries the protocol on stdio: every log line goes to stderr, with the key redacted.
-let secret: string | undefined;
-const log = (line: string) => process.stderr.write(`network-mcp: ${redactText(line, secret)}\n`);
-const logger: Logger = { debug: log, info: log, warn: log, error: log };
+/** Log lines on stderr (stdout carries the protocol on stdio), with the key the server holds redacted. */
+class StderrLog {
+  #secret: string | undefined;
+  readonly line = (line: string): void => void process.stderr.write(`network-mcp: ${redactText(line, this.#secret)}\n`);
+  readonly logger: Logger = { debug: this.line, info: this.line, warn: this.line, error: this.line };
 
-async function main(options: CliOptions): Promise<void> {
-  const backend: Backend = options.mock ? await mockBackend(options.mock, logger) : liveBackend(process.env, logger);
-  secret = backend.apiKey;
+  /** Keeps `secret` (the backend's key, known once the backend is made) out of every later line. */
+  redact(secret: string | undefined): void {
+    this.#secret = secret;
+  }
+}
+
+async function main(options: CliOptions, stderr: StderrLog): Promise<void> {
+  const log = stderr.line;
+  const backend: Backend = options.mock ? await mockBackend(options.mock, stderr.logger) : liveBackend(process.env, stderr.logger);
+  stderr.redact(backend.apiKey);
   const createServer = () =>
     createNetworkMcpServer({
       client: backend.client,
@@ -71,8 +79,9 @@ try {
 if (options === 'help') process.stdout.write(`${USAGE}\n`);
 else if (options === 'version') process.stdout.write(`${VERSION}\n`);
 else {
-  main(options).catch((error: unknown) => {
-    log(messageOf(error));
+  const stderr = new StderrLog();
+  main(options, stderr).catch((error: unknown) => {
+    stderr.line(messageOf(error));
     process.exit(error instanceof UsageError || error instanceof RangeError ? EXIT.usage : EXIT.failure);
   });
 }

@@ -20,7 +20,7 @@ import { anchorProblem, PRESENT } from './store/anchor';
 import { routes as defaultRoutes } from './routes/index';
 import { exportState, storeFromState } from './store/state-file';
 import { createSeeder, type Seeder } from './control/seed';
-import { createBaseline, FIXTURE_KEYS, readerOf, Store, type Baseline, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
+import { createSeededDataset, datasetOptions, FIXTURE_KEYS, readerOf, Store, type SeededDataset, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
 
 export const DEFAULT_BASE_URL = 'https://api.network.test';
 
@@ -192,7 +192,7 @@ function checkedOptions(given: MockApiOptions | null): MockConfig {
     baseUrl,
     origin: parsedBase.origin,
     basePath: parsedBase.pathname.replace(/\/+$/, ''),
-    storeOptions: { ...options, ...(anchor === undefined ? {} : { now: anchor }), ...(stateStore?.origin.options as StoreOptions | undefined) },
+    storeOptions: { ...options, ...(anchor === undefined ? {} : { now: anchor }), ...(stateStore?.dataset.options as StoreOptions | undefined) },
     stateStore,
     latencyMs,
     rateLimit: rateLimitBudget(options.rateLimit),
@@ -207,30 +207,28 @@ function checkedOptions(given: MockApiOptions | null): MockConfig {
 
 // ---- 2. Composition: datasets, sessions, the runtime -----------------------------------------------------------
 
-/** The seeded datasets built so far, by seed and anchor: every session forks one instead of building its own. */
+/** The seeded datasets built so far, by their options: every session forks one instead of building its own. */
 function datasets(config: MockConfig, currentTime: () => Date) {
-  const baselines = new Map<string, Baseline>();
-  const keyOf = (options: StoreOptions) => `${options.seed ?? ''} ${options.now === undefined ? '' : new Date(options.now).toISOString()}`;
-  if (config.stateStore) baselines.set(keyOf(config.storeOptions), config.stateStore.origin);
-  const baselineOf = (options: StoreOptions): Baseline => {
+  const built = new Map<string, SeededDataset>();
+  // Keyed by the checked options (defaults filled in), so that the same dataset asked for twice is built once.
+  const keyOf = (options: StoreOptions) => JSON.stringify(datasetOptions(options));
+  if (config.stateStore) built.set(keyOf(config.storeOptions), config.stateStore.dataset);
+  const datasetOf = (options: StoreOptions): SeededDataset => {
     const problem = anchorProblem(options.now);
     if (problem !== undefined) throw new RangeError(problem);
     const key = keyOf(options);
-    let baseline = baselines.get(key);
-    if (!baseline) baselines.set(key, (baseline = createBaseline(options)));
-    return baseline;
+    let dataset = built.get(key);
+    if (!dataset) built.set(key, (dataset = createSeededDataset(options)));
+    return dataset;
   };
   return {
-    storeOf: (options: StoreOptions) => new Store(baselineOf(options)),
+    storeOf: (options: StoreOptions) => new Store(datasetOf(options)),
     reset(session: Session, resetOptions: ResetOptions = {}): void {
-      const storeOptions = { ...session.storeOptions };
+      const storeOptions: StoreOptions = { ...session.store.resetsTo.options };
       if (resetOptions.seed !== undefined) storeOptions.seed = resetOptions.seed;
       if (resetOptions.now !== undefined) storeOptions.now = resetOptions.now === PRESENT ? currentTime() : resetOptions.now;
       // Built before anything changes: a seed or now the store refuses leaves the session as it was.
-      const baseline = baselineOf(storeOptions);
-      session.storeOptions = storeOptions;
-      if (baseline === session.store.origin) session.store.reset();
-      else session.store = new Store(baseline);
+      session.store.reset(datasetOf(storeOptions));
       session.faults.clear();
       session.journal.clear();
       session.overrides.clear();
@@ -245,12 +243,10 @@ function composedRuntime(config: MockConfig): MockRuntime {
   // Journal ids count across sessions, so an id names one request of the whole mock.
   const journalOptions = { nextSequence: counter(), bodies: config.journalBodies, budget: new JournalBudget(config.journalMaxBytes) };
   const createSession = (name: string | undefined, store?: Store): Session => {
-    const storeOptions = { ...config.storeOptions };
     const createdAt = currentTime();
     return {
       name,
-      store: store ?? storeOf(storeOptions),
-      storeOptions,
+      store: store ?? storeOf(config.storeOptions),
       faults: new FaultInjector(),
       journal: new RequestJournal(journalOptions),
       rateLimiter: config.rateLimit ? new RateLimiter(config.rateLimit) : undefined,
@@ -286,17 +282,12 @@ function inProcess<T>(run: () => T): T {
 function publicSurface(runtime: MockRuntime, baseUrl: string): MockApi {
   // Bound, not wrapped: a request goes from its adapter straight to `answerRequest`.
   const answer: Engine = answerRequest.bind(undefined, runtime);
-  // One seeder per store: a session's store is replaced when it is reset to another seed or anchor.
-  const seeders = new WeakMap<Store, Seeder>();
-  const seederOf = (store: Store): Seeder => {
-    let seeder = seeders.get(store);
-    if (!seeder) seeders.set(store, (seeder = createSeeder(store)));
-    return seeder;
-  };
-
-  /** The surface of a session, looked up by name on every use (an evicted one comes back fresh). */
+  /**
+   * The surface of a session. A named one is looked up by name on every use, so that an evicted one comes back
+   * fresh; the default one is never evicted, and a session keeps its store for life, so it is held directly.
+   */
   const sessionSurface = (name: string | undefined): MockSession => {
-    const current = () => runtime.sessions.use(name).session;
+    const current = name === undefined ? () => runtime.sessions.defaultSession : () => runtime.sessions.use(name).session;
     return {
       name,
       get db() {
@@ -307,7 +298,7 @@ function publicSurface(runtime: MockRuntime, baseUrl: string): MockApi {
       restore: (snapshot) => current().store.restore(snapshot),
       exportState: () => exportState(current().store),
       get seed() {
-        return seederOf(current().store);
+        return createSeeder(current().store);
       },
       faults: {
         add: (rule) => current().faults.add(rule),

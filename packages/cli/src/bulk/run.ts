@@ -113,7 +113,7 @@ const STOPS_THE_RUN = new Set(['unauthorized', 'forbidden']);
 type Stop = { kind: 'signal'; signal: 'SIGINT' | 'SIGTERM' } | { kind: 'refused'; error: unknown; line: number } | { kind: 'transport'; error: unknown; inFlight: boolean };
 
 /** `contacts update --from-csv FILE` (and companies): one PATCH per row, paced, resumable, never a row twice. */
-export async function runBulk(spec: CommandSpec, positionals: string[], values: FlagValues & BulkValues): Promise<ExitCode> {
+export async function runBulk(spec: CommandSpec, positionals: string[], values: FlagValues & BulkValues, secrets: string[]): Promise<ExitCode> {
   const idColumn = spec.arguments[0]!.name;
   if (positionals.length > 0) throw new UsageError(`--from-csv takes the ids from its ${idColumn} column; drop ${positionals.join(' ')}`);
   const single = SINGLE_RECORD_FLAGS.filter((key) => values[key] !== undefined).map((key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
@@ -150,6 +150,7 @@ export async function runBulk(spec: CommandSpec, positionals: string[], values: 
   let current: { controller: AbortController; sent: boolean } | undefined;
   return withTarget(
     values,
+    secrets,
     async (target) => {
       const rows = await rowsOf(spec, idColumn, records, target, header, values.strictColumns === true);
       const start = existing?.last_line ?? 0;

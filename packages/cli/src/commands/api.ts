@@ -75,7 +75,7 @@ function queryOf(spec: CommandSpec, search: URLSearchParams): Record<string, unk
 }
 
 /** `network-org api METHOD PATH [--data ...]`: any route, through the same operation path as the commands. */
-export async function runApi(method: string, rawPath: string, values: CommonValues & { data?: string }): Promise<ExitCode> {
+export async function runApi(method: string, rawPath: string, values: CommonValues & { data?: string }, secrets: string[]): Promise<ExitCode> {
   const url = new URL(rawPath, 'http://path.invalid');
   const { spec, path } = resolveRoute(method, url.pathname.replace(/\/+$/, '') || '/');
   const args: RequestArgs = {};
@@ -90,7 +90,7 @@ export async function runApi(method: string, rawPath: string, values: CommonValu
   const print = await printOptionsOf(values);
   await validateRequest(spec.operationId, args);
   if (values.dryRun) return printDryRun(spec, args, print);
-  return withTarget(values, async (target) => {
+  return withTarget(values, secrets, async (target) => {
     await sendAndPrint(target, spec, args, print);
     return EXIT.ok;
   });

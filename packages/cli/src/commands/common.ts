@@ -26,13 +26,15 @@ export interface CommonValues {
 }
 
 /**
- * Connects, and saves the mock's state when the command ends. Ctrl-C (or SIGTERM) saves it too and exits, unless
+ * Connects (the target's key joins `secrets`, the run's list of keys kept out of stderr), and saves the mock's state
+ * when the command ends. Ctrl-C (or SIGTERM) saves it too and exits, unless
  * `onStop` is given (a bulk run finishes the row it is sending first).
  */
-export async function withTarget<T>(values: CommonValues, work: (target: Target) => Promise<T>, onStop?: (signal: 'SIGINT' | 'SIGTERM') => void): Promise<T> {
+export async function withTarget<T>(values: CommonValues, secrets: string[], work: (target: Target) => Promise<T>, onStop?: (signal: 'SIGINT' | 'SIGTERM') => void): Promise<T> {
   if (values.mockState !== undefined && values.stateFile !== undefined) throw new UsageError('--mock-state is --state-file under its earlier name: give one');
   const stateFile = values.stateFile ?? values.mockState;
   const target = await connect({
+    secrets,
     ...(values.mock ? { mock: true } : {}),
     ...(stateFile === undefined ? {} : { stateFile }),
     ...(values.profile === undefined ? {} : { profile: values.profile }),

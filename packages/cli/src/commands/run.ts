@@ -143,10 +143,11 @@ function checkSomethingToChange(spec: CommandSpec, args: RequestArgs): void {
 }
 
 /** A generated command: one operation, its flags read, checked, sent and printed. */
-export async function runOperation(spec: CommandSpec, positionals: string[], given: FlagValues & CommonValues): Promise<ExitCode> {
+/** `secrets`: the run's list of keys kept out of stderr, which the target's key joins when it connects. */
+export async function runOperation(spec: CommandSpec, positionals: string[], given: FlagValues & CommonValues, secrets: string[]): Promise<ExitCode> {
   if (typeof given.fromCsv === 'string') {
     const { runBulk } = await import('../bulk/run');
-    return runBulk(spec, positionals, { ...given, fromCsv: given.fromCsv });
+    return runBulk(spec, positionals, { ...given, fromCsv: given.fromCsv }, secrets);
   }
   const bulkOnly = ['failures', 'resume', 'checkpoint', 'redisUrl', 'strictColumns'].filter((key) => given[key] !== undefined);
   if (bulkOnly.length > 0) {
@@ -165,7 +166,7 @@ export async function runOperation(spec: CommandSpec, positionals: string[], giv
     await validateRequest(spec.operationId, args);
     if (values.dryRun) return printDryRun(spec, args, print);
   }
-  return withTarget(values, async (target) => {
+  return withTarget(values, secrets, async (target) => {
     if (fields.length > 0) {
       const types = await registeredFieldTypes(target, recordKindOf(spec.path));
       args = requestArgs(spec, positionals, values, customFieldValues(fields, types));

@@ -1,7 +1,7 @@
 import { mockStateFile, openMock, UsageError } from '@network-org/cli-kit';
 import type { MockApi } from '@network-org/mock';
 import { NetworkClient, secretScrubber, type RateLimitStore } from '@network-org/sdk';
-import { knownSecrets, TransportFailure } from '../errors';
+import { TransportFailure } from '../errors';
 import { readConfig } from './config-file';
 
 export interface TargetOptions {
@@ -15,6 +15,8 @@ export interface TargetOptions {
   baseUrl?: string;
   /** `--debug`: one line per request attempt on stderr, as NETWORK_LOG=debug. */
   debug?: boolean;
+  /** The run's keys kept out of every line it prints on stderr: the target's key joins them. */
+  secrets: string[];
 }
 
 /**
@@ -139,7 +141,7 @@ export async function connect(options: TargetOptions): Promise<Target> {
   checkBaseUrl(options.baseUrl);
   const offline = options.mock || options.stateFile !== undefined ? await mockTarget(options.stateFile) : undefined;
   const { apiKey, baseUrl } = offline ?? liveCredentials(options.profile, process.env, options.baseUrl);
-  knownSecrets.push(apiKey);
+  options.secrets.push(apiKey);
   const redis = options.redisUrl === undefined ? undefined : await redisStore(options.redisUrl);
   let watcher: SendWatcher | undefined;
   // The global fetch is looked up per request, as the SDK does without a fetch of its own.

@@ -1,6 +1,5 @@
 import { Writable } from 'node:stream';
 import { EXIT } from '@network-org/cli-kit';
-import { knownSecrets } from '../../src/errors';
 import { main } from '../../src/main';
 import { cliEnv, packageDir, type Result } from './cli';
 
@@ -38,8 +37,6 @@ async function runAlone(args: string[], env: Record<string, string>, cwd: string
   process.env = { ...env };
   process.exitCode = undefined;
   process.chdir(cwd);
-  // A run of the bin starts with no key known; keys registered by an earlier run are not this run's.
-  knownSecrets.length = 0;
   try {
     // As the bin does with what `main` ends with: its exit code, or a failure it could not word itself.
     const exit = await main(args).catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../engine/errors';
-import { companyUrl, personUrl, type ProfileKind, type Store, type StoreSnapshot } from '../store/index';
+import { companyUrl, personUrl, type SeededDataset, type ProfileKind, type Store, type StoreSnapshot } from '../store/index';
 import { exportState, StateFileError, storeFromState } from '../store/state-file';
 
 export interface NetworkProfile {
@@ -57,16 +57,19 @@ export function registeredCustomFields(store: Store) {
 }
 
 interface SnapshotRegistry {
+  /** The dataset the store reset to when the registry began: a reset to another one starts a new registry. */
+  resetsTo: SeededDataset;
   next: number;
   snapshots: Map<string, StoreSnapshot>;
 }
 
-// Per store, so each state (and each session's store) names its own snapshots.
+// Per store and dataset, so each state (and each session's store) names its own snapshots, and a reset to another
+// seed or anchor forgets the snapshots of the one before.
 const registries = new WeakMap<Store, SnapshotRegistry>();
 
 function registryOf(store: Store): SnapshotRegistry {
   let registry = registries.get(store);
-  if (!registry) registries.set(store, (registry = { next: 1, snapshots: new Map() }));
+  if (registry?.resetsTo !== store.resetsTo) registries.set(store, (registry = { resetsTo: store.resetsTo, next: 1, snapshots: new Map() }));
   return registry;
 }
 
@@ -103,7 +106,7 @@ export function stateText(store: Store): string {
 /** `PUT /__mock/state`: starts from a state text; a refused one is 400 and changes nothing. */
 export function loadState(store: Store, text: string): void {
   try {
-    store.adopt(storeFromState(text, store.origin));
+    store.adopt(storeFromState(text, store.dataset));
   } catch (error) {
     if (error instanceof StateFileError) throw badRequest(error.message);
     throw error;

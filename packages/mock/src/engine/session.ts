@@ -1,4 +1,4 @@
-import type { Store, StoreOptions } from '../store/index';
+import type { Store } from '../store/index';
 import type { FaultInjector } from './faults';
 import type { RequestJournal } from './journal';
 import type { OverrideRegistry } from './overrides';
@@ -8,9 +8,8 @@ import type { RateLimiter } from './rate-limit';
 export interface Session {
   /** Undefined for the default session. */
   readonly name: string | undefined;
-  store: Store;
-  /** What `reset` rebuilds the store from (its seed and `now` change with `reset({seed, now})`). */
-  storeOptions: StoreOptions;
+  /** The session's data for its whole life: a reset to another seed or anchor re-points it (`store.reset(to)`). */
+  readonly store: Store;
   readonly faults: FaultInjector;
   readonly journal: RequestJournal;
   /** Absent when rate limiting is off. */

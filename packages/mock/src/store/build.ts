@@ -5,7 +5,7 @@ import { buildNetworkCompanies } from './network-generator';
 import { buildPools } from './pools';
 import { Random } from './random';
 import { anchorProblem, PRESENT } from './anchor';
-import { type Baseline, Store } from './store';
+import { type SeededDataset, Store } from './store';
 
 // Builds the seeded dataset of the options: once per seed, anchor and size; stores fork it.
 
@@ -83,8 +83,8 @@ export function datasetOptions(options: StoreOptions & DatasetKind = {}): Datase
 // (English over the base), never the shared one a user may also seed.
 const SeededFaker = englishFaker.constructor as typeof Faker;
 
-/** Builds the seeded dataset once; `new Store(baseline)` then gives as many independent stores of it as wanted, cheaply. */
-export function createBaseline(options: StoreOptions & DatasetKind = {}): Baseline {
+/** Builds the seeded dataset once; `new Store(dataset)` then gives as many independent stores of it as wanted, cheaply. */
+export function createSeededDataset(options: StoreOptions & DatasetKind = {}): SeededDataset {
   const checked = datasetOptions(options);
   const now = new Date(checked.now);
   const faker = new SeededFaker({ locale: englishFaker.rawDefinitions, seed: checked.seed });
@@ -100,7 +100,7 @@ export function createBaseline(options: StoreOptions & DatasetKind = {}): Baseli
   return store.freeze({ ...checked });
 }
 
-/** A store holding the seeded dataset of `options` (each call builds it; fork a baseline for cheap copies). */
+/** A store holding the seeded dataset of `options` (each call builds it; fork a seeded dataset for cheap copies). */
 export function createStore(options: StoreOptions = {}): Store {
-  return new Store(createBaseline(options));
+  return new Store(createSeededDataset(options));
 }

@@ -15,8 +15,8 @@ interface BuiltIndex {
   records: readonly ContactRecord[];
 }
 
-/** Indexes of baselines' lists (frozen: forks copy a list before they write it), built on first use, shared by forks. */
-const baselineIndexes = new WeakMap<readonly ContactRecord[], BuiltIndex>();
+/** Indexes of seeded datasets' lists (frozen: forks copy a list before they write it), built on first use, shared by forks. */
+const seededIndexes = new WeakMap<readonly ContactRecord[], BuiltIndex>();
 
 function indexOf(records: readonly ContactRecord[]): BuiltIndex {
   return { index: new SearchIndex(records), records };
@@ -50,8 +50,8 @@ export class ContactSearch {
   candidates(accountId: string, needle: string): Iterable<ContactRecord> {
     const contacts = this.storage.data.contacts.get(accountId) ?? EMPTY;
     if (contacts.length === 0) return contacts;
-    const seeded = this.storage.origin.data.contacts.get(accountId) ?? EMPTY;
-    let built = this.baselineIndex(seeded);
+    const seeded = this.storage.dataset.data.contacts.get(accountId) ?? EMPTY;
+    let built = this.seededIndex(seeded);
     if (contacts !== seeded) built = this.rebuilt.get(accountId) ?? built;
     let changed: ReadonlySet<number> = this.changedSince(accountId, contacts, built);
     if (changed.size + contacts.length - built.index.size > rebuildAfter(contacts.length)) {
@@ -62,9 +62,9 @@ export class ContactSearch {
     return built.index.candidates(needle, contacts, changed);
   }
 
-  private baselineIndex(seeded: readonly ContactRecord[]): BuiltIndex {
-    let built = baselineIndexes.get(seeded);
-    if (!built) baselineIndexes.set(seeded, (built = indexOf(seeded)));
+  private seededIndex(seeded: readonly ContactRecord[]): BuiltIndex {
+    let built = seededIndexes.get(seeded);
+    if (!built) seededIndexes.set(seeded, (built = indexOf(seeded)));
     return built;
   }
 

@@ -10,7 +10,7 @@ export class Network {
 
   /** A person's about, languages, experiences and educations, derived on demand (see details.ts). */
   personDetails(person: NetworkPersonRecord): PersonDetails {
-    const { pools, historyCompanies, now } = this.storage.basis;
+    const { pools, historyCompanies, now } = this.storage.constants;
     return personDetails(person, pools, historyCompanies, now);
   }
 

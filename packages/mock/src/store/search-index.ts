@@ -49,7 +49,7 @@ function varintLength(value: number): number {
  * one byte array (about a byte a position, 7 MB at 100,000 contacts). Built in two passes over the texts, so no
  * per-contact word lists are held in between.
  *
- * Immutable once built, so every store forked from one baseline shares it. Contacts added since the build
+ * Immutable once built, so every store forked from one seeded dataset shares it. Contacts added since the build
  * (positions at or past `size`) and the positions the caller says changed since are always candidates, so the
  * index never hides a match.
  */

@@ -3,28 +3,28 @@ import { EMPTY, type ListPart } from './storage';
 import type { Store } from './store';
 import type { RecordsByKind } from './types';
 
-/** What differs between a store and its baseline, kind by kind, record by record: what a state file holds. */
+/** What differs between a store and its seeded dataset, kind by kind, record by record: what a state file holds. */
 export type StoreDiff = { ids: [kind: string, next: number][] } & { [K in KindName]: RecordsByKind[K][] };
 
-/** Per kind, the records of `store` that its baseline does not hold as they are. */
+/** Per kind, the records of `store` that its seeded dataset does not hold as they are. */
 const CHANGED: { [K in KindName]: (store: Store) => RecordsByKind[K][] } = {
-  organizations: ({ storage, origin }) =>
-    [...storage.data.organizations.values()].filter((organization) => origin.data.organizations.get(organization.id) !== organization),
-  customFields: ({ storage, origin }) => storage.data.customFields.slice(origin.data.customFields.length),
-  accounts: ({ storage, origin }) => [...storage.data.accounts.values()].filter((account) => origin.data.accounts.get(account.account_id) !== account),
-  networkCompanies: ({ storage, origin }) => storage.data.companyList.slice(origin.data.companyList.length),
+  organizations: ({ storage, dataset }) =>
+    [...storage.data.organizations.values()].filter((organization) => dataset.data.organizations.get(organization.id) !== organization),
+  customFields: ({ storage, dataset }) => storage.data.customFields.slice(dataset.data.customFields.length),
+  accounts: ({ storage, dataset }) => [...storage.data.accounts.values()].filter((account) => dataset.data.accounts.get(account.account_id) !== account),
+  networkCompanies: ({ storage, dataset }) => storage.data.companyList.slice(dataset.data.companyList.length),
   people: ({ storage }) => [...storage.added('people')],
   companies: (store) => changedInLists(store, 'companies'),
   contacts: (store) => changedInLists(store, 'contacts'),
   conversations: (store) => changedInLists(store, 'conversations'),
-  views: ({ storage, origin }) => [...storage.data.views.values()].filter((view) => origin.data.views.get(view.id) !== view),
-  drafts: ({ storage, origin }) => [...storage.data.drafts.values()].filter((draft) => origin.data.drafts.get(draft.draft_id) !== draft),
-  activity: ({ storage, origin }) => storage.data.activity.slice(origin.data.activity.length),
+  views: ({ storage, dataset }) => [...storage.data.views.values()].filter((view) => dataset.data.views.get(view.id) !== view),
+  drafts: ({ storage, dataset }) => [...storage.data.drafts.values()].filter((draft) => dataset.data.drafts.get(draft.draft_id) !== draft),
+  activity: ({ storage, dataset }) => storage.data.activity.slice(dataset.data.activity.length),
 };
 
 function changedInLists<K extends ListPart>(store: Store, name: K): RecordsByKind[K][] {
   const changed: RecordsByKind[K][] = [];
-  const base = store.origin.data[name] as unknown as Map<string, readonly RecordsByKind[K][]>;
+  const base = store.dataset.data[name] as unknown as Map<string, readonly RecordsByKind[K][]>;
   for (const [accountId, list] of store.storage.data[name] as unknown as Map<string, RecordsByKind[K][]>) {
     const baseList = base.get(accountId) ?? EMPTY;
     if (list === baseList) continue;
@@ -72,7 +72,7 @@ const APPLY: { [K in KindName]: (store: Store, record: RecordsByKind[K]) => void
   activity: (store, event) => store.activity.add(event),
 };
 
-/** Everything that differs from the store's baseline, as records. */
+/** Everything that differs from the store's seeded dataset, as records. */
 export function diffOf(store: Store): StoreDiff {
   const diff = { ids: [...store.storage.data.ids] } as StoreDiff;
   for (const kind of Object.keys(CHANGED) as KindName[]) (diff as Record<KindName, unknown>)[kind] = CHANGED[kind](store);

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { findForbiddenKey } from '../lib/forbidden-keys';
-import { createBaseline, datasetOptions } from './build';
+import { createSeededDataset, datasetOptions } from './build';
 import { nullableKeys } from './drawn-fields';
 import { type KindName, RECORD_KINDS } from './kinds';
 import { applyIds, applyRecord, diffOf, type StoreDiff } from './state-diff';
 import { shiftInstants } from './state-time';
-import { type Baseline, Store } from './store';
+import { type SeededDataset, Store } from './store';
 
 /*
  * A state file is the dataset's options plus what differs from the dataset they build, kind by kind, record by
@@ -69,7 +69,7 @@ export function exportState(store: Store): string {
   const diff = diffOf(store);
   const changes: Record<string, unknown> = { ids: diff.ids };
   for (const kind of KIND_NAMES) changes[kind] = (diff[kind] as object[]).map((record) => fileForm(kind, record));
-  const state = { format: STATE_FORMAT, version: STATE_VERSION, dataset: store.origin.options, changes };
+  const state = { format: STATE_FORMAT, version: STATE_VERSION, dataset: store.dataset.options, changes };
   // Encoding walks every schema in order: keys come out in the schema's order, and a key no schema knows throws.
   return JSON.stringify(z.encode(stateSchema, state as z.output<typeof stateSchema>));
 }
@@ -161,12 +161,12 @@ function resolved(store: Store, kind: KindName, form: Record<string, unknown>): 
  * refused. A state of `reuse`'s dataset forks it instead of building the dataset again. With `at`, every time in
  * the state moves by the same amount so that the instant it is anchored at (it was taken at) becomes `at`.
  */
-export function storeFromState(text: string, reuse?: Baseline, at?: Date): Store {
+export function storeFromState(text: string, reuse?: SeededDataset, at?: Date): Store {
   const state = parseState(text, at);
   let store: Store;
   try {
     const options = datasetOptions(state.dataset);
-    store = new Store(reuse && sameDataset(reuse.options, { ...options }) ? reuse : createBaseline(options));
+    store = new Store(reuse && sameDataset(reuse.options, { ...options }) ? reuse : createSeededDataset(options));
   } catch (error) {
     throw new StateFileError(`The state names a dataset this mock cannot build: ${error instanceof Error ? error.message : String(error)}.`);
   }

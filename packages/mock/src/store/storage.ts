@@ -18,14 +18,14 @@ import type {
 } from './types';
 
 /*
- * The store's one versioned storage: copy-on-write containers, revisions, snapshots, forks of one seeded baseline.
+ * The store's one versioned storage: copy-on-write containers, revisions, snapshots, forks of one seeded dataset.
  * It knows containers, not what they mean: the repositories (directory.ts, contacts.ts, ...) read through `data`,
  * `lookup` and `entries`, write only through `own`, `ownList`, `index`, `replace` and `takeId`, and call `commit`
  * after each change.
  */
 
 /** What never changes after the dataset is built: the seed, the anchor instant and the word pools. */
-export interface StoreBasis {
+export interface DatasetConstants {
   seed: number;
   now: Date;
   pools: Pools;
@@ -39,7 +39,7 @@ export interface Slot {
 }
 
 /**
- * Lookups that only gain entries. A storage reads its own additions first, then the baseline's (built once and
+ * Lookups that only gain entries. A storage reads its own additions first, then the seeded dataset's (built once and
  * shared by every storage forked from it), so a fork or a snapshot never copies them.
  */
 export interface Indexes {
@@ -78,7 +78,7 @@ export const INDEX_NAMES = [
 
 /**
  * The whole changeable state, as containers. Containers are shared between a storage and its snapshots (and
- * between forks of one baseline): a storage copies a container before its first write after a snapshot or a fork,
+ * between forks of one seeded dataset): a storage copies a container before its first write after a snapshot or a fork,
  * and a repository writes a new record object for every change, so a record or container handed out never changes.
  */
 export interface StoreData extends Indexes {
@@ -129,7 +129,7 @@ type PartRevisions = Record<Part, number>;
 
 /** An immutable handle on a storage's whole state. */
 export interface StoreSnapshot {
-  readonly baseline: Baseline;
+  readonly dataset: SeededDataset;
   readonly data: Readonly<StoreData>;
   /** The revision the data had: restoring it restores the revision too (equal revisions mean equal data). */
   readonly revision: number;
@@ -141,7 +141,7 @@ export const EMPTY: readonly never[] = [];
 let revisions = 0;
 /**
  * Counted across storages: a revision names one state of the data, so two storages share one only while they hold
- * the same data (forks of a baseline before their first write, a snapshot and the storages it was restored into).
+ * the same data (forks of a seeded dataset before their first write, a snapshot and the storages it was restored into).
  */
 const nextRevision = () => ++revisions;
 
@@ -188,8 +188,8 @@ function partRevisions(revision: number): PartRevisions {
  * The seeded dataset, built once: the frozen state every storage forked from it starts with, and the indexes they
  * share. A fork costs a few object allocations, whatever the dataset's size.
  */
-export class Baseline {
-  readonly basis: StoreBasis;
+export class SeededDataset {
+  readonly constants: DatasetConstants;
   readonly indexes: Readonly<Indexes>;
   readonly data: Readonly<StoreData>;
   /** The options the dataset was built from (what a state file names). */
@@ -198,8 +198,8 @@ export class Baseline {
   readonly revision = nextRevision();
   readonly parts: Readonly<PartRevisions> = Object.freeze(partRevisions(this.revision));
 
-  constructor(basis: StoreBasis, built: Readonly<StoreData>, options: Record<string, unknown>) {
-    this.basis = basis;
+  constructor(constants: DatasetConstants, built: Readonly<StoreData>, options: Record<string, unknown>) {
+    this.constants = constants;
     this.options = Object.freeze({ ...options });
     const indexes = {} as Record<string, unknown>;
     const data = { ...built } as Record<string, unknown>;
@@ -220,11 +220,11 @@ export type IndexValue<K extends keyof Indexes> = Indexes[K] extends Map<string,
  * writes, then copies that container once, so a record or container it has handed out never changes.
  */
 export class VersionedStorage {
-  private currentBasis: StoreBasis;
+  private currentConstants: DatasetConstants;
   /** Takes the next id of a kind, e.g. `ids.take('contact')`. */
   readonly ids: Ids = { take: (kind) => this.takeId(kind) };
 
-  private baseline: Baseline | undefined;
+  private seededDataset: SeededDataset | undefined;
   private base: Readonly<Indexes>;
   private state: StoreData;
   /** Containers this storage made itself since its last snapshot or fork: the only ones it may write in place. */
@@ -237,15 +237,15 @@ export class VersionedStorage {
    */
   private readonly written: Part[] = [];
 
-  /** A storage forked from `baseline`, or (without one) an empty storage to build a dataset into. */
-  constructor(basis: StoreBasis, baseline?: Baseline) {
-    this.currentBasis = basis;
-    this.baseline = baseline;
-    if (baseline) {
-      this.base = baseline.indexes;
-      this.state = { ...baseline.data };
-      this.currentRevision = baseline.revision;
-      this.parts = { ...baseline.parts };
+  /** A storage forked from `dataset`, or (without one) an empty storage to build a dataset into. */
+  constructor(constants: DatasetConstants, dataset?: SeededDataset) {
+    this.currentConstants = constants;
+    this.seededDataset = dataset;
+    if (dataset) {
+      this.base = dataset.indexes;
+      this.state = { ...dataset.data };
+      this.currentRevision = dataset.revision;
+      this.parts = { ...dataset.parts };
     } else {
       this.state = emptyData();
       this.base = emptyData();
@@ -255,8 +255,8 @@ export class VersionedStorage {
     }
   }
 
-  get basis(): StoreBasis {
-    return this.currentBasis;
+  get constants(): DatasetConstants {
+    return this.currentConstants;
   }
 
   /** The containers, for reading: a repository writes through the methods below. */
@@ -277,35 +277,35 @@ export class VersionedStorage {
     return this.parts[part];
   }
 
-  /** The baseline this storage was forked from. */
-  get origin(): Baseline {
-    if (!this.baseline) throw new Error('The store has no baseline yet: build its dataset first.');
-    return this.baseline;
+  /** The seeded dataset this storage's data was forked from. */
+  get dataset(): SeededDataset {
+    if (!this.seededDataset) throw new Error('The store has no seeded dataset yet: build its dataset first.');
+    return this.seededDataset;
   }
 
   /** The companies past positions are picked from, set once while building, before any contact. */
   setHistoryCompanies(companies: readonly NetworkCompanyRecord[]): void {
-    if (this.baseline) throw new Error('The dataset is built: its history companies are fixed.');
-    this.currentBasis = { ...this.currentBasis, historyCompanies: companies };
+    if (this.seededDataset) throw new Error('The dataset is built: its history companies are fixed.');
+    this.currentConstants = { ...this.currentConstants, historyCompanies: companies };
   }
 
-  /** Makes the data built so far this storage's baseline, once, when the dataset builder is done. */
-  freeze(options: Record<string, unknown>): Baseline {
-    if (this.baseline) throw new Error('The dataset is built already.');
-    const baseline = new Baseline(this.currentBasis, this.state, options);
-    this.baseline = baseline;
-    this.base = baseline.indexes;
-    this.state = { ...baseline.data };
+  /** Makes the data built so far this storage's seeded dataset, once, when the dataset builder is done. */
+  freeze(options: Record<string, unknown>): SeededDataset {
+    if (this.seededDataset) throw new Error('The dataset is built already.');
+    const dataset = new SeededDataset(this.currentConstants, this.state, options);
+    this.seededDataset = dataset;
+    this.base = dataset.indexes;
+    this.state = { ...dataset.data };
     this.owned = new WeakSet();
-    this.currentRevision = baseline.revision;
-    this.parts = { ...baseline.parts };
-    return baseline;
+    this.currentRevision = dataset.revision;
+    this.parts = { ...dataset.parts };
+    return dataset;
   }
 
   /** An immutable handle on the whole state; later writes copy what they change, so it never changes. */
   snapshot(): StoreSnapshot {
     const snapshot: StoreSnapshot = Object.freeze({
-      baseline: this.origin,
+      dataset: this.dataset,
       data: Object.freeze({ ...this.state }),
       revision: this.currentRevision,
       parts: Object.freeze({ ...this.parts }),
@@ -314,9 +314,9 @@ export class VersionedStorage {
     return snapshot;
   }
 
-  /** Puts a snapshot's state back (a snapshot of this storage or of another fork of the same baseline). */
+  /** Puts a snapshot's state back (a snapshot of this storage or of another fork of the same seeded dataset). */
   restore(snapshot: StoreSnapshot): void {
-    if (snapshot.baseline !== this.baseline) {
+    if (snapshot.dataset !== this.seededDataset) {
       throw new Error('This snapshot was taken of a mock with another dataset (seed, now or size): it cannot be restored here.');
     }
     this.state = { ...snapshot.data };
@@ -326,10 +326,17 @@ export class VersionedStorage {
     this.parts = { ...snapshot.parts };
   }
 
-  /** Back to the seeded dataset. */
-  reset(): void {
-    const baseline = this.origin;
-    this.restore({ baseline, data: baseline.data, revision: baseline.revision, parts: baseline.parts });
+  /**
+   * Back to the seeded dataset; with `to`, to that dataset instead (another seed or anchor), so that whoever holds
+   * this storage sees it.
+   */
+  reset(to: SeededDataset = this.dataset): void {
+    if (to !== this.seededDataset) {
+      this.currentConstants = to.constants;
+      this.seededDataset = to;
+      this.base = to.indexes;
+    }
+    this.restore({ dataset: to, data: to.data, revision: to.revision, parts: to.parts });
   }
 
   /**
@@ -337,8 +344,8 @@ export class VersionedStorage {
    * holds this storage sees the new state. The other storage must not be used afterwards.
    */
   adopt(other: VersionedStorage): void {
-    this.currentBasis = other.currentBasis;
-    this.baseline = other.origin;
+    this.currentConstants = other.currentConstants;
+    this.seededDataset = other.dataset;
     this.base = other.base;
     this.state = { ...other.state };
     this.owned = new WeakSet();
@@ -348,7 +355,7 @@ export class VersionedStorage {
 
   /** A derived generator for things created at request time, stable for the same seed and inputs. */
   randomFor(...parts: (string | number)[]): Random {
-    let hash = this.currentBasis.seed ^ 0x9e3779b9;
+    let hash = this.currentConstants.seed ^ 0x9e3779b9;
     for (const char of parts.join('|')) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
     return new Random(hash);
   }
@@ -413,13 +420,13 @@ export class VersionedStorage {
     (this.own(name) as Map<string, unknown>).set(key, value);
   }
 
-  /** Entries of an index, the baseline's first (indexes only gain entries, so none repeats). */
+  /** Entries of an index, the seeded dataset's first (indexes only gain entries, so none repeats). */
   *entries<K extends keyof Indexes>(name: K): Generator<IndexValue<K>> {
     yield* (this.base[name] as Map<string, never>).values();
     yield* (this.state[name] as Map<string, never>).values();
   }
 
-  /** Entries this storage added to an index since its baseline. */
+  /** Entries this storage added to an index since its seeded dataset. */
   added<K extends keyof Indexes>(name: K): IterableIterator<IndexValue<K>> {
     return (this.state[name] as Map<string, never>).values();
   }

@@ -10,7 +10,7 @@ import type { Ids } from './ids';
 import { Network } from './network';
 import type { Pools } from './pools';
 import type { Random } from './random';
-import { Baseline, type StoreBasis, type StoreSnapshot, VersionedStorage } from './storage';
+import { SeededDataset, type DatasetConstants, type StoreSnapshot, VersionedStorage } from './storage';
 import { Views } from './views';
 
 /*
@@ -30,8 +30,8 @@ import { Views } from './views';
  * Lookups that take an organization treat another organization's ids as unknown, so routes cannot leak them.
  */
 
-export type { StoreBasis, StoreSnapshot } from './storage';
-export { Baseline } from './storage';
+export type { DatasetConstants, StoreSnapshot } from './storage';
+export { SeededDataset } from './storage';
 
 /** The in-memory service data: a storage and the repositories over it. */
 export class Store {
@@ -47,9 +47,13 @@ export class Store {
   readonly drafts: Drafts;
   readonly activity: Activity;
 
-  /** A store holding `source`'s seeded dataset, or (from a basis) an empty store to build a dataset into. */
-  constructor(source: Baseline | StoreBasis) {
-    this.storage = source instanceof Baseline ? new VersionedStorage(source.basis, source) : new VersionedStorage(source);
+  /** What `reset` goes back to: the dataset this store was made with, or the one the last `reset(to)` named. */
+  private resetTarget: SeededDataset | undefined;
+
+  /** A store holding `source`'s seeded dataset, or (from its constants) an empty store to build a dataset into. */
+  constructor(source: SeededDataset | DatasetConstants) {
+    this.storage = source instanceof SeededDataset ? new VersionedStorage(source.constants, source) : new VersionedStorage(source);
+    if (source instanceof SeededDataset) this.resetTarget = source;
     this.directory = new Directory(this.storage);
     this.customFields = new CustomFields(this.storage);
     this.network = new Network(this.storage);
@@ -63,16 +67,16 @@ export class Store {
   }
 
   get seed(): number {
-    return this.storage.basis.seed;
+    return this.storage.constants.seed;
   }
 
   /** The instant the dataset is anchored at. */
   get now(): Date {
-    return this.storage.basis.now;
+    return this.storage.constants.now;
   }
 
   get pools(): Pools {
-    return this.storage.basis.pools;
+    return this.storage.constants.pools;
   }
 
   /** Takes the next id of a kind, e.g. `ids.take('contact')`. */
@@ -85,9 +89,9 @@ export class Store {
     return this.storage.revision;
   }
 
-  /** The baseline this store was forked from. */
-  get origin(): Baseline {
-    return this.storage.origin;
+  /** The seeded dataset this store's data was forked from. */
+  get dataset(): SeededDataset {
+    return this.storage.dataset;
   }
 
   /** A derived generator for things created at request time, stable for the same seed and inputs. */
@@ -100,14 +104,24 @@ export class Store {
     return this.storage.snapshot();
   }
 
-  /** Puts a snapshot's state back (a snapshot of this store or of another fork of the same baseline). */
+  /** Puts a snapshot's state back (a snapshot of this store or of another fork of the same seeded dataset). */
   restore(snapshot: StoreSnapshot): void {
     this.storage.restore(snapshot);
   }
 
-  /** Back to the seeded dataset. */
-  reset(): void {
-    this.storage.reset();
+  /**
+   * Back to the seeded dataset this store resets to; with `to`, to that dataset instead (another seed or anchor), which
+   * later resets go back to as well. The store keeps its identity: whoever holds it sees the new state.
+   */
+  reset(to?: SeededDataset): void {
+    const target = to ?? this.resetsTo;
+    this.storage.reset(target);
+    this.resetTarget = target;
+  }
+
+  /** The dataset `reset()` goes back to (a loaded state's dataset does not change it). */
+  get resetsTo(): SeededDataset {
+    return this.resetTarget ?? this.dataset;
   }
 
   /** Takes over another store's whole state (another dataset, a loaded state file); the other is not used again. */
@@ -117,14 +131,14 @@ export class Store {
 
   /** A new store holding the seeded dataset, sharing everything with this one until either writes. */
   fork(): Store {
-    return new Store(this.origin);
+    return new Store(this.dataset);
   }
 
   /**
-   * Makes the data built so far this store's baseline: what `reset` goes back to and `fork` starts from. Called once,
+   * Makes the data built so far this store's seeded dataset: what `reset` goes back to and `fork` starts from. Called once,
    * by the dataset builder.
    */
-  freeze(options: Record<string, unknown>): Baseline {
+  freeze(options: Record<string, unknown>): SeededDataset {
     return this.storage.freeze(options);
   }
 }

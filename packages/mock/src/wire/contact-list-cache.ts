@@ -72,8 +72,8 @@ const READ: readonly Part[] = PARTS.filter((part) => !NOT_READ.has(part));
 const caches = new WeakMap<object, WireCache>();
 
 /**
- * The cache of the store: the baseline's while what the shapes read is the baseline's (fresh sessions, reset ones and
- * sessions that only edited contacts share it), else the store's own.
+ * The cache of the store: the seeded dataset's while what the shapes read is the seeded dataset's (fresh sessions,
+ * reset ones and sessions that only edited contacts share it), else the store's own.
  */
 /** The cache each storage found last, with the storage's revision then: a list page asks once per contact. */
 const lastFound = new WeakMap<VersionedStorage, { revision: number; cache: WireCache }>();
@@ -87,8 +87,8 @@ function cacheOf(storage: VersionedStorage): WireCache {
 }
 
 function findCache(storage: VersionedStorage): WireCache {
-  const origin = storage.origin;
-  const scope = READ.every((part) => storage.revisionOf(part) === origin.parts[part]) ? origin : storage;
+  const seeded = storage.dataset;
+  const scope = READ.every((part) => storage.revisionOf(part) === seeded.parts[part]) ? seeded : storage;
   let cache = caches.get(scope);
   if (cache?.revisions.every((revision, index) => revision === storage.revisionOf(READ[index] as Part))) return cache;
   const revisions = READ.map((part) => storage.revisionOf(part));

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { updatedFields } from '../../src/routes/updates';
-import { createBaseline, Store } from '../../src/store/index';
+import { createSeededDataset, Store } from '../../src/store/index';
 import { dumpStore } from '../support/dump-store';
 
 // The factory a session's store comes from: every fork starts from the seeded dataset and sees only its own writes.
-describe('new Store(baseline) and Store.fork()', () => {
-  const baseline = createBaseline({ contactsPerAccount: 40, networkSize: 60 });
-  const seeded = JSON.stringify(dumpStore(new Store(baseline)));
+describe('new Store(dataset) and Store.fork()', () => {
+  const dataset = createSeededDataset({ contactsPerAccount: 40, networkSize: 60 });
+  const seeded = JSON.stringify(dumpStore(new Store(dataset)));
 
   it('forks hold the seeded dataset and never see each other\'s writes', () => {
-    const [a, b] = [new Store(baseline), new Store(baseline)];
+    const [a, b] = [new Store(dataset), new Store(dataset)];
     const account = a.directory.accounts()[0]!;
     const contact = a.contacts.ofAccount(account.account_id)[0]!;
     const fields = a.customFields.of(account.organization_id, 'contact');
@@ -24,7 +24,7 @@ describe('new Store(baseline) and Store.fork()', () => {
   });
 
   it('a fork of a store starts from the seeded dataset, not from the store\'s writes', () => {
-    const store = new Store(baseline);
+    const store = new Store(dataset);
     const account = store.directory.accounts()[0]!;
     store.contacts.edit(store.contacts.ofAccount(account.account_id)[1]!, (copy) => (copy.notes_json = '"changed"'));
     expect(JSON.stringify(dumpStore(store.fork()))).toBe(seeded);

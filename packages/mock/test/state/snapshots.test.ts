@@ -103,4 +103,18 @@ describe('mock.reset()', () => {
     mock.reset({ seed: 3 });
     expect(await visibleState(mock)).toBe(await visibleState(smallMock({ seed: 3 })));
   });
+
+  it('with another seed keeps the handles taken before it, and a later reset keeps that seed', async () => {
+    const mock = smallMock();
+    const { db, seed } = mock;
+    mock.reset({ seed: 3 });
+    expect(db.seed).toBe(3);
+    const [account] = await adminAccounts(mock);
+    const contact = seed.contact({ account_id: account!, first_name: 'Quillon', last_name: 'Zephyrine' });
+    const found = await call(mock, ADMIN, 'GET', `/v1/contacts?account_id=${account}&query=zephyrine`);
+    expect(found.body.data.contacts.map((c: { contact_id: string }) => c.contact_id)).toEqual([contact.contact_id]);
+    mock.reset();
+    expect(mock.db.seed).toBe(3);
+    expect(await visibleState(mock)).toBe(await visibleState(smallMock({ seed: 3 })));
+  });
 });
