@@ -127,7 +127,10 @@ export const conversationScenarios: Scenario[] = [
       const newest = items[0];
       if (!newest) return;
       t.equal('$.data.conversations[*].last_message_at', conversation.last_message_at, newest.sent_at, `${note}: the newest`);
-      t.equal('$.data.conversations[*].last_message_text', conversation.last_message_text ?? null, newest.text ?? null, `${note}: the newest`);
+      // One disagreement, told from both answers: either the summary or the message may be the wrong one.
+      const summary = `${note} (listConversationMessages) against its summary in the conversations listed (listConversations): the newest`;
+      t.equal('$.data.conversations[*].last_message_text', conversation.last_message_text ?? null, newest.text ?? null, summary);
+      if ((conversation.last_message_text ?? null) !== (newest.text ?? null)) t.equal('$.data.messages[0].text', newest.text ?? null, conversation.last_message_text ?? null, summary);
     },
   },
   {

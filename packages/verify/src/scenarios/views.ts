@@ -64,7 +64,7 @@ export const viewScenarios: Scenario[] = [
       const listed = views.find((item) => item.id === view.id);
       t.check(listed !== undefined, { path: '$.data.views[*].id', expected: `view ${view.id}, just created`, actual: 'not listed' });
       // The list shows the view as it was made (list items leave out selected_contact_ids and simple_filters_json).
-      if (listed) expectSame(t, '$.data.view', listed, view, { first: ['selected_contact_ids', 'simple_filters_json'], second: [] }, 'the created view against the views listed');
+      if (listed) expectSame(t, '$.data.view', listed, view, { first: ['selected_contact_ids', 'simple_filters_json'], second: [] }, 'the created view (createView) against the views listed (listViews)');
       const contacts = await t.call('listContacts', { query: { view_id: view.id, limit: 25 } });
       if (!t.expectOk(contacts)) return;
       const members = itemsOf(contacts, 'listContacts').map((c) => String(c.contact_id)).sort();
