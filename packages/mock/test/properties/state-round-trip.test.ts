@@ -131,6 +131,14 @@ function completed(target: MockApi, seed: Extract<Action, { type: 'seed' }>): Re
     return by === 'tag' ? { ...view, tag: 'Customer' } : { ...view, contact_ids: contact ? [contact.contact_id] : [] };
   }
   if (seed.kind === 'conversation') return { ...input, contact_ids: contact ? [contact.contact_id] : ['1'] };
+  if (seed.kind === 'customField') {
+    // A name is registered once per target: a sequence that draws the same name twice registers the second apart.
+    const field = input.target as 'contact' | 'company';
+    const taken = new Set(target.customFields().organizations.flatMap((organization) => organization[field].map(({ name }) => name)));
+    let name = String(input.name);
+    for (let n = 2; taken.has(name); n++) name = `${String(input.name)} ${n}`;
+    return { ...input, name };
+  }
   if (seed.kind === 'message') {
     const conversations = [...target.db.allConversations()].filter((conversation) => ids.acmeAccounts.includes(conversation.account_id));
     return { ...input, conversation_id: conversations[seed.pick % conversations.length]?.conversation_id ?? '1' };
