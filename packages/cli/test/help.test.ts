@@ -9,7 +9,7 @@ type AnyCommand = ReturnType<typeof buildProgram>;
 
 /** What commander prints for `argv` with the whole command tree, at a terminal `width` columns wide. */
 async function commanderHelp(argv: string[], width: number): Promise<string> {
-  const program = buildProgram({ exit: EXIT.ok, words: [] });
+  const program = buildProgram({ exit: EXIT.ok, words: [], secrets: [] });
   let out = '';
   const configure = (command: AnyCommand) => {
     command.configureOutput({ writeOut: (text) => (out += text), getOutHelpWidth: () => width });
