@@ -11,6 +11,8 @@ type Tag = { name: string; color: string };
 const TAG: Tag = { name: 'network-verify', color: 'green' };
 const NOTES = JSON.stringify({ text: 'network-verify effect read back' });
 const VALUE = { string: 'network-verify effect', number: 4243, boolean: true } as const;
+/** A contact read again after a PATCH: its lookups, sequence and last interaction are the app's, not the PATCH's. */
+const READ_AGAIN_ASIDE = { first: ['contact_enrichment', 'sequence', 'last_interaction_at'], second: ['contact_enrichment', 'sequence', 'last_interaction_at'] };
 
 const recordOf = (answer: Answer, key: 'contact' | 'company') => {
   const record = (answer.body as { data?: Record<string, unknown> } | undefined)?.data?.[key];
@@ -85,14 +87,14 @@ export const effectScenarios: Scenario[] = [
       const listed = await listedContact(t, account_id, original);
       if (listed) expectSame(t, '$.data.contacts[*]', expected, normalized(listed), { first: [], second: LIST_OMITS }, `contact ${id} listed after the PATCH, ${inTheAnswerTo('listContacts')}`);
       const read = await readRecord(t, 'contact', id, account_id);
-      if (read) expectSame(t, '$.data.contact', expected, normalized(read), { first: ['contact_enrichment', 'sequence', 'last_interaction_at'], second: ['contact_enrichment', 'sequence', 'last_interaction_at'] }, `contact ${id} read again after the PATCH`);
+      if (read) expectSame(t, '$.data.contact', expected, normalized(read), READ_AGAIN_ASIDE, `contact ${id} read again after the PATCH`);
       // An unrelated PATCH: only the tag goes; the notes and the field stay as the first PATCH left them.
       const removed = await t.call('updateContact', { params: { contact_id: id }, body: { account_id, tags: { remove: [TAG.name] } } });
       t.run.ledger.wrote(removed, `contact ${id} in account ${account_id}`, 'tags.remove');
       if (!t.expectOk(removed)) return;
       const after = await readRecord(t, 'contact', id, account_id);
       const left = normalized({ ...expected, tags: tagsOf(original).filter((tag) => tag.name !== TAG.name) });
-      if (after) expectSame(t, '$.data.contact', left, normalized(after), { first: ['contact_enrichment', 'sequence', 'last_interaction_at'], second: ['contact_enrichment', 'sequence', 'last_interaction_at'] }, `contact ${id} after a PATCH of its tags alone`);
+      if (after) expectSame(t, '$.data.contact', left, normalized(after), READ_AGAIN_ASIDE, `contact ${id} after a PATCH of its tags alone`);
     },
   },
   {
