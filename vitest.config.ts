@@ -1,8 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const root = fileURLToPath(new URL('.', import.meta.url));
 const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+const include = ['spec/test/**/*.test.ts', 'test/sandbox/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/test/**/*.test.ts', 'test/docs/**/*.test.ts', 'test/imports/**/*.test.ts'];
+
+/** Every `*.test.ts` under `directory`, relative to the root. */
+function testFiles(directory: string): string[] {
+  let entries;
+  try {
+    entries = readdirSync(join(root, directory), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFiles(path);
+    return entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/**
+ * Files that swap a module, a global or an environment variable for the rest of their run. They get a module
+ * registry and a process of their own; every other file shares its worker's modules with the files before it, so that
+ * the mock, the SDK, msw and the spec's validators load once per worker instead of once per file (half the suite's
+ * time went to loading them again).
+ */
+const SWAPS = /\bvi\.(mock|doMock|unmock|doUnmock|resetModules|stubGlobal|stubEnv)\b|process\.env(\.\w+|\[[^\]]+\])\s*=(?!=)|delete process\.env|globalThis\.\w+\s*=(?!=)/;
+const ownRegistry = ['spec/test', 'test', 'packages', 'examples/test']
+  .flatMap(testFiles)
+  .filter((file) => SWAPS.test(readFileSync(join(root, file), 'utf8')))
+  .map((file) => relative(root, join(root, file)));
 
 // Tests run against the packages' sources, so `vitest` needs no build first.
 export default defineConfig({
@@ -22,7 +54,6 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['spec/test/**/*.test.ts', 'test/sandbox/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/test/**/*.test.ts', 'test/docs/**/*.test.ts', 'test/imports/**/*.test.ts'],
     // The type tests (`*.test-d.ts`) are type-checked by `pnpm typecheck` with their package's tests (the SDK's
     // test/tsconfig.json, the mock's tsconfig.json): a failed expectTypeOf is a type error there. vitest does not
     // run tsc over them a second time.
@@ -33,5 +64,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'shared', include, exclude: ownRegistry, isolate: false } },
+      { extends: true, test: { name: 'own', include: ownRegistry, isolate: true } },
+    ],
   },
 });

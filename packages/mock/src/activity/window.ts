@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { subDays } from 'date-fns';
+import { subDays } from 'date-fns/subDays';
 import { badRequest } from '../engine/errors';
 
 /** The instants `[from, to)` an activity request covers. */
