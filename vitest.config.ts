@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-const include = ['spec/test/**/*.test.ts', 'test/sandbox/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/test/**/*.test.ts', 'test/docs/**/*.test.ts', 'test/imports/**/*.test.ts'];
+const include = ['spec/test/**/*.test.ts', 'test/sandbox/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/test/**/*.test.ts', 'test/docs/**/*.test.ts', 'test/imports/**/*.test.ts', 'test/typecheck/**/*.test.ts'];
 
 /** Every `*.test.ts` under `directory`, relative to the root. */
 function testFiles(directory: string): string[] {
