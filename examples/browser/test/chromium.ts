@@ -25,6 +25,12 @@ const DIST = join(EXAMPLE, 'dist');
 
 export const chromiumPresent = (): boolean => existsSync(CHROMIUM);
 
+/**
+ * A bound on a hung browser, not on speed: a test drives a page through many steps, and under CI's load (every lane
+ * side by side on two cores) each step of a real Chromium can take seconds.
+ */
+export const CHROMIUM_TEST_TIMEOUT = 120_000;
+
 function runNode(script: string, args: string[], cwd: string): void {
   execFileSync(process.execPath, [script, ...args], { cwd, stdio: 'pipe' });
 }

@@ -1,7 +1,7 @@
 import type { ContactListResponse } from '@network-org/sdk';
 import { createMockApi } from '@network-org/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, buildExample, chromiumPresent, launchChromium, serveExample, type ServedExample } from '../../../../examples/browser/test/chromium';
+import { CHROMIUM, CHROMIUM_TEST_TIMEOUT, buildExample, chromiumPresent, launchChromium, serveExample, type ServedExample } from '../../../../examples/browser/test/chromium';
 
 // examples/browser in real Chromium: the SDK lists contacts page by page against @network-org/mock/browser.
 const present = chromiumPresent();
@@ -21,7 +21,7 @@ async function contactNames(cursor?: string): Promise<{ names: string[]; next_cu
   return { names: data.contacts.map((contact) => contact.name ?? ''), next_cursor: data.pagination.next_cursor };
 }
 
-describe.skipIf(!present)('examples/browser in Chromium', () => {
+describe.skipIf(!present)('examples/browser in Chromium', { timeout: CHROMIUM_TEST_TIMEOUT }, () => {
   let served: ServedExample | undefined;
   let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
 

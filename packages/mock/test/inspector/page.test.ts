@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { startMockServer, type MockServer } from '@network-org/mock/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS } from '../support/harness';
-import { chromiumForInspector, launchChromium } from '../support/chromium';
+import { CHROMIUM_TEST_TIMEOUT, chromiumForInspector, launchChromium } from '../support/chromium';
 
 // The inspector page in real Chromium against the node:http server, as a test writer opens it.
 const present = chromiumForInspector();
@@ -11,7 +11,7 @@ const present = chromiumForInspector();
 const KEY = KEYS.admin;
 const OUTPUT = fileURLToPath(new URL('./__output__/', import.meta.url));
 
-describe.skipIf(!present)('the inspector page in Chromium', () => {
+describe.skipIf(!present)('the inspector page in Chromium', { timeout: CHROMIUM_TEST_TIMEOUT }, () => {
   let server: MockServer;
   let closed = false;
   let browser: Awaited<ReturnType<typeof launchChromium>>;

@@ -1,7 +1,7 @@
 import { startMockServer, type MockServer } from '@network-org/mock/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS } from '../support/harness';
-import { type Browser, chromiumForInspector, launchChromium, type Locator, type Page } from '../support/chromium';
+import { type Browser, CHROMIUM_TEST_TIMEOUT, chromiumForInspector, launchChromium, type Locator, type Page } from '../support/chromium';
 
 // The inspector's Sessions, Faults & snapshots and Data tabs and its keyboard in real Chromium, used as a person
 // would: each test opens its own page and works in its own named session of one server.
@@ -10,7 +10,7 @@ const KEY = KEYS.admin;
 const ACCOUNT = '101';
 const WAIT = { timeout: 10_000 };
 
-describe.skipIf(!present)('the inspector tabs in Chromium', () => {
+describe.skipIf(!present)('the inspector tabs in Chromium', { timeout: CHROMIUM_TEST_TIMEOUT }, () => {
   let server: MockServer;
   let browser: Browser;
   let page: Page;

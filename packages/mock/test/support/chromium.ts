@@ -1,7 +1,7 @@
 // What the inspector's Chromium tests share: Chromium or, under CI=true, a failure that says how to get it.
-import { CHROMIUM, chromiumPresent, launchChromium } from '../../../../examples/browser/test/chromium';
+import { CHROMIUM, CHROMIUM_TEST_TIMEOUT, chromiumPresent, launchChromium } from '../../../../examples/browser/test/chromium';
 
-export { launchChromium };
+export { CHROMIUM_TEST_TIMEOUT, launchChromium };
 // playwright-core is the examples' dependency, not the mock's: its types are reached through launchChromium.
 export type Browser = Awaited<ReturnType<typeof launchChromium>>;
 export type Page = Awaited<ReturnType<Browser['newPage']>>;
