@@ -3,7 +3,7 @@
 // Each is a copy of the Node binary running this script with the CLI, bundled into one CommonJS file, injected as a
 // single executable application (docs/design.md, "Single-file executables"). Run `pnpm build` first.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,11 @@ import { build } from 'esbuild';
 const require = createRequire(import.meta.url);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'dist/bin');
-const workDir = join(outDir, '.work');
+// A work folder of this run's own, and each executable written aside then renamed into place: two builds at once
+// (CI's executables lane beside the bench's, which builds them when missing) never meet half a file.
+mkdirSync(outDir, { recursive: true });
+const workDir = mkdtempSync(join(outDir, '.work-'));
+process.on('exit', () => rmSync(workDir, { recursive: true, force: true }));
 
 /** The name's platform part, in the words people download by. */
 const PLATFORM = { linux: 'linux', darwin: 'macos', win32: 'windows' }[process.platform] ?? process.platform;
@@ -94,8 +98,6 @@ async function inject(target, blob) {
   if (process.platform === 'darwin') execFileSync('codesign', ['--sign', '-', target]);
 }
 
-rmSync(workDir, { recursive: true, force: true });
-mkdirSync(workDir, { recursive: true });
 for (const executable of executables) {
   if (!existsSync(join(root, executable.entry))) {
     console.error(`${executable.entry} is missing: run \`pnpm build\` first (or \`${executable.build}\`)`);
@@ -106,7 +108,8 @@ for (const executable of executables) {
   const target = join(outDir, `${executable.name}-${suffix}`);
   const main = await bundle(executable);
   const blob = seaBlob(executable.name, main);
-  await inject(target, blob);
+  const written = join(workDir, `${executable.name}-${suffix}`);
+  await inject(written, blob);
+  renameSync(written, target);
   console.log(`${relative(root, target)}  (Node ${process.versions.node}, ${(readFileSync(target).length / 2 ** 20).toFixed(1)} MiB)`);
 }
-rmSync(workDir, { recursive: true, force: true });
