@@ -55,13 +55,13 @@ export const FULL_CONFIG: BenchConfig = {
 /** Seconds, not minutes: for checking that every suite still runs, not for numbers. */
 export const QUICK_CONFIG: BenchConfig = {
   suites: SUITES,
-  sdk: { callRounds: 2, callsPerRound: 5, walkRounds: 1 },
-  pacing: { rounds: 2, callsPerRound: 5 },
-  http: { connections: 2, durationSeconds: 1, warmupSeconds: 0, rounds: 1 },
-  sandbox: { connections: 4, sessions: 8, durationSeconds: 1, warmupSeconds: 0, rounds: 1, replicaCounts: [1, 2, 3] },
+  sdk: { callRounds: 2, callsPerRound: 5, walkRounds: 1, warmupCalls: 0, walkWarmups: 0 },
+  pacing: { rounds: 2, callsPerRound: 5, warmupCalls: 0 },
+  http: { connections: 2, durationSeconds: 0.2, sampleSeconds: 0.2, warmupSeconds: 0, rounds: 1 },
+  sandbox: { connections: 4, sessions: 8, durationSeconds: 0.2, sampleSeconds: 0.2, warmupSeconds: 0, rounds: 1, replicaCounts: [1, 2, 3] },
   inProcess: { rounds: 2, callsPerRound: 5 },
   scale: { sizes: [200, 1_000], requestsPerQuery: 3, againstRounds: 1 },
-  state: { sizes: [160, 1_000], rounds: 2 },
+  state: { sizes: [160, 1_000], rounds: 1 },
   snapshot: { sizes: [200] },
   mcp: { rounds: 2, callsPerRound: 5 },
   cli: { runs: 1 },

@@ -1,8 +1,9 @@
 // The READMEs' TypeScript snippets as a newcomer pastes them: each one a program of its own, in a project that
 // installed the packages. Every snippet must import and build what it uses (no snippet continues another), so a
 // section copied alone compiles and runs. What a snippet is decides how it is checked:
-//   script     type-checked, then run with tsx (SDK snippets build their client from NETWORK_BASE_URL and
-//              NETWORK_API_KEY, which the runner points at a fresh `network-mock serve`);
+//   script     type-checked, then run (the quick start with tsx, as its README says; the others as JavaScript
+//              that esbuild made of them, with node). SDK snippets build their client from NETWORK_BASE_URL and
+//              NETWORK_API_KEY, which the runner points at a freshly seeded `network-mock serve`;
 //   test       a vitest test file (imports `vitest` or `@network-org/mock/vitest` and declares tests): type-checked,
 //              then run with `vitest run`;
 //   typecheck  type-checked only: a page's code (`@network-org/mock/browser`), or test hooks without a test.

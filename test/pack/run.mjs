@@ -25,6 +25,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { transform } from 'esbuild';
 import { cleanEnv, run, settleWithLimit, startServer, withPath } from '../tools/process.mjs';
 import { packTarballs, root } from '../tools/tarballs.mjs';
 import { installRuntimes, npmInstall } from '../tools/toolchain.mjs';
@@ -52,6 +53,8 @@ const VITEST_5 = 'vitest@5';
  * declarations of openapi-fetch, which `client.raw` exposes, need 5.4). 4.9 and 5.3 fail those checks.
  */
 const OLDEST_TYPESCRIPT = { skipLibCheck: '5.0.4', strict: '5.4.5' };
+/** The SDK README's quick start, which it says to run with `npx tsx quick-start.mts`. */
+const QUICK_START = 'sdk-1';
 const PAIRS = [
   { node: 'node20', msw: 2 },
   ...(node20Only
@@ -74,6 +77,49 @@ function installFailure(msw, error, mockManifest) {
   return error;
 }
 
+/** Checks run at once. */
+const CONCURRENCY = 4;
+
+/**
+ * `network-mock serve`s of the msw 2 project for the README scripts, at most one per check running at once. A
+ * server goes back to its seeded dataset (`POST /__mock/reset`, and every named session dropped) before it serves
+ * another script, so that each script meets a freshly seeded mock without paying a server start; a server that
+ * cannot be reset is stopped and replaced.
+ */
+function mockPool(cwd) {
+  const idle = [];
+  const servers = new Set();
+  const control = async (server, method, path) => {
+    const response = await fetch(`${server.url}/__mock${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: method === 'POST' ? '{}' : undefined,
+    });
+    if (!response.ok) throw new Error(`${method} /__mock${path} answered ${response.status}: ${await response.text()}`);
+    return response.json();
+  };
+  return {
+    async acquire() {
+      const server =
+        idle.pop() ?? (await startServer(process.execPath, ['node_modules/@network-org/mock/bin/network-mock.js', 'serve', '--port', '0'], { cwd: cwd() }));
+      servers.add(server);
+      return server;
+    },
+    async release(server) {
+      try {
+        const { sessions } = await control(server, 'GET', '/sessions');
+        await Promise.all(sessions.map(({ name }) => control(server, 'DELETE', `/sessions/${encodeURIComponent(name)}`)));
+        await control(server, 'POST', '/reset');
+        idle.push(server);
+      } catch {
+        servers.delete(server);
+        await server.stop();
+      }
+    },
+    close: () => Promise.all([...servers].map((server) => server.stop())),
+  };
+}
+
 const work = mkdtempSync(join(tmpdir(), 'network-pack-'));
 try {
   const packed = await packTarballs(work, step);
@@ -92,6 +138,22 @@ try {
     `typescript-oldest-strict@npm:typescript@${OLDEST_TYPESCRIPT.strict}`,
   ];
 
+  /**
+   * The README scripts as JavaScript beside their TypeScript (`readme/sdk-2.mjs`), so that each runs with plain
+   * node: tsx would start esbuild once per script to do the same. The quick start (the first SDK snippet) still runs
+   * with `npx tsx`, as its README says.
+   */
+  async function writeReadmeJavaScript(app) {
+    await Promise.all(
+      readmes
+        .filter(({ kind, name }) => kind === 'script' && name !== QUICK_START)
+        .map(async ({ name, source }) => {
+          const { code } = await transform(source, { loader: 'ts', format: 'esm', platform: 'node', target: 'node20' });
+          writeFileSync(join(app, 'readme', `${name}.mjs`), code);
+        }),
+    );
+  }
+
   /** A fresh project with the consumer scripts, the tarballs and msw `msw` (plus the TypeScript tools for msw 2). */
   async function project(msw) {
     const app = join(work, `app-msw${msw}`);
@@ -100,6 +162,7 @@ try {
     if (msw === 2) {
       mkdirSync(join(app, 'readme'));
       for (const { file, source } of readmes) writeFileSync(join(app, 'readme', file), source);
+      await writeReadmeJavaScript(app);
     }
     try {
       await npmInstall(app, [...tarballs, MSW[msw], ...(msw === 2 ? tools : [VITEST_5])]);
@@ -127,7 +190,7 @@ try {
     const current = `node${process.versions.node.split('.')[0]}`;
     const own = aliases.includes(current) ? { [current]: { path: process.execPath, version: process.versions.node } } : {};
     const others = aliases.filter((alias) => alias !== current);
-    return { ...own, ...(others.length > 0 ? await installRuntimes(join(work, 'runtimes'), others) : {}) };
+    return { ...own, ...(others.length > 0 ? await installRuntimes(join(work, 'runtimes'), others, step) : {}) };
   }
 
   const [runtimes, ...apps] = await Promise.allSettled([
@@ -188,14 +251,19 @@ try {
   const inTypesApp = (args, env = cleanEnv) => () =>
     app[2].status === 'rejected' ? Promise.reject(app[2].reason) : run(process.execPath, args, { cwd: app[2].value, env });
   const tsc = (project, typescript = 'typescript') => ['node_modules/' + typescript + '/bin/tsc', '-p', project];
-  /** A README script, run with tsx against a fresh `network-mock serve` that its environment names. */
-  const runScript = (file) => async () => {
+  const mocks = mockPool(() => app[2].value);
+  /**
+   * A README script against a freshly seeded `network-mock serve` that its environment names: the quick start with
+   * tsx, the others as the JavaScript esbuild made of them, with node.
+   */
+  const runScript = ({ name, file }) => async () => {
     if (app[2].status === 'rejected') throw app[2].reason;
-    const server = await startServer(process.execPath, ['node_modules/@network-org/mock/bin/network-mock.js', 'serve', '--port', '0'], { cwd: app[2].value });
+    const server = await mocks.acquire();
     try {
-      return await inTypesApp(['node_modules/tsx/dist/cli.mjs', `readme/${file}`], { ...cleanEnv, NETWORK_BASE_URL: server.url, NETWORK_API_KEY: 'sk_test_admin' })();
+      const args = name === QUICK_START ? ['node_modules/tsx/dist/cli.mjs', `readme/${file}`] : [`readme/${name}.mjs`];
+      return await inTypesApp(args, { ...cleanEnv, NETWORK_BASE_URL: server.url, NETWORK_API_KEY: 'sk_test_admin' })();
     } finally {
-      await server.stop();
+      await mocks.release(server);
     }
   };
   checks.push(
@@ -210,7 +278,7 @@ try {
     [`README snippets type-check, each on its own (${readmes.length} programs)`, inTypesApp(tsc('types/tsconfig.readme.json'))],
     ...readmes
       .filter(({ kind }) => kind === 'script')
-      .map(({ name, file }) => [`README snippet runs on its own: ${name}`, runScript(file)]),
+      .map((program) => [`README snippet runs on its own: ${program.name}`, runScript(program)]),
     ...readmes
       .filter(({ kind }) => kind === 'test')
       .map(({ name, file }) => [`README test file runs in vitest on its own: ${name}`, inTypesApp(['node_modules/vitest/vitest.mjs', 'run', `readme/${file}`])]),
@@ -218,8 +286,8 @@ try {
 
   const results = await settleWithLimit(
     checks.map(([, check]) => check),
-    4,
-  );
+    CONCURRENCY,
+  ).finally(() => mocks.close());
   results.forEach((result, i) => step(`${result.status === 'fulfilled' ? 'ok  ' : 'FAIL'} ${checks[i][0]}`));
   const failures = results.flatMap((result, i) => (result.status === 'rejected' ? [[checks[i][0], result.reason]] : []));
   if (failures.length > 0) {

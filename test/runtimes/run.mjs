@@ -20,7 +20,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cleanEnv, run, settleWithLimit, startServer } from '../tools/process.mjs';
 import { packTarballs, root } from '../tools/tarballs.mjs';
-import { npmInstall, RUNTIME_PACKAGES, runtimeBinary } from '../tools/toolchain.mjs';
+import { npmInstall, RUNTIME_PACKAGES, runtimeBinary, runtimesFolder } from '../tools/toolchain.mjs';
 
 const appSource = fileURLToPath(new URL('./app', import.meta.url));
 const keep = process.argv.includes('--keep');
@@ -183,15 +183,19 @@ try {
   cpSync(appSource, app, { recursive: true });
   for (const extension of ['mts', 'cts']) cpSync(join(app, 'types/consumer.ts'), join(app, `types/consumer.${extension}`));
   const installStarted = Date.now();
-  await npmInstall(app, { ...RUNTIME_PACKAGES, ...Object.fromEntries(TOOLS.map((spec) => [spec, spec])), sdk: packed.files['@network-org/sdk'] });
-  step(`npm installed the SDK tarball, ${Object.values(RUNTIME_PACKAGES).join(', ')}, ${TOOLS.join(', ')} in ${seconds(installStarted)}`);
+  // The runtimes go to a folder of their own, which test:pack shares under `scripts/test.mjs --ci`.
+  const [runtimes] = await Promise.all([
+    runtimesFolder(join(work, 'runtimes'), Object.keys(RUNTIME_PACKAGES), step),
+    npmInstall(app, { ...Object.fromEntries(TOOLS.map((spec) => [spec, spec])), sdk: packed.files['@network-org/sdk'] }),
+  ]);
+  step(`npm installed the SDK tarball, ${TOOLS.join(', ')}, and ${Object.values(RUNTIME_PACKAGES).join(', ')} in ${runtimes}, in ${seconds(installStarted)}`);
 
   mock = await startServer(process.execPath, [join(root, 'packages/mock/dist/cli.js'), 'serve', '--port', '0', '--no-rate-limit'], { cwd: root });
   step(`network-mock serve is listening on ${mock.url}`);
 
   /** A row: its name, and a check that sets `row.version` as soon as it knows it and resolves with the detail. */
   const binary = (row, alias, label = '') => {
-    const found = runtimeBinary(app, alias);
+    const found = runtimeBinary(runtimes, alias);
     row.version = `${label}${found.version}`;
     return found.path;
   };

@@ -2,11 +2,12 @@
 // the checkout: its result is not committed), `pnpm pack` packs every published package of the copy from its
 // built dist (workspace: ranges become real versions), and each tarball is checked to stand on its own.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run } from './process.mjs';
+import { makeOnce, sharedFolder } from './shared.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -106,32 +107,8 @@ function checkTarball(file, privateNames) {
  * one), the packing is done once there: the first caller packs, the others wait for its result and share it.
  */
 export async function packTarballs(work, step = () => {}) {
-  const shared = process.env.NETWORK_ORG_PACKED;
-  if (!shared) return packInto(work, step);
-  mkdirSync(shared, { recursive: true });
-  const result = join(shared, 'packed.json');
-  const failure = join(shared, 'failed.txt');
-  try {
-    mkdirSync(join(shared, 'lock'));
-  } catch {
-    step(`waiting for the tarballs another lane packs in ${shared}`);
-    const deadline = Date.now() + 30 * 60_000;
-    while (Date.now() < deadline) {
-      if (existsSync(result)) return JSON.parse(readFileSync(result, 'utf8'));
-      if (existsSync(failure)) throw new Error(`the lane that packed in ${shared} failed:\n${readFileSync(failure, 'utf8')}`);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
-    throw new Error(`no tarballs in ${shared} after 30 minutes`);
-  }
-  try {
-    const packed = await packInto(shared, step);
-    writeFileSync(`${result}.tmp`, JSON.stringify(packed));
-    renameSync(`${result}.tmp`, result);
-    return packed;
-  } catch (error) {
-    writeFileSync(failure, error instanceof Error ? error.message : String(error));
-    throw error;
-  }
+  const shared = sharedFolder();
+  return shared ? makeOnce(shared, 'tarballs', (folder) => packInto(folder, step), step) : packInto(work, step);
 }
 
 async function packInto(work, step) {

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanEnv, run } from './process.mjs';
+import { makeOnce, sharedFolder } from './shared.mjs';
 
 /** What each runtime is installed as (npm alias -> package spec). */
 export const RUNTIME_PACKAGES = {
@@ -74,8 +75,34 @@ export function runtimeBinary(dir, alias) {
   );
 }
 
-/** Installs the named runtimes into `dir` with one npm install; resolves with `{alias: {path, version}}`. */
-export async function installRuntimes(dir, aliases) {
-  await npmInstall(dir, Object.fromEntries(aliases.map((alias) => [alias, RUNTIME_PACKAGES[alias]])));
-  return Object.fromEntries(aliases.map((alias) => [alias, runtimeBinary(dir, alias)]));
+/**
+ * The folder that holds the named runtimes: `dir`, after one npm install of them; or, when the lanes of a
+ * `scripts/test.mjs --ci` run share a folder (NETWORK_ORG_PACKED), its `runtimes` folder, into which the first lane to
+ * ask installs every runtime of RUNTIME_PACKAGES (what test:pack and test:runtimes need between them) while the
+ * others wait.
+ */
+export async function runtimesFolder(dir, aliases, step = () => {}) {
+  const shared = sharedFolder();
+  if (!shared) {
+    await npmInstall(dir, Object.fromEntries(aliases.map((alias) => [alias, RUNTIME_PACKAGES[alias]])));
+    return dir;
+  }
+  return makeOnce(
+    shared,
+    'runtimes',
+    async (folder) => {
+      const runtimes = join(folder, 'runtimes');
+      const started = Date.now();
+      await npmInstall(runtimes, RUNTIME_PACKAGES);
+      step(`npm installed ${Object.values(RUNTIME_PACKAGES).join(', ')} into ${runtimes} in ${((Date.now() - started) / 1000).toFixed(1)} s, for every lane`);
+      return runtimes;
+    },
+    step,
+  );
+}
+
+/** Installs the named runtimes (see runtimesFolder); resolves with `{alias: {path, version}}`. */
+export async function installRuntimes(dir, aliases, step) {
+  const folder = await runtimesFolder(dir, aliases, step);
+  return Object.fromEntries(aliases.map((alias) => [alias, runtimeBinary(folder, alias)]));
 }

@@ -5,6 +5,11 @@ export interface LoadOptions {
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
+  /**
+   * autocannon's sampling interval (1 s unless given): a run stops on a sample, so a run shorter than a second needs
+   * shorter samples (`--quick`). req/s is the mean sample scaled to a second.
+   */
+  sampleSeconds?: number;
 }
 
 export interface LoadResult {
@@ -15,8 +20,9 @@ export interface LoadResult {
   failures: number;
 }
 
-function run(url: string, request: BenchRequest, connections: number, duration: number): Promise<autocannon.Result> {
+function run(url: string, request: BenchRequest, connections: number, duration: number, sampleSeconds: number): Promise<autocannon.Result> {
   return autocannon({
+    sampleInt: sampleSeconds * 1000,
     url: `${url}${request.path}`,
     method: request.method,
     headers: request.headers,
@@ -29,10 +35,11 @@ function run(url: string, request: BenchRequest, connections: number, duration: 
 
 /** Closed-loop load with `connections` keep-alive connections, one request in flight on each. */
 export async function load(url: string, request: BenchRequest, options: LoadOptions): Promise<LoadResult> {
-  if (options.warmupSeconds > 0) await run(url, request, options.connections, options.warmupSeconds);
-  const result = await run(url, request, options.connections, options.durationSeconds);
+  const sampleSeconds = options.sampleSeconds ?? 1;
+  if (options.warmupSeconds > 0) await run(url, request, options.connections, options.warmupSeconds, sampleSeconds);
+  const result = await run(url, request, options.connections, options.durationSeconds, sampleSeconds);
   return {
-    requestsPerSecond: result.requests.average,
+    requestsPerSecond: result.requests.average / sampleSeconds,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors,

@@ -38,18 +38,21 @@ function timeToExit({ command, args, cwd }: Contender): Promise<number> {
   return Promise.resolve(Number(process.hrtime.bigint() - started) / 1e6);
 }
 
-/** Wall time from spawn to the `listening on` line; the server is then stopped. */
+/**
+ * Wall time from spawn to the `listening on` line; the server is then stopped. It leads a process group of its own,
+ * and the whole group is stopped: npx runs the server as its child, which a SIGTERM to npx alone leaves running.
+ */
 function timeToListening({ command, args, cwd }: Contender): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(command, args, { cwd: cwd ?? root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: cwd ?? root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
       if (output.includes('listening on ')) {
         const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
         child.once('exit', () => resolve(elapsed));
-        child.kill('SIGTERM');
+        process.kill(-(child.pid as number), 'SIGTERM');
       }
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

@@ -11,6 +11,8 @@ import { WARMUP_CALLS } from './sdk-overhead';
 export interface PacingOptions {
   rounds: number;
   callsPerRound: number;
+  /** Untimed calls per contender before the first round, WARMUP_CALLS unless given (`--quick`: none). */
+  warmupCalls?: number;
 }
 
 // Many short rounds, as in the SDK overhead suite.
@@ -41,7 +43,7 @@ export async function pacing(fixtures: Fixtures, options: PacingOptions, ref?: T
     );
     const results = await sideBySide(
       contenders,
-      { rounds: options.rounds, runsPerRound: options.callsPerRound, warmupRuns: WARMUP_CALLS },
+      { rounds: options.rounds, runsPerRound: options.callsPerRound, warmupRuns: options.warmupCalls ?? WARMUP_CALLS },
     );
     const pacedResult = results[1];
     return {

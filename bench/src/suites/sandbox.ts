@@ -17,6 +17,8 @@ export interface SandboxOptions {
   /** Rounds; each loads every contestant once, in a rotating order. */
   rounds: number;
   replicaCounts: number[];
+  /** autocannon's sampling interval, 1 s unless given (see LoadOptions). */
+  sampleSeconds?: number;
 }
 
 export const SANDBOX_FULL: SandboxOptions = { connections: 16, sessions: 64, durationSeconds: 3, warmupSeconds: 1, rounds: 3, replicaCounts: [1, 2, 3] };
@@ -106,7 +108,9 @@ interface Measured {
 /** Closed-loop load; each request names the next of `sessions` sessions, so they spread over the replicas. */
 async function loadSessions(url: string, request: BenchRequest, options: SandboxOptions, seconds: number): Promise<Measured> {
   let next = 0;
+  const sampleSeconds = options.sampleSeconds ?? 1;
   const result = await autocannon({
+    sampleInt: sampleSeconds * 1000,
     url: `${url}${request.path}`,
     method: request.method,
     headers: request.headers,
@@ -121,7 +125,7 @@ async function loadSessions(url: string, request: BenchRequest, options: Sandbox
   });
   const failures = result.non2xx + result.errors;
   if (failures > 0) throw new Error(`${url}: ${failures} failed answers to ${request.method} ${request.path}`);
-  return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, requests: result.requests.total };
+  return { requestsPerSecond: result.requests.average / sampleSeconds, p50Ms: result.latency.p50, p99Ms: result.latency.p99, requests: result.requests.total };
 }
 
 /** A round of load with the CPU time every process spent on it. */

@@ -13,6 +13,10 @@ export interface SdkOverheadOptions {
   callRounds: number;
   callsPerRound: number;
   walkRounds: number;
+  /** Untimed calls per contender before the first round, WARMUP_CALLS unless given (`--quick`: none). */
+  warmupCalls?: number;
+  /** Untimed walks per contender before the first, 1 unless given. */
+  walkWarmups?: number;
 }
 
 // Many short rounds: on a shared machine, load comes in bursts that a round of 50 calls per contender (40 ms) takes
@@ -141,10 +145,10 @@ export async function sdkOverhead(fixtures: Fixtures, options: SdkOverheadOption
   const server = await startFixedProcess(fixtures.routes);
   try {
     const { list, patch, walk } = await contenders(server.url, fixtures, ref);
-    const callOptions = { rounds: options.callRounds, runsPerRound: options.callsPerRound, warmupRuns: WARMUP_CALLS };
+    const callOptions = { rounds: options.callRounds, runsPerRound: options.callsPerRound, warmupRuns: options.warmupCalls ?? WARMUP_CALLS };
     const listResults = await sideBySide(list, callOptions);
     const patchResults = await sideBySide(patch, callOptions);
-    const walkResults = await sideBySide(walk, { rounds: options.walkRounds, runsPerRound: 1, warmupRuns: 1 });
+    const walkResults = await sideBySide(walk, { rounds: options.walkRounds, runsPerRound: 1, warmupRuns: options.walkWarmups ?? 1 });
     const rows = [
       ...listResults.map((r) => [`GET /v1/contacts (limit ${LIST_LIMIT})`, r.name, us(r.perRunMs), overhead(r.ratioToBaseline, 1)]),
       ...patchResults.map((r) => ['PATCH /v1/contacts/{id}', r.name, us(r.perRunMs), overhead(r.ratioToBaseline, 1)]),
