@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { EXIT, flagHelp, isLoopbackHost, messageOf, mockStateFile, onStopSignal, openMock, readFlags, UsageError, type MockStateFile } from '@network-org/cli-kit';
 import { SERVE_FLAGS } from './cli/serve-flags';
-import { startMockServer, type MockServerOptions } from './node';
+import type { MockServerOptions } from './node';
 import { VERSION } from './version';
 
 const USAGE = `Usage: network-mock serve [options]
@@ -62,6 +62,8 @@ async function main(): Promise<void> {
     return;
   }
   const { stateFile, ...mockOptions } = options;
+  // Loaded once the flags are read: a usage error, --help and --version answer without loading the engine.
+  const { startMockServer } = await import('./node');
   const { opened: server, save } = await openMock(
     stateFile,
     (state) => startMockServer(state === undefined ? mockOptions : { ...mockOptions, state }),

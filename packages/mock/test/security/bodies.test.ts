@@ -37,8 +37,21 @@ const WRITES: { method: string; path: string }[] = [
   { method: 'POST', path: `/v1/contacts/${contactId}/find-email` },
 ];
 
+/**
+ * The store as the last refused write left it. That write changed nothing, so this is also the state the next write
+ * starts from: the store is dumped once per write instead of twice. Any request forgets it until a check re-reads it.
+ */
+let known: string | undefined;
+const stateBefore = () => known ?? storeState(mock);
+function expectUnchanged(before: string, message?: string): void {
+  const after = storeState(mock);
+  expect(after, message).toBe(before);
+  known = after;
+}
+
 async function send(method: string, path: string, body: string): Promise<{ status: number; json: { code?: string; message?: string } }> {
   cases++;
+  known = undefined;
   const response = await mock.fetch(
     new Request(`${BASE_URL}${path}`, {
       method,
@@ -51,12 +64,12 @@ async function send(method: string, path: string, body: string): Promise<{ statu
 
 /** Sends `body` to `write`; expects a 400 (or 413) with a readable error and an unchanged store. */
 async function expectRefused(write: { method: string; path: string }, body: string): Promise<void> {
-  const before = storeState(mock);
+  const before = stateBefore();
   const { status, json } = await send(write.method, write.path, body);
   expect([400, 413], `${write.method} ${write.path}: ${JSON.stringify(json).slice(0, 200)}`).toContain(status);
   expect(json.code).toBe('bad_request');
   expect(json.message?.length).toBeGreaterThan(0);
-  expect(storeState(mock)).toBe(before);
+  expectUnchanged(before);
 }
 
 const account = ids.adminAccount;
@@ -77,11 +90,11 @@ describe('security: hostile bodies', () => {
         `{"account_id":"${account}","notes_json":${nested(depth, '{"a":', '}', '1')}}`,
         `{"account_id":"${account}","tags":${nested(depth, '[', ']', '1')}}`,
       ]) {
-        const before = storeState(mock);
+        const before = stateBefore();
         const { status, json } = await send(write.method, write.path, body);
         if (IGNORES_UNKNOWN_KEYS.has(write.path) && status === 200) continue;
         expect(json.message?.length, `${write.path} at depth ${depth}`).toBeGreaterThan(0);
-        expect(storeState(mock)).toBe(before);
+        expectUnchanged(before);
         expect([400, 413], `${write.method} ${write.path} at depth ${depth}`).toContain(status);
       }
     }
@@ -131,6 +144,7 @@ describe('security: hostile bodies', () => {
     for (const query of ['__proto__[polluted]=yes', 'constructor[prototype][polluted]=yes', '__proto__.polluted=yes', 'account_id[__proto__]=1']) {
       for (const path of ['/v1/contacts', '/v1/companies', '/v1/views', '/v1/conversations', '/v1/activity']) {
         cases++;
+        known = undefined;
         const response = await mock.fetch(new Request(`${BASE_URL}${path}?${query}`, { headers: { authorization: `Bearer ${FIXTURE_KEYS.admin}` } }));
         expect(response.status, `${path}?${query}`).toBeLessThan(500);
       }
