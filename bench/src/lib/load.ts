@@ -33,13 +33,22 @@ function run(url: string, request: BenchRequest, connections: number, duration: 
   });
 }
 
+/**
+ * Requests per second of an autocannon run: the mean of its samples, scaled from the sample's length; when no sample
+ * completed (a quick run no longer than its sample, on a loaded machine), the requests over the run's duration.
+ */
+export function requestsPerSecond(result: autocannon.Result, sampleSeconds: number): number {
+  if (Number.isFinite(result.requests.average) && result.requests.average > 0) return result.requests.average / sampleSeconds;
+  return result.duration > 0 ? result.requests.total / result.duration : 0;
+}
+
 /** Closed-loop load with `connections` keep-alive connections, one request in flight on each. */
 export async function load(url: string, request: BenchRequest, options: LoadOptions): Promise<LoadResult> {
   const sampleSeconds = options.sampleSeconds ?? 1;
   if (options.warmupSeconds > 0) await run(url, request, options.connections, options.warmupSeconds, sampleSeconds);
   const result = await run(url, request, options.connections, options.durationSeconds, sampleSeconds);
   return {
-    requestsPerSecond: result.requests.average / sampleSeconds,
+    requestsPerSecond: requestsPerSecond(result, sampleSeconds),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors,

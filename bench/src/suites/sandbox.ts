@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { BenchRequest, Fixtures } from '../fixtures';
+import { requestsPerSecond } from '../lib/load';
 import { median, ms, us } from '../lib/stats';
 import type { Section, TargetCheck } from '../report';
 import type { RunningServer } from '../servers/fixed';
@@ -125,7 +126,7 @@ async function loadSessions(url: string, request: BenchRequest, options: Sandbox
   });
   const failures = result.non2xx + result.errors;
   if (failures > 0) throw new Error(`${url}: ${failures} failed answers to ${request.method} ${request.path}`);
-  return { requestsPerSecond: result.requests.average / sampleSeconds, p50Ms: result.latency.p50, p99Ms: result.latency.p99, requests: result.requests.total };
+  return { requestsPerSecond: requestsPerSecond(result, sampleSeconds), p50Ms: result.latency.p50, p99Ms: result.latency.p99, requests: result.requests.total };
 }
 
 /** A round of load with the CPU time every process spent on it. */

@@ -11,7 +11,9 @@ async function servedRegistry(baseUrl: string): Promise<Registered | undefined> 
   const url = new URL(baseUrl);
   if (!isLoopbackHost(url.hostname)) return undefined;
   try {
-    const response = await fetch(new URL('/__mock/custom-fields', url.origin), { signal: AbortSignal.timeout(2_000) });
+    // A bound on a loopback server that is not a mock and never answers; a busy mock may take seconds, and a registry
+    // missed for lack of time would type the custom fields from their text and skip the key's check before the rows.
+    const response = await fetch(new URL('/__mock/custom-fields', url.origin), { signal: AbortSignal.timeout(15_000) });
     return response.ok ? ((await response.json()) as Registered) : undefined;
   } catch {
     return undefined;
