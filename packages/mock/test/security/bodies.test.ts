@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_KEYS } from '../../src/index';
 import { startMockServer, type MockServer } from '../../src/node';
-import { BASE_URL, RUNS, createPropertyMock, datasetIds, storeState } from '../support/properties';
+import { BASE_URL, RUNS, createPropertyMock, datasetIds, storeWatch } from '../support/properties';
 
 const mock = createPropertyMock();
 const ids = datasetIds(mock);
@@ -37,21 +37,12 @@ const WRITES: { method: string; path: string }[] = [
   { method: 'POST', path: `/v1/contacts/${contactId}/find-email` },
 ];
 
-/**
- * The store as the last refused write left it. That write changed nothing, so this is also the state the next write
- * starts from: the store is dumped once per write instead of twice. Any request forgets it until a check re-reads it.
- */
-let known: string | undefined;
-const stateBefore = () => known ?? storeState(mock);
-function expectUnchanged(before: string, message?: string): void {
-  const after = storeState(mock);
-  expect(after, message).toBe(before);
-  known = after;
-}
+/** Any request forgets the state a refused write left, until a check reads it again. */
+const store = storeWatch(mock);
 
 async function send(method: string, path: string, body: string): Promise<{ status: number; json: { code?: string; message?: string } }> {
   cases++;
-  known = undefined;
+  store.forget();
   const response = await mock.fetch(
     new Request(`${BASE_URL}${path}`, {
       method,
@@ -64,12 +55,12 @@ async function send(method: string, path: string, body: string): Promise<{ statu
 
 /** Sends `body` to `write`; expects a 400 (or 413) with a readable error and an unchanged store. */
 async function expectRefused(write: { method: string; path: string }, body: string): Promise<void> {
-  const before = stateBefore();
+  const before = store.before();
   const { status, json } = await send(write.method, write.path, body);
   expect([400, 413], `${write.method} ${write.path}: ${JSON.stringify(json).slice(0, 200)}`).toContain(status);
   expect(json.code).toBe('bad_request');
   expect(json.message?.length).toBeGreaterThan(0);
-  expectUnchanged(before);
+  store.expectUnchanged(before);
 }
 
 const account = ids.adminAccount;
@@ -90,11 +81,11 @@ describe('security: hostile bodies', () => {
         `{"account_id":"${account}","notes_json":${nested(depth, '{"a":', '}', '1')}}`,
         `{"account_id":"${account}","tags":${nested(depth, '[', ']', '1')}}`,
       ]) {
-        const before = stateBefore();
+        const before = store.before();
         const { status, json } = await send(write.method, write.path, body);
         if (IGNORES_UNKNOWN_KEYS.has(write.path) && status === 200) continue;
         expect(json.message?.length, `${write.path} at depth ${depth}`).toBeGreaterThan(0);
-        expectUnchanged(before);
+        store.expectUnchanged(before);
         expect([400, 413], `${write.method} ${write.path} at depth ${depth}`).toContain(status);
       }
     }
@@ -144,7 +135,7 @@ describe('security: hostile bodies', () => {
     for (const query of ['__proto__[polluted]=yes', 'constructor[prototype][polluted]=yes', '__proto__.polluted=yes', 'account_id[__proto__]=1']) {
       for (const path of ['/v1/contacts', '/v1/companies', '/v1/views', '/v1/conversations', '/v1/activity']) {
         cases++;
-        known = undefined;
+        store.forget();
         const response = await mock.fetch(new Request(`${BASE_URL}${path}?${query}`, { headers: { authorization: `Bearer ${FIXTURE_KEYS.admin}` } }));
         expect(response.status, `${path}?${query}`).toBeLessThan(500);
       }

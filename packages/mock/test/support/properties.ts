@@ -1,6 +1,7 @@
 // Shared pieces of the property suites: a small checked mock, ids of its dataset, request generators for
 // every operation (valid and invalid query strings, path ids and bodies) and the error-shape rule.
 import fc from 'fast-check';
+import { expect } from 'vitest';
 import { operations } from '@network-org/sdk/zod';
 import { FIXTURE_KEYS } from '../../src/index';
 import { dumpStore } from './dump-store';
@@ -71,6 +72,27 @@ export function datasetIds(mock: CheckedMockApi): DatasetIds {
 /** The store as JSON text: equal text means nothing a client could see has changed. */
 export function storeState(mock: CheckedMockApi): string {
   return JSON.stringify(dumpStore(mock.db));
+}
+
+/**
+ * The store's state around refused writes, dumped once per write instead of twice: a refused write changed nothing,
+ * so the state read after it is also the state the next write starts from. `forget()` before any request that may
+ * change the store; `before()` then dumps it afresh.
+ */
+export function storeWatch(mock: CheckedMockApi) {
+  let known: string | undefined;
+  return {
+    before: (): string => known ?? storeState(mock),
+    forget: (): void => {
+      known = undefined;
+    },
+    /** Expects the store as it was `before` the refused write, and keeps that state for the next write. */
+    expectUnchanged(before: string, message?: string): void {
+      const after = storeState(mock);
+      expect(after, message).toBe(before);
+      known = after;
+    },
+  };
 }
 
 // ---- error shape -------------------------------------------------------------------------------------
