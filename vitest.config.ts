@@ -1,28 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { filesUnder } from './test/support/files.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 const include = ['spec/test/**/*.test.ts', 'test/sandbox/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/test/**/*.test.ts', 'test/docs/**/*.test.ts', 'test/imports/**/*.test.ts', 'test/typecheck/**/*.test.ts'];
-
-/** Every `*.test.ts` under `directory`, relative to the root. */
-function testFiles(directory: string): string[] {
-  let entries;
-  try {
-    entries = readdirSync(join(root, directory), { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFiles(path);
-    return entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
 
 /**
  * Files that swap a module, a global or an environment variable for the rest of their run. They get a module
@@ -32,9 +18,8 @@ function testFiles(directory: string): string[] {
  */
 const SWAPS = /\bvi\.(mock|doMock|unmock|doUnmock|resetModules|stubGlobal|stubEnv)\b|process\.env(\.\w+|\[[^\]]+\])\s*=(?!=)|delete process\.env|globalThis\.\w+\s*=(?!=)/;
 const ownRegistry = ['spec/test', 'test', 'packages', 'examples/test']
-  .flatMap(testFiles)
-  .filter((file) => SWAPS.test(readFileSync(join(root, file), 'utf8')))
-  .map((file) => relative(root, join(root, file)));
+  .flatMap((directory) => filesUnder(root, directory, (name) => name.endsWith('.test.ts')))
+  .filter((file) => SWAPS.test(readFileSync(join(root, file), 'utf8')));
 
 // Tests run against the packages' sources, so `vitest` needs no build first.
 export default defineConfig({

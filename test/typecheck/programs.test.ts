@@ -1,12 +1,13 @@
 // `pnpm typecheck` reaches every source and every test file: a file outside each of its programs would be type-checked
 // by nobody, and a type test in it (`expectTypeOf`) would pass whatever it claims. The programs are read from the
 // root package.json's `typecheck` script itself, so the check cannot drift from what CI runs.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { filesUnder } from '../support/files';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Where sources and tests live. The consumer projects of test/pack and test/runtimes are checked in those lanes. */
@@ -30,27 +31,15 @@ function checkedFiles(root: string): Set<string> {
   return files;
 }
 
-/** TypeScript sources and tests under `dir` (not node_modules, dist, a package's build configs or declarations). */
-function sourcesUnder(dir: string): string[] {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.') ? [] : sourcesUnder(path);
-    return /\.(c|m)?tsx?$/.test(entry.name) && !/\.d\.(c|m)?ts$/.test(entry.name) && !entry.name.startsWith('tsup.config.') ? [path] : [];
-  });
-}
+/** TypeScript sources and tests (not declarations, nor a package's build configs). */
+const isSource = (name: string): boolean => /\.(c|m)?tsx?$/.test(name) && !/\.d\.(c|m)?ts$/.test(name) && !name.startsWith('tsup.config.');
 
 /** The files under `searched` that no program of the typecheck script checks, relative to `root`. */
 function unchecked(root: string, searched: string[], ownLanes: string[] = []): string[] {
   const checked = checkedFiles(root);
   return searched
-    .flatMap((dir) => sourcesUnder(join(root, dir)))
-    .map((file) => relative(root, file).split('\\').join('/'))
+    .flatMap((dir) => filesUnder(root, dir, isSource))
+    .map((file) => file.split('\\').join('/'))
     .filter((file) => !checked.has(resolve(root, file)) && !ownLanes.some((lane) => file.startsWith(lane)))
     .sort();
 }
