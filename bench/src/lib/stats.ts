@@ -6,8 +6,12 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[rank] as number;
 }
 
+/** The middle value; with an even count, the mean of the two middle ones (not the lower, which flatters a contender). */
 export function median(values: readonly number[]): number {
-  return percentile(values, 50);
+  if (values.length === 0) throw new RangeError('median of no values');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /** How much `value` exceeds `baseline`, as a signed percentage ("+4.2%"). */

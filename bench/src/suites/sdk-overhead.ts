@@ -21,7 +21,7 @@ export interface SdkOverheadOptions {
 
 // Many short rounds: on a shared machine, load comes in bursts that a round of 50 calls per contender (40 ms) takes
 // whole while the next contender misses it; rounds of 5 calls put the contenders side by side within the burst.
-export const SDK_OVERHEAD_FULL: SdkOverheadOptions = { callRounds: 200, callsPerRound: 5, walkRounds: 7 };
+export const SDK_OVERHEAD_FULL: SdkOverheadOptions = { callRounds: 200, callsPerRound: 5, walkRounds: 15 };
 
 /** Untimed calls per contender before the first round (JIT, connection pool). */
 export const WARMUP_CALLS = 50;
