@@ -2,24 +2,17 @@
 // module is never half-initialised when another reads it. Type-only imports count too: a circle of types is as
 // hard to follow. The one way out is a lazy `import()` whose line (or the line above) says why it is lazy.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { filesUnder } from '../support/files.js';
 import { circlesIn, importGraph, type SourceFiles } from './import-graph.js';
 
 const PACKAGES = fileURLToPath(new URL('../../packages', import.meta.url));
 
-function sourcesOf(src: string, dir = src): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      for (const [file, text] of sourcesOf(src, path)) files.set(file, text);
-    } else if (/\.(c|m)?tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
-      files.set(relative(src, path).split('\\').join('/'), readFileSync(path, 'utf8'));
-    }
-  }
-  return files;
+function sourcesOf(src: string): Map<string, string> {
+  const sources = filesUnder(src, '.', (name) => /\.(c|m)?tsx?$/.test(name) && !name.endsWith('.d.ts'));
+  return new Map(sources.map((file) => [file.split('\\').join('/'), readFileSync(join(src, file), 'utf8')]));
 }
 
 const packages = readdirSync(PACKAGES, { withFileTypes: true })
