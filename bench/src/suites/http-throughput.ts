@@ -97,7 +97,7 @@ export async function httpThroughput(fixtures: Fixtures, options: HttpOptions, r
     { name: 'mock, journalBodies: false', start: () => startMockProcess({ rateLimit: false, journalBodies: false }) },
     { name: 'prism mock spec/openapi.yaml', start: () => startPrism() },
     { name: 'prism, -v silent', start: () => startPrism(['--verboseLevel', 'silent']) },
-    { name: 'bare node:http, same bytes', start: () => startFixedProcess(fixtures.routes) },
+    { name: 'bare node:http, same bytes', start: () => startFixedProcess(fixtures) },
   ];
   if (ref) contestants.push({ name: onRef('mock (startMockServer)', ref), start: () => startMockProcess({ rateLimit: false }, [], ref) });
   const requests = [fixtures.list, fixtures.listOne, fixtures.patch];
