@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const ci = process.argv.includes('--ci');
-// The package checks' attw, test:pack and (under --ci) test:runtimes all need the published packages packed: the first
-// to ask packs them here, once, and the others take its tarballs (test/tools/tarballs.mjs). Under --ci test:pack and
+// The package checks (publint, attw), test:pack and (under --ci) test:runtimes all need the published packages packed:
+// the first to ask packs them here, once, and the others take its tarballs (test/tools/tarballs.mjs). Under --ci test:pack and
 // test:runtimes share the runtimes from npm here too (test/tools/toolchain.mjs).
 const packed = mkdtempSync(join(tmpdir(), 'network-org-packed-'));
 const shared = { NETWORK_ORG_PACKED: packed, ...(ci ? { NETWORK_ORG_SHARE_RUNTIMES: '1' } : {}) };
