@@ -6,7 +6,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 const dist = new URL('../dist/', import.meta.url);
 // The entries of the CommonJS build (tsup.config.ts); `./vitest` is ESM only.
 const entries = ['index', 'node', 'browser'];
-const relative = /(from |import )'\.\/([^']+)\.js'/g;
+// `from './x.js'`, `import './x.js'` and `import('./x.js')`, in either quotes.
+const relative = /(\bfrom\s*|\bimport\s*\(?\s*)(["'])\.\/([^"']+)\.js\2/g;
 
 const pending = [...entries];
 const written = new Set();
@@ -16,7 +17,7 @@ while (pending.length > 0) {
   const from = new URL(`${name}.d.ts`, dist);
   if (!existsSync(from)) throw new Error(`packages/mock/dist/${name}.d.ts is missing: the ESM build writes it (dts: true)`);
   const text = readFileSync(from, 'utf8');
-  for (const [, , chunk] of text.matchAll(relative)) pending.push(chunk);
-  writeFileSync(new URL(`${name}.d.cts`, dist), text.replace(relative, "$1'./$2.cjs'"));
+  for (const [, , , chunk] of text.matchAll(relative)) pending.push(chunk);
+  writeFileSync(new URL(`${name}.d.cts`, dist), text.replace(relative, '$1$2./$3.cjs$2'));
   written.add(name);
 }
