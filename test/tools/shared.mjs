@@ -25,7 +25,7 @@ export async function makeOnce(folder, name, make, step = () => {}) {
   try {
     mkdirSync(join(folder, `${name}.lock`));
   } catch {
-    step(`waiting for the ${name} another lane makes in ${folder}`);
+    if (!existsSync(result)) step(`waiting for the ${name} another lane makes in ${folder}`);
     const deadline = Date.now() + 30 * 60_000;
     while (Date.now() < deadline) {
       if (existsSync(result)) return JSON.parse(readFileSync(result, 'utf8'));
