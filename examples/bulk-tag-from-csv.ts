@@ -3,7 +3,8 @@
 // The CSV needs a `network_url` column. Offline without --csv, it uses a sample built from the mock's network.
 import { readFileSync } from 'node:fs';
 import { RateLimitError } from '@network-org/sdk';
-import { connect, main, parseArgs, stringArg } from './lib/connect';
+import { main, parseArgs, stringArg } from './lib/args';
+import { connect } from './lib/connect';
 import { parseCsv, toCsvRow } from './lib/csv';
 import { Progress } from './lib/terminal';
 

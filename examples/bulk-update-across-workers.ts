@@ -10,11 +10,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startMockServer } from '@network-org/mock/node';
 import { NetworkClient, type RateLimitOption } from '@network-org/sdk';
 import { redisRateLimitStore } from '@network-org/sdk-redis';
 import { createClient } from 'redis';
-import { main, parseArgs, stringArg } from './lib/connect';
+import { main, parseArgs, stringArg } from './lib/args';
 import { Progress } from './lib/terminal';
 
 /** What the coordinator hands each worker (as JSON in argv). */
@@ -82,6 +81,8 @@ async function coordinate(): Promise<void> {
       baseUrl = process.env.NETWORK_BASE_URL as string;
       apiKey = process.env.NETWORK_API_KEY as string;
     } else {
+      // Loaded here, not at the top: the workers run this file too and never start a mock.
+      const { startMockServer } = await import('@network-org/mock/node');
       const server = await startMockServer({ port: 0, rateLimit: OFFLINE_LIMIT });
       cleanup.push(() => server.close());
       journal = () => server.mock.journal;

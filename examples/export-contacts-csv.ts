@@ -3,7 +3,8 @@
 //                                   [--search text] [--out contacts.csv]
 import { createWriteStream } from 'node:fs';
 import type { ContactListQuery } from '@network-org/sdk';
-import { connect, main, parseArgs, stringArg } from './lib/connect';
+import { main, parseArgs, stringArg } from './lib/args';
+import { connect } from './lib/connect';
 import { toCsvRow } from './lib/csv';
 import { Progress } from './lib/terminal';
 

@@ -1,6 +1,7 @@
 // Save reply drafts for the conversations with a given tag (drafts are stored, never sent).
 //   pnpm tsx reply-drafts-for-tag.ts --tag Customer [--message "Hi {first_name}, ..."] [--limit 10]
-import { connect, main, parseArgs, stringArg } from './lib/connect';
+import { main, parseArgs, stringArg } from './lib/args';
+import { connect } from './lib/connect';
 import { table } from './lib/terminal';
 
 main(async () => {

@@ -1,6 +1,7 @@
 // Build a view from a search and list the companies in it.
 //   pnpm tsx view-from-search.ts [--search engineer] [--account-id 101] [--max 20]
-import { connect, main, parseArgs, stringArg } from './lib/connect';
+import { main, parseArgs, stringArg } from './lib/args';
+import { connect } from './lib/connect';
 import { table } from './lib/terminal';
 
 main(async () => {

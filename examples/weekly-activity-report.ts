@@ -2,7 +2,8 @@
 //   pnpm tsx weekly-activity-report.ts [--timezone America/New_York] [--week 2026-01-05]
 // --week is the first day (YYYY-MM-DD) of the seven local days reported; default: the week before the latest
 // full day. Requires an admin key.
-import { connect, main, parseArgs, stringArg } from './lib/connect';
+import { main, parseArgs, stringArg } from './lib/args';
+import { connect } from './lib/connect';
 import { table } from './lib/terminal';
 
 const addDays = (date: string, days: number) => {

@@ -13,9 +13,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const ci = process.argv.includes('--ci');
-// test:pack and test:runtimes both pack the published packages: under --ci the first to start packs them here, once,
-// and the other takes its tarballs (test/tools/tarballs.mjs).
-const packed = ci ? mkdtempSync(join(tmpdir(), 'network-org-packed-')) : undefined;
+// The package checks (publint, attw), test:pack and (under --ci) test:runtimes all need the published packages packed:
+// the first to ask packs them here, once, and the others take its tarballs (test/tools/tarballs.mjs). Under --ci test:pack and
+// test:runtimes share the runtimes from npm here too (test/tools/toolchain.mjs).
+const packed = mkdtempSync(join(tmpdir(), 'network-org-packed-'));
+const shared = { NETWORK_ORG_PACKED: packed, ...(ci ? { NETWORK_ORG_SHARE_RUNTIMES: '1' } : {}) };
 
 // vitest's lane is the longest, so it is the run's critical path: the other lanes run at a lower CPU priority
 // (`nice`), filling the cores whenever vitest's files wait on servers and timers instead of taking turns with it. On
@@ -46,7 +48,7 @@ const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 function run(lane, command) {
   const prefix = `[${lane.padEnd(width)}] `;
   return new Promise((resolve) => {
-    const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'), ...(packed ? { NETWORK_ORG_PACKED: packed } : {}) } });
+    const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'), ...shared } });
     for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
       let rest = '';
       stream.setEncoding('utf8');
@@ -77,14 +79,14 @@ async function runLane(lane) {
 
 console.log(`[${'build'.padEnd(width)}] $ pnpm build`);
 if ((await run('build', 'pnpm build')) !== 0) {
-  if (packed) rmSync(packed, { recursive: true, force: true });
+  rmSync(packed, { recursive: true, force: true });
   console.error('pnpm test: the build failed; nothing else ran.');
   process.exit(1);
 }
 console.log(`build done in ${seconds(started)}; ${lanes.map((lane) => lane.name).join(', ')} run side by side`);
 
 const results = await Promise.all(lanes.map(runLane));
-if (packed) rmSync(packed, { recursive: true, force: true });
+rmSync(packed, { recursive: true, force: true });
 console.log(`\npnpm test, ${seconds(started)} in all (build included):`);
 for (const { lane, failed, time } of results) {
   console.log(`  ${lane.name.padEnd(width)}  ${failed ? `FAILED at \`${failed}\`` : 'passed'}  ${time}`);

@@ -57,10 +57,12 @@ export const QUICK_CONFIG: BenchConfig = {
   suites: SUITES,
   sdk: { callRounds: 2, callsPerRound: 5, walkRounds: 1, warmupCalls: 0, walkWarmups: 0 },
   pacing: { rounds: 2, callsPerRound: 5, warmupCalls: 0 },
-  // Load runs of a whole second: a 0.2 s run beside CI's other lanes could complete no request at all, and a
-  // ratio of no requests to no requests is NaN.
-  http: { connections: 2, durationSeconds: 1, warmupSeconds: 0, rounds: 1 },
-  sandbox: { connections: 4, sessions: 8, durationSeconds: 1, warmupSeconds: 0, rounds: 1, replicaCounts: [1, 2, 3] },
+  // Load runs of a count of requests, not of seconds: a run of seconds keeps both cores busy for all of them (the
+  // smoke test's largest cost), and a short one beside CI's other lanes could complete no request at all (a ratio
+  // of no requests to no requests is NaN); a count always completes. Samples of 0.1 s end a run soon after its last
+  // answer.
+  http: { connections: 2, durationSeconds: 1, requests: 100, sampleSeconds: 0.1, warmupSeconds: 0, rounds: 1 },
+  sandbox: { connections: 4, sessions: 8, durationSeconds: 1, requests: 100, sampleSeconds: 0.1, warmupSeconds: 0, rounds: 1, replicaCounts: [1, 2, 3] },
   inProcess: { rounds: 2, callsPerRound: 5 },
   scale: { sizes: [200, 1_000], requestsPerQuery: 3, againstRounds: 1 },
   state: { sizes: [160, 1_000], rounds: 1 },

@@ -1,7 +1,7 @@
 import { createMockApi, type MockApi } from '@network-org/mock';
 import type { ContactListResponse, UpdateContactRequest } from '@network-org/sdk';
 import { ADMIN_KEY, primaryAccountId } from './lib/dataset';
-import { fixedKey, type FixedResponse, type FixedRoutes } from './servers/fixed';
+import { fixedKey, WALK_PAGE_SIZE, type FixedResponse, type FixedRoutes, type WalkRecording } from './servers/fixed';
 
 /** One request as it goes on the wire; the same for every client and server under comparison. */
 export interface BenchRequest {
@@ -21,13 +21,13 @@ export interface Fixtures {
   /** The list with one contact per page: about the size of Prism's answer (the spec's one-contact example). */
   listOne: BenchRequest;
   patch: BenchRequest;
-  /** The mock's answers to `list` and `patch`, byte for byte, plus the pages of the walk. */
+  /** The mock's answers to `list` and `patch`, byte for byte. */
   routes: FixedRoutes;
+  /** The page the walk's pages repeat (`walkPages` makes them where they are served). */
+  walk: WalkRecording;
 }
 
-/** Contacts in the paginated walk, in pages of the largest page size. */
-export const WALK_CONTACTS = 10_000;
-export const WALK_PAGE_SIZE = 25;
+export { WALK_CONTACTS, WALK_PAGE_SIZE } from './servers/fixed';
 export const LIST_LIMIT = 10;
 
 const BASE_URL = 'http://fixtures.bench';
@@ -43,26 +43,6 @@ async function record(mock: MockApi, request: BenchRequest): Promise<FixedRespon
     headers[name] = value;
   });
   return { status: response.status, headers, body };
-}
-
-function walkPages(contacts: ContactListResponse['data']['contacts'], headers: Record<string, string>): FixedRoutes {
-  const routes: FixedRoutes = {};
-  const pageCount = WALK_CONTACTS / WALK_PAGE_SIZE;
-  for (let page = 0; page < pageCount; page++) {
-    const hasMore = page < pageCount - 1;
-    const body: ContactListResponse = {
-      data: {
-        contacts,
-        pagination: { limit: WALK_PAGE_SIZE, has_more: hasMore, ...(hasMore && { next_cursor: `page-${page + 1}` }) },
-      },
-    };
-    routes[fixedKey('GET', '/v1/contacts', { limit: String(WALK_PAGE_SIZE), cursor: page === 0 ? undefined : `page-${page}` })] = {
-      status: 200,
-      headers,
-      body: JSON.stringify(body),
-    };
-  }
-  return routes;
 }
 
 /**
@@ -102,9 +82,9 @@ export async function captureFixtures(): Promise<Fixtures> {
     patch,
     routes: {
       [fixedKey('GET', '/v1/contacts', { limit: '1' })]: listedOne,
-      ...walkPages(walkContacts, fullPage.headers),
       [fixedKey('GET', '/v1/contacts', { limit: String(LIST_LIMIT) })]: listed,
       [fixedKey('PATCH', `/v1/contacts/${contactId}`)]: patched,
     },
+    walk: { contacts: walkContacts, headers: fullPage.headers },
   };
 }

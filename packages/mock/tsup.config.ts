@@ -50,7 +50,9 @@ export default defineConfig([
   {
     entry,
     format: ['cjs'],
-    dts: true,
+    // Its declarations are the ESM build's with `.cjs` specifiers: scripts/cjs-declarations.mjs writes them after
+    // tsup, instead of a second declaration build of the same sources.
+    dts: false,
     sourcemap: true,
     clean: false,
     target: 'node18',

@@ -1,10 +1,18 @@
-// What the lanes of one `node scripts/test.mjs --ci` run make once and share (the packed tarballs, the runtimes from
-// npm): NETWORK_ORG_PACKED names their folder. The first lane to ask for a thing makes it; the others wait for it.
+// What the lanes of one `node scripts/test.mjs` run make once and share (the packed tarballs; under --ci the runtimes
+// from npm too): NETWORK_ORG_PACKED names their folder. The first lane to ask for a thing makes it; the others wait
+// for it.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The folder the lanes share, or undefined outside `scripts/test.mjs --ci` (each lane then makes its own). */
+/** The folder the lanes share, or undefined outside `scripts/test.mjs` (each command then makes its own). */
 export const sharedFolder = () => process.env.NETWORK_ORG_PACKED || undefined;
+
+/**
+ * The shared folder when the runtimes from npm are shared too (`scripts/test.mjs --ci`, where test:pack and
+ * test:runtimes both need them): there the first lane installs every runtime either uses. A local `pnpm test` has
+ * no test:runtimes lane, so its test:pack installs only the runtime it needs, as alone.
+ */
+export const sharedRuntimesFolder = () => (process.env.NETWORK_ORG_SHARE_RUNTIMES ? sharedFolder() : undefined);
 
 /**
  * `make(folder)`'s result (JSON), made once in `folder` by the first caller of `name`: the others wait for it, and
@@ -17,7 +25,7 @@ export async function makeOnce(folder, name, make, step = () => {}) {
   try {
     mkdirSync(join(folder, `${name}.lock`));
   } catch {
-    step(`waiting for the ${name} another lane makes in ${folder}`);
+    if (!existsSync(result)) step(`waiting for the ${name} another lane makes in ${folder}`);
     const deadline = Date.now() + 30 * 60_000;
     while (Date.now() < deadline) {
       if (existsSync(result)) return JSON.parse(readFileSync(result, 'utf8'));

@@ -103,8 +103,9 @@ function checkTarball(file, privateNames) {
 /**
  * Packs every published package into `work/tarballs` after `changeset version` in `work/repo`.
  * Resolves with `{ files: {name: tarball path}, versions: {name: version}, manifests: {name: manifest} }`.
- * When `NETWORK_ORG_PACKED` names a folder (`node scripts/test.mjs --ci` gives its lanes test:pack and test:runtimes
- * one), the packing is done once there: the first caller packs, the others wait for its result and share it.
+ * When `NETWORK_ORG_PACKED` names a folder (`node scripts/test.mjs` gives its lanes one: the package checks' publint
+ * and attw, test:pack and, under --ci, test:runtimes take the same tarballs), the packing is done once there: the first caller
+ * packs, the others wait for its result and share it.
  */
 export async function packTarballs(work, step = () => {}) {
   const shared = sharedFolder();

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanEnv, run } from './process.mjs';
-import { makeOnce, sharedFolder } from './shared.mjs';
+import { makeOnce, sharedRuntimesFolder } from './shared.mjs';
 
 /** What each runtime is installed as (npm alias -> package spec). */
 export const RUNTIME_PACKAGES = {
@@ -77,12 +77,12 @@ export function runtimeBinary(dir, alias) {
 
 /**
  * The folder that holds the named runtimes: `dir`, after one npm install of them; or, when the lanes of a
- * `scripts/test.mjs --ci` run share a folder (NETWORK_ORG_PACKED), its `runtimes` folder, into which the first lane to
- * ask installs every runtime of RUNTIME_PACKAGES (what test:pack and test:runtimes need between them) while the
- * others wait.
+ * `scripts/test.mjs --ci` run share their runtimes (NETWORK_ORG_SHARE_RUNTIMES, in the folder NETWORK_ORG_PACKED
+ * names), its `runtimes` folder, into which the first lane to ask installs every runtime of RUNTIME_PACKAGES (what
+ * test:pack and test:runtimes need between them) while the others wait.
  */
 export async function runtimesFolder(dir, aliases, step = () => {}) {
-  const shared = sharedFolder();
+  const shared = sharedRuntimesFolder();
   if (!shared) {
     await npmInstall(dir, Object.fromEntries(aliases.map((alias) => [alias, RUNTIME_PACKAGES[alias]])));
     return dir;

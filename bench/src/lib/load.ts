@@ -10,6 +10,11 @@ export interface LoadOptions {
    * shorter samples (`--quick`). req/s is the mean sample scaled to a second.
    */
   sampleSeconds?: number;
+  /**
+   * A run of this many requests instead of `durationSeconds` (`--quick`): a load run at full speed costs the cores
+   * for its whole length, and a count always completes, where a short run on a loaded machine may complete none.
+   */
+  requests?: number;
 }
 
 export interface LoadResult {
@@ -20,7 +25,7 @@ export interface LoadResult {
   failures: number;
 }
 
-function run(url: string, request: BenchRequest, connections: number, duration: number, sampleSeconds: number): Promise<autocannon.Result> {
+function run(url: string, request: BenchRequest, connections: number, duration: number, sampleSeconds: number, requests?: number): Promise<autocannon.Result> {
   return autocannon({
     sampleInt: sampleSeconds * 1000,
     url: `${url}${request.path}`,
@@ -28,7 +33,7 @@ function run(url: string, request: BenchRequest, connections: number, duration: 
     headers: request.headers,
     ...(request.body !== undefined && { body: request.body }),
     connections,
-    duration,
+    ...(requests ? { amount: requests } : { duration }),
     pipelining: 1,
   });
 }
@@ -42,11 +47,15 @@ export function requestsPerSecond(result: autocannon.Result, sampleSeconds: numb
   return result.duration > 0 ? result.requests.total / result.duration : 0;
 }
 
+/** How long one load run is, for a section's method: its seconds, or its count of requests. */
+export const runLength = (options: Pick<LoadOptions, 'durationSeconds' | 'requests'>): string =>
+  options.requests ? `${options.requests} requests` : `${options.durationSeconds} s`;
+
 /** Closed-loop load with `connections` keep-alive connections, one request in flight on each. */
 export async function load(url: string, request: BenchRequest, options: LoadOptions): Promise<LoadResult> {
   const sampleSeconds = options.sampleSeconds ?? 1;
   if (options.warmupSeconds > 0) await run(url, request, options.connections, options.warmupSeconds, sampleSeconds);
-  const result = await run(url, request, options.connections, options.durationSeconds, sampleSeconds);
+  const result = await run(url, request, options.connections, options.durationSeconds, sampleSeconds, options.requests);
   return {
     requestsPerSecond: requestsPerSecond(result, sampleSeconds),
     p50Ms: result.latency.p50,

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ContactListResponse } from '@network-org/sdk';
 
 /** One recorded answer: exactly these bytes are sent back. */
 export interface FixedResponse {
@@ -10,6 +11,40 @@ export interface FixedResponse {
 
 /** Answers by `fixedKey(...)`. */
 export type FixedRoutes = Record<string, FixedResponse>;
+
+/** Contacts in the paginated walk, in pages of the largest page size. */
+export const WALK_CONTACTS = 10_000;
+export const WALK_PAGE_SIZE = 25;
+
+/** One recorded page of the walk: every page of it holds these contacts, and only its pagination differs. */
+export interface WalkRecording {
+  contacts: ContactListResponse['data']['contacts'];
+  headers: Record<string, string>;
+}
+
+/**
+ * The walk's pages, each linking to the next by its cursor. Made where they are served: the 400 pages (40 MB) are
+ * one recorded page repeated, so a server process is sent that page, not the 40 MB.
+ */
+export function walkPages({ contacts, headers }: WalkRecording): FixedRoutes {
+  const routes: FixedRoutes = {};
+  const pageCount = WALK_CONTACTS / WALK_PAGE_SIZE;
+  for (let page = 0; page < pageCount; page++) {
+    const hasMore = page < pageCount - 1;
+    const body: ContactListResponse = {
+      data: {
+        contacts,
+        pagination: { limit: WALK_PAGE_SIZE, has_more: hasMore, ...(hasMore && { next_cursor: `page-${page + 1}` }) },
+      },
+    };
+    routes[fixedKey('GET', '/v1/contacts', { limit: String(WALK_PAGE_SIZE), cursor: page === 0 ? undefined : `page-${page}` })] = {
+      status: 200,
+      headers,
+      body: JSON.stringify(body),
+    };
+  }
+  return routes;
+}
 
 export interface RunningServer {
   url: string;

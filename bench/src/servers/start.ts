@@ -4,13 +4,16 @@ import { fileURLToPath } from 'node:url';
 import type { MockServerOptions } from '@network-org/mock/node';
 import { forkChild } from '../lib/child';
 import type { Tree } from '../lib/trees';
-import type { FixedRoutes, RunningServer } from './fixed';
+import type { FixedRoutes, RunningServer, WalkRecording } from './fixed';
 import type { MockProcessInit } from './mock-process';
 
-/** A server in its own process, so that it and the load generator each get one of the machine's cores. */
-export async function startFixedProcess(routes: FixedRoutes): Promise<RunningServer> {
+/**
+ * A server in its own process, so that it and the load generator each get one of the machine's cores: the recorded
+ * answers, and the pages of the walk.
+ */
+export async function startFixedProcess({ routes, walk }: { routes: FixedRoutes; walk: WalkRecording }): Promise<RunningServer> {
   const child = forkChild(new URL('./fixed-process.ts', import.meta.url));
-  child.send({ type: 'init', payload: { routes } });
+  child.send({ type: 'init', payload: { routes, walk } });
   const { url } = await child.next<{ url: string }>('ready');
   return { url, close: () => child.stop() };
 }

@@ -1,5 +1,5 @@
 import type { BenchRequest, Fixtures } from '../fixtures';
-import { load, type LoadOptions, type LoadResult } from '../lib/load';
+import { load, runLength, type LoadOptions, type LoadResult } from '../lib/load';
 import { onRef, type Comparison } from '../lib/against';
 import { median, ms } from '../lib/stats';
 import type { Tree } from '../lib/trees';
@@ -61,7 +61,8 @@ async function measureInterleaved(contestants: readonly Contestant[], requests: 
     for (const contestant of contestants) servers.push(await contestant.start());
     const measured: Measured[] = [];
     const perRound: LoadOptions = { ...options, warmupSeconds: 0 };
-    const warmup: LoadOptions = { ...options, durationSeconds: options.warmupSeconds, warmupSeconds: 0 };
+    const { requests: _count, ...timed } = options;
+    const warmup: LoadOptions = { ...timed, durationSeconds: options.warmupSeconds, warmupSeconds: 0 };
     for (const request of requests) {
       const rows = await Promise.all(
         contestants.map(async (contestant, index) => ({
@@ -96,7 +97,7 @@ export async function httpThroughput(fixtures: Fixtures, options: HttpOptions, r
     { name: 'mock, journalBodies: false', start: () => startMockProcess({ rateLimit: false, journalBodies: false }) },
     { name: 'prism mock spec/openapi.yaml', start: () => startPrism() },
     { name: 'prism, -v silent', start: () => startPrism(['--verboseLevel', 'silent']) },
-    { name: 'bare node:http, same bytes', start: () => startFixedProcess(fixtures.routes) },
+    { name: 'bare node:http, same bytes', start: () => startFixedProcess(fixtures) },
   ];
   if (ref) contestants.push({ name: onRef('mock (startMockServer)', ref), start: () => startMockProcess({ rateLimit: false }, [], ref) });
   const requests = [fixtures.list, fixtures.listOne, fixtures.patch];
@@ -146,7 +147,7 @@ export async function httpThroughput(fixtures: Fixtures, options: HttpOptions, r
     method:
       `autocannon from the bench process, ${options.connections} keep-alive connections, one request in flight on each. Every server runs ` +
       `in its own process, all started at once; one is loaded at a time. Per request, each server gets ${options.warmupSeconds} s of warm-up, then ` +
-      `${options.rounds} rounds of ${options.durationSeconds} s per server in a rotating order; req/s, p50 and p99 are medians over rounds, ` +
+      `${options.rounds} rounds of ${runLength(options)} per server in a rotating order; req/s, p50 and p99 are medians over rounds, ` +
       `and each ratio is the median over rounds of the ratio within a round. ` +
       `The mock runs without its rate limit. Prism answers every list with the spec's example (one contact), the mock ` +
       `with seeded data, so the \`limit=1\` row compares answers of about the same size. ` +

@@ -76,7 +76,7 @@ export async function inProcess(fixtures: Fixtures, options: InProcessOptions, r
   const measureOptions = { rounds: options.rounds, runsPerRound: options.callsPerRound, warmupRuns: options.callsPerRound };
 
   // First without msw, which would otherwise intercept the raw fetch to the loopback server as well.
-  const bare = await startFixedProcess(fixtures.routes);
+  const bare = await startFixedProcess(fixtures);
   let fetchResults: { list: ContenderResult[]; patch: ContenderResult[] };
   try {
     const contenders = (request: BenchRequest): Contender[] => [

@@ -23,7 +23,7 @@ const TARGET_RATIO = 1.05;
 
 /** What `rateLimit` adds to a call (queue, store, settle) when the budget never runs out, against the same server. */
 export async function pacing(fixtures: Fixtures, options: PacingOptions, ref?: Tree): Promise<Section> {
-  const server = await startFixedProcess(fixtures.routes);
+  const server = await startFixedProcess(fixtures);
   try {
     const { contactId, patchBody } = fixtures;
     const contenders = await contendersOnTrees(

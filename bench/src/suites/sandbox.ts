@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { BenchRequest, Fixtures } from '../fixtures';
-import { requestsPerSecond } from '../lib/load';
+import { requestsPerSecond, runLength } from '../lib/load';
 import { median, ms, us } from '../lib/stats';
 import type { Section, TargetCheck } from '../report';
 import type { RunningServer } from '../servers/fixed';
@@ -20,6 +20,8 @@ export interface SandboxOptions {
   replicaCounts: number[];
   /** autocannon's sampling interval, 1 s unless given (see LoadOptions). */
   sampleSeconds?: number;
+  /** Rounds of this many requests instead of `durationSeconds` (see LoadOptions; `--quick`). */
+  requests?: number;
 }
 
 export const SANDBOX_FULL: SandboxOptions = { connections: 16, sessions: 64, durationSeconds: 3, warmupSeconds: 1, rounds: 3, replicaCounts: [1, 2, 3] };
@@ -107,7 +109,7 @@ interface Measured {
 }
 
 /** Closed-loop load; each request names the next of `sessions` sessions, so they spread over the replicas. */
-async function loadSessions(url: string, request: BenchRequest, options: SandboxOptions, seconds: number): Promise<Measured> {
+async function loadSessions(url: string, request: BenchRequest, options: SandboxOptions, seconds: number, requests?: number): Promise<Measured> {
   let next = 0;
   const sampleSeconds = options.sampleSeconds ?? 1;
   const result = await autocannon({
@@ -116,7 +118,7 @@ async function loadSessions(url: string, request: BenchRequest, options: Sandbox
     method: request.method,
     headers: request.headers,
     connections: options.connections,
-    duration: seconds,
+    ...(requests ? { amount: requests } : { duration: seconds }),
     pipelining: 1,
     requests: [
       {
@@ -133,7 +135,7 @@ async function loadSessions(url: string, request: BenchRequest, options: Sandbox
 async function measuredRound(server: Contestant, request: BenchRequest, options: SandboxOptions): Promise<Measured> {
   const before = server.cpuSeconds();
   const client = process.cpuUsage();
-  const measured = await loadSessions(server.url, request, options, options.durationSeconds);
+  const measured = await loadSessions(server.url, request, options, options.durationSeconds, options.requests);
   const after = server.cpuSeconds();
   const clientUs = process.cpuUsage(client);
   const per = (seconds: number) => (seconds * 1e6) / Math.max(1, measured.requests);
@@ -193,7 +195,7 @@ export async function sandboxThroughput(fixtures: Fixtures, options: SandboxOpti
     method:
       `${request.name} (\`${request.method} ${request.path.replace(/\?.*/, '')}\`, 10 per page) with autocannon from the bench process, ` +
       `${options.connections} keep-alive connections, each request naming the next of ${options.sessions} \`X-Mock-Session\` names. ` +
-      `Every contestant runs at once and idles while another is loaded; ${options.rounds} rounds of ${options.durationSeconds} s in a rotating order ` +
+      `Every contestant runs at once and idles while another is loaded; ${options.rounds} rounds of ${runLength(options)} in a rotating order ` +
       `after ${options.warmupSeconds} s of warm-up each; req/s, p50 and p99 are medians over rounds, the ratio is the median of the ratios within a round. ` +
       'Replicas and the lone process run `network-mock serve --no-rate-limit`; HAProxy is Debian\'s, as `pnpm sandbox` starts it. ' +
       'CPU per request is user + system time from /proc over a round divided by its requests (all replicas summed): unlike req/s, ' +

@@ -142,7 +142,7 @@ function check(what: string, results: ContenderResult[], name: string): TargetCh
 
 /** Per-call cost of the SDK over raw fetch and bare openapi-fetch, all against one server sending fixed bytes. */
 export async function sdkOverhead(fixtures: Fixtures, options: SdkOverheadOptions, ref?: Tree): Promise<Section> {
-  const server = await startFixedProcess(fixtures.routes);
+  const server = await startFixedProcess(fixtures);
   try {
     const { list, patch, walk } = await contenders(server.url, fixtures, ref);
     const callOptions = { rounds: options.callRounds, runsPerRound: options.callsPerRound, warmupRuns: options.warmupCalls ?? WARMUP_CALLS };
