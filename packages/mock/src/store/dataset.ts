@@ -21,6 +21,7 @@ import { buildNetworkCompanies, makeNetworkPerson } from './network-generator';
 import { DEAL_STAGES, FIXTURE_KEYS, PRIORITIES, TAG_CATALOG, TIERS } from './fixtures';
 import { messageActivity, messageRecord } from './records';
 import { MEDIA_ORIGIN } from './urls';
+import { isoBefore } from './anchor';
 
 export interface DatasetSize {
   /** Build the organizations, users and keys only (the dataset a snapshot is loaded on). */
@@ -43,7 +44,7 @@ interface Builder {
 
 const DAY = 86_400_000;
 
-const at = (store: Store, msBefore: number) => new Date(store.now.getTime() - msBefore).toISOString();
+const at = (store: Store, msBefore: number) => isoBefore(store.now, msBefore);
 
 function addOrganization(b: Builder, name: string, flags: Partial<OrganizationRecord> = {}): OrganizationRecord {
   const organization: OrganizationRecord = {
@@ -124,7 +125,7 @@ function sequenceFor(b: Builder): SequenceRecord {
     message_mode: 'template',
     state: position < stepsDone ? 'completed' : position === stepsDone ? 'scheduled' : 'pending',
     template_run_public_id: `tr_${sequenceId}_${position + 1}`,
-    scheduled_for: new Date(b.store.now.getTime() + (position - stepsDone) * 3 * DAY).toISOString(),
+    scheduled_for: isoBefore(b.store.now, (stepsDone - position) * 3 * DAY),
   }));
   const next = steps[stepsDone];
   return {

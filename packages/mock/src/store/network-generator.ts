@@ -5,6 +5,7 @@ import type { Pools } from './pools';
 import type { Random } from './random';
 import type { NetworkCompanyRecord, NetworkPersonRecord } from './types';
 import { MEDIA_ORIGIN } from './urls';
+import { isoBefore } from './anchor';
 
 /** Headcount ranges as the network shows them, with the employee counts they cover. */
 export const HEADCOUNT_RANGES: readonly { label: string; min: number; max: number }[] = [
@@ -25,7 +26,7 @@ export const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 
-const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+const daysBefore = (now: Date, days: number) => isoBefore(now, days * 86_400_000);
 
 /** The fields of a network company that are always generated, drawn from `random` in this order. */
 function generatedDetails(random: Random, pools: Pools, now: Date, providerId: string | number) {
