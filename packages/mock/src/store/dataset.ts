@@ -339,10 +339,11 @@ function seedConnectionActivity(b: Builder, account: AccountRecord, contacts: Co
 }
 
 function seedSequenceActivity(b: Builder, account: AccountRecord, contacts: ContactRecord[]): void {
-  const windowStart = b.store.now.getTime() - 90 * DAY;
+  // ISO texts of one form compare as the instants do: no date parsed per step.
+  const windowStart = at(b.store, 90 * DAY);
   for (const contact of contacts) {
     for (const step of contact.sequence?.steps ?? []) {
-      if (step.state !== 'completed' || step.scheduled_for === null || Date.parse(step.scheduled_for) < windowStart) continue;
+      if (step.state !== 'completed' || step.scheduled_for === null || step.scheduled_for < windowStart) continue;
       addActivity(b, {
         organization_id: account.organization_id,
         occurred_at: step.scheduled_for,
