@@ -147,6 +147,5 @@ export class Contacts {
     }
     this.storage.index('contactSlots', contact.account_relationship_id, { account_id: contact.account_id, position: contact.position });
     this.storage.index('relationshipOfPerson', `${contact.account_id}:${person.provider_participant_id}`, contact.position);
-    this.network.noteImported(person);
   }
 }

@@ -243,8 +243,17 @@ function attachmentFor(b: Builder, index: number): AttachmentRecord {
 function addActivity(b: Builder, event: Omit<ActivityEventRecord, 'id' | 'recorded_at' | 'attribution_method'>): void {
   // Recorded a little after it occurred, but never after `now`.
   const recordedAt = Math.min(Date.parse(event.occurred_at) + b.random.int(1, 120) * 1000, b.store.now.getTime());
+  // Spelled out, not spread: in the order every caller writes an event (the order the state file keeps).
   b.activity.push({
-    ...event,
+    organization_id: event.organization_id,
+    occurred_at: event.occurred_at,
+    event_type: event.event_type,
+    source: event.source,
+    channel: event.channel,
+    user_id: event.user_id,
+    account_id: event.account_id,
+    subject_key: event.subject_key,
+    metadata: event.metadata,
     id: '',
     recorded_at: new Date(recordedAt).toISOString(),
     attribution_method: 'user_and_account',

@@ -59,8 +59,6 @@ export interface Indexes {
   people: Map<string, NetworkPersonRecord>;
   /** Network companies by handle. */
   networkCompanies: Map<string, NetworkCompanyRecord>;
-  /** Provider ids of people some account holds. */
-  imported: Map<string, true>;
 }
 
 export const INDEX_NAMES = [
@@ -73,7 +71,6 @@ export const INDEX_NAMES = [
   'conversationSlots',
   'people',
   'networkCompanies',
-  'imported',
 ] as const satisfies readonly (keyof Indexes)[];
 
 /**
