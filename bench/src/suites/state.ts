@@ -1,7 +1,7 @@
 import { forkChild } from '../lib/child';
 import { mb, ms } from '../lib/stats';
 import type { Section, TargetCheck } from '../report';
-import type { StateInit, StateResult } from '../servers/state-process';
+import type { StateFloorResult, StateInit, StateResult } from '../servers/state-process';
 
 export interface StateOptions {
   /** Contacts per account of each measured dataset; 160 is the default dataset. */
@@ -12,12 +12,11 @@ export interface StateOptions {
 
 export const STATE_FULL: StateOptions = { sizes: [160, 10_000], rounds: 7 };
 
-async function measure(contactsPerAccount: number, rounds: number): Promise<StateResult> {
+async function measure<R>(init: StateInit): Promise<R> {
   const child = forkChild(new URL('../servers/state-process.ts', import.meta.url), [], ['--expose-gc']);
   try {
-    const init: StateInit = { contactsPerAccount, rounds };
     child.send({ type: 'init', payload: init });
-    return await child.next<StateResult>('result', 600_000);
+    return await child.next<R>('result', 600_000);
   } finally {
     await child.stop();
   }
@@ -26,7 +25,11 @@ async function measure(contactsPerAccount: number, rounds: number): Promise<Stat
 /** Issue 13: reset, restore and a new session cost a sliver of building the dataset; many sessions share it. */
 export async function stateSuite(options: StateOptions): Promise<Section> {
   const results: StateResult[] = [];
-  for (const size of options.sizes) results.push(await measure(size, options.rounds));
+  const floors: StateFloorResult[] = [];
+  for (const size of options.sizes) {
+    results.push(await measure<StateResult>({ contactsPerAccount: size, rounds: options.rounds }));
+    floors.push(await measure<StateFloorResult>({ contactsPerAccount: size, rounds: options.rounds, existingSession: true }));
+  }
   const ratio = (value: number, build: number) => `${ms(value)} (1/${Math.round(build / Math.max(value, 1e-3))})`;
   const rows = [
     ['createMockApi()', ...results.map((r) => ms(r.buildMs, 0))],
@@ -34,6 +37,7 @@ export async function stateSuite(options: StateOptions): Promise<Section> {
     ['mock.restore(snapshot)', ...results.map((r) => ratio(r.restoreMs, r.buildMs))],
     ['mock.snapshot()', ...results.map((r) => ratio(r.snapshotMs, r.buildMs))],
     ['first request of a new session (list of 25)', ...results.map((r) => ratio(r.sessionFirstRequestMs, r.buildMs))],
+    ['its floor: the same list in a session that exists (own run)', ...floors.map((f) => ratio(f.existingSessionRequestMs, f.buildMs))],
     ['RSS of one mock, its default session (after GC)', ...results.map((r) => mb(r.oneStateBytes))],
     ['RSS added by 100 sessions of 20 writes (after GC)', ...results.map((r) => mb(r.hundredSessionsBytes))],
     ['JS heap of one mock / added by the 100 sessions (after GC)', ...results.map((r) => `${mb(r.oneStateHeapBytes)} / ${mb(r.hundredSessionsHeapBytes)}`)],
@@ -60,7 +64,9 @@ export async function stateSuite(options: StateOptions): Promise<Section> {
     method:
       `For each size a fresh process (Node --expose-gc) builds the mock ${options.rounds} times in process (median), then times, after 20 PATCHes, ` +
       'snapshot, reset and restore, and the first request of a new session: a list of 25 through `mock.fetch` with a new `X-Mock-Session` name ' +
-      '(the session is created by that request, forking the seeded dataset). Memory: RSS after GC of one mock (its default session), and what ' +
+      '(the session is created by that request, forking the seeded dataset). Its floor comes from a second process that does the same, ' +
+      'except that every round lists in one session made before the rounds (no request ran in it): what the list costs as cold as the ' +
+      'process is then, without the fork; its ratio is to that process\'s own createMockApi. Memory: RSS after GC of one mock (its default session), and what ' +
       '100 named sessions (`mock.session(name)`) of 20 PATCHes each add, all alive at the end.',
     columns: ['metric', ...results.map((r) => `${r.contactsPerAccount.toLocaleString('en')} contacts per account`)],
     rows,

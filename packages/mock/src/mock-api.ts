@@ -221,8 +221,11 @@ function datasets(config: MockConfig, currentTime: () => Date) {
     if (!dataset) built.set(key, (dataset = createSeededDataset(options)));
     return dataset;
   };
+  // The mock's options never change, so neither does the dataset they name: looked up once, not per new session.
+  let sessionsDataset: SeededDataset | undefined;
   return {
-    storeOf: (options: StoreOptions) => new Store(datasetOf(options)),
+    /** A new session's store: a fork of the dataset of the mock's options. */
+    newStore: () => new Store((sessionsDataset ??= datasetOf(config.storeOptions))),
     reset(session: Session, resetOptions: ResetOptions = {}): void {
       const storeOptions: StoreOptions = { ...session.store.resetsTo.options };
       if (resetOptions.seed !== undefined) storeOptions.seed = resetOptions.seed;
@@ -239,14 +242,14 @@ function datasets(config: MockConfig, currentTime: () => Date) {
 
 function composedRuntime(config: MockConfig): MockRuntime {
   const currentTime = config.clock ?? (() => new Date());
-  const { storeOf, reset } = datasets(config, currentTime);
+  const { newStore, reset } = datasets(config, currentTime);
   // Journal ids count across sessions, so an id names one request of the whole mock.
   const journalOptions = { nextSequence: counter(), bodies: config.journalBodies, budget: new JournalBudget(config.journalMaxBytes) };
   const createSession = (name: string | undefined, store?: Store): Session => {
     const createdAt = currentTime();
     return {
       name,
-      store: store ?? storeOf(config.storeOptions),
+      store: store ?? newStore(),
       faults: new FaultInjector(),
       journal: new RequestJournal(journalOptions),
       rateLimiter: config.rateLimit ? new RateLimiter(config.rateLimit) : undefined,

@@ -27,3 +27,22 @@ export function anchorProblem(now: string | Date | undefined): string | undefine
   }
   return undefined;
 }
+
+/** Per anchor, the ISO texts of instants before it, by minutes before. */
+const textsBefore = new WeakMap<Date, Map<number, string>>();
+
+/**
+ * `new Date(now.getTime() - msBefore).toISOString()`, each text made once per anchor: seeded times are whole days,
+ * hours or minutes before the anchor, so 100,000 contacts share a few thousand texts instead of formatting (and
+ * keeping) hundreds of thousands of copies.
+ */
+export function isoBefore(now: Date, msBefore: number): string {
+  // Keyed by whole minutes, small integers that a Map hashes fast (days in milliseconds are not).
+  const minutes = msBefore / 60_000;
+  if (!Number.isInteger(minutes)) return new Date(now.getTime() - msBefore).toISOString();
+  let texts = textsBefore.get(now);
+  if (!texts) textsBefore.set(now, (texts = new Map()));
+  let text = texts.get(minutes);
+  if (text === undefined) texts.set(minutes, (text = new Date(now.getTime() - msBefore).toISOString()));
+  return text;
+}

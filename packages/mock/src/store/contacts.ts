@@ -78,8 +78,8 @@ export class Contacts {
   add(input: NewContact): ContactRecord {
     const { account, person } = input;
     const personKey = `${account.organization_id}:${person.provider_participant_id}`;
-    let contactId = this.storage.lookup('contactIdOfPerson', personKey);
-    if (contactId === undefined) contactId = this.storage.ids.take('contact');
+    const knownId = this.storage.lookup('contactIdOfPerson', personKey);
+    const contactId = knownId ?? this.storage.ids.take('contact');
     const list = this.storage.ownList<ContactRecord>('contacts', account.account_id);
     const company = this.companies.track(account, person.company);
     const ids = { contact_id: contactId, account_relationship_id: this.storage.ids.take('account_relationship'), company_id: company.company_id };
@@ -89,7 +89,7 @@ export class Contacts {
     input.fill?.(contact);
     withSearchText(contact, this.network.personDetails(person));
     list.push(contact);
-    this.indexNew(contact);
+    this.indexNew(contact, knownId === undefined ? personKey : undefined);
     this.storage.commit();
     return contact;
   }
@@ -127,22 +127,25 @@ export class Contacts {
     if (!this.directory.account(contact.account_id)) throw new RangeError(`contact ${contact.account_relationship_id} of unknown account ${contact.account_id}`);
     withSearchText(contact, this.network.personDetails(contact.person));
     if (this.storage.place('contacts', contact)) {
-      const known = this.storage.lookup('contactIdOfPerson', `${contact.organization_id}:${contact.person.provider_participant_id}`);
+      const personKey = `${contact.organization_id}:${contact.person.provider_participant_id}`;
+      const known = this.storage.lookup('contactIdOfPerson', personKey);
       if (known !== undefined && known !== contact.contact_id) throw new RangeError(`person ${contact.person.public_identifier} has two contact ids`);
-      this.indexNew(contact);
+      this.indexNew(contact, known === undefined ? personKey : undefined);
     }
     this.storage.commit();
   }
 
-  private indexNew(contact: ContactRecord): void {
+  /**
+   * Indexes a new relationship; with `newPersonKey` (the person's key in the organization, the one just looked up:
+   * its hash is computed already) when no account of its organization held the person before.
+   */
+  private indexNew(contact: ContactRecord, newPersonKey: string | undefined): void {
     const { person } = contact;
-    const personKey = `${contact.organization_id}:${person.provider_participant_id}`;
-    if (this.storage.lookup('contactIdOfPerson', personKey) === undefined) {
-      this.storage.index('contactIdOfPerson', personKey, contact.contact_id);
+    if (newPersonKey !== undefined) {
+      this.storage.index('contactIdOfPerson', newPersonKey, contact.contact_id);
       this.storage.index('personOfContactId', `${contact.organization_id}:${contact.contact_id}`, person);
     }
     this.storage.index('contactSlots', contact.account_relationship_id, { account_id: contact.account_id, position: contact.position });
     this.storage.index('relationshipOfPerson', `${contact.account_id}:${person.provider_participant_id}`, contact.position);
-    this.network.noteImported(person);
   }
 }

@@ -21,6 +21,7 @@ import { buildNetworkCompanies, makeNetworkPerson } from './network-generator';
 import { DEAL_STAGES, FIXTURE_KEYS, PRIORITIES, TAG_CATALOG, TIERS } from './fixtures';
 import { messageActivity, messageRecord } from './records';
 import { MEDIA_ORIGIN } from './urls';
+import { isoBefore } from './anchor';
 
 export interface DatasetSize {
   /** Build the organizations, users and keys only (the dataset a snapshot is loaded on). */
@@ -43,7 +44,7 @@ interface Builder {
 
 const DAY = 86_400_000;
 
-const at = (store: Store, msBefore: number) => new Date(store.now.getTime() - msBefore).toISOString();
+const at = (store: Store, msBefore: number) => isoBefore(store.now, msBefore);
 
 function addOrganization(b: Builder, name: string, flags: Partial<OrganizationRecord> = {}): OrganizationRecord {
   const organization: OrganizationRecord = {
@@ -124,7 +125,7 @@ function sequenceFor(b: Builder): SequenceRecord {
     message_mode: 'template',
     state: position < stepsDone ? 'completed' : position === stepsDone ? 'scheduled' : 'pending',
     template_run_public_id: `tr_${sequenceId}_${position + 1}`,
-    scheduled_for: new Date(b.store.now.getTime() + (position - stepsDone) * 3 * DAY).toISOString(),
+    scheduled_for: isoBefore(b.store.now, (stepsDone - position) * 3 * DAY),
   }));
   const next = steps[stepsDone];
   return {
@@ -242,8 +243,17 @@ function attachmentFor(b: Builder, index: number): AttachmentRecord {
 function addActivity(b: Builder, event: Omit<ActivityEventRecord, 'id' | 'recorded_at' | 'attribution_method'>): void {
   // Recorded a little after it occurred, but never after `now`.
   const recordedAt = Math.min(Date.parse(event.occurred_at) + b.random.int(1, 120) * 1000, b.store.now.getTime());
+  // Spelled out, not spread: in the order every caller writes an event (the order the state file keeps).
   b.activity.push({
-    ...event,
+    organization_id: event.organization_id,
+    occurred_at: event.occurred_at,
+    event_type: event.event_type,
+    source: event.source,
+    channel: event.channel,
+    user_id: event.user_id,
+    account_id: event.account_id,
+    subject_key: event.subject_key,
+    metadata: event.metadata,
     id: '',
     recorded_at: new Date(recordedAt).toISOString(),
     attribution_method: 'user_and_account',
@@ -338,10 +348,11 @@ function seedConnectionActivity(b: Builder, account: AccountRecord, contacts: Co
 }
 
 function seedSequenceActivity(b: Builder, account: AccountRecord, contacts: ContactRecord[]): void {
-  const windowStart = b.store.now.getTime() - 90 * DAY;
+  // ISO texts of one form compare as the instants do: no date parsed per step.
+  const windowStart = at(b.store, 90 * DAY);
   for (const contact of contacts) {
     for (const step of contact.sequence?.steps ?? []) {
-      if (step.state !== 'completed' || step.scheduled_for === null || Date.parse(step.scheduled_for) < windowStart) continue;
+      if (step.state !== 'completed' || step.scheduled_for === null || step.scheduled_for < windowStart) continue;
       addActivity(b, {
         organization_id: account.organization_id,
         occurred_at: step.scheduled_for,

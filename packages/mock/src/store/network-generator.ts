@@ -5,6 +5,7 @@ import type { Pools } from './pools';
 import type { Random } from './random';
 import type { NetworkCompanyRecord, NetworkPersonRecord } from './types';
 import { MEDIA_ORIGIN } from './urls';
+import { isoBefore } from './anchor';
 
 /** Headcount ranges as the network shows them, with the employee counts they cover. */
 export const HEADCOUNT_RANGES: readonly { label: string; min: number; max: number }[] = [
@@ -25,7 +26,31 @@ export const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 
-const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+/** Slugs of the pools' names, each made once (a person's handle starts with two of them). */
+const nameSlugs = new Map<string, string>();
+const NAME_SLUGS_MAX = 10_000;
+
+function slugOfName(name: string): string {
+  let text = nameSlugs.get(name);
+  if (text === undefined) {
+    text = slug(name);
+    if (nameSlugs.size < NAME_SLUGS_MAX) nameSlugs.set(name, text);
+  }
+  return text;
+}
+
+/**
+ * `slug(`${first}-${last}`)` from the two names' slugs: the hyphen joins the two runs of other characters around it
+ * into one, and the ends are trimmed, so the slug of the pair is the two slugs joined by a hyphen, or the one that
+ * is not empty.
+ */
+function nameSlug(first: string, last: string): string {
+  const a = slugOfName(first);
+  const b = slugOfName(last);
+  return a === '' ? b : b === '' ? a : `${a}-${b}`;
+}
+
+const daysBefore = (now: Date, days: number) => isoBefore(now, days * 86_400_000);
 
 /** The fields of a network company that are always generated, drawn from `random` in this order. */
 function generatedDetails(random: Random, pools: Pools, now: Date, providerId: string | number) {
@@ -128,7 +153,7 @@ export function makeNetworkPerson(
   const lastName = random.pick(pools.lastNames);
   const providerId = ids.take('network_person');
   // The id suffix keeps handles unique without a lookup loop.
-  const handle = `${slug(`${firstName}-${lastName}`)}-${Number(providerId).toString(36)}`;
+  const handle = `${nameSlug(firstName, lastName)}-${Number(providerId).toString(36)}`;
   const company = random.pick(companies);
   const title = random.pick(pools.jobTitles);
   const person: Built<NetworkPersonRecord> = {

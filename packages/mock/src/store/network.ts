@@ -47,13 +47,15 @@ export class Network {
     this.storage.commit();
   }
 
-  /** Whether any account of any organization has the person as a contact. */
+  /**
+   * Whether any account of any organization has the person as a contact: whether some organization knows the person
+   * by a contact id. Asked of the few organizations rather than kept in an index of its own, which every contact
+   * seeded would write (a lookup and an entry per contact of 100,000).
+   */
   isImported(person: NetworkPersonRecord): boolean {
-    return this.storage.lookup('imported', person.provider_participant_id) === true;
-  }
-
-  /** Notes that some account holds the person (the contacts repository calls it, then commits). */
-  noteImported(person: NetworkPersonRecord): void {
-    if (!this.isImported(person)) this.storage.index('imported', person.provider_participant_id, true);
+    for (const organizationId of this.storage.data.organizations.keys()) {
+      if (this.storage.lookup('contactIdOfPerson', `${organizationId}:${person.provider_participant_id}`) !== undefined) return true;
+    }
+    return false;
   }
 }

@@ -34,10 +34,20 @@ export class Random {
 
   /** `count` distinct items (fewer when the list is shorter), in list order. */
   sample<T>(items: readonly T[], count: number): T[] {
-    const chosen = new Set<number>();
     const wanted = Math.min(count, items.length);
-    while (chosen.size < wanted) chosen.add(Math.floor(this.next() * items.length));
-    return [...chosen].sort((a, b) => a - b).map((index) => items[index] as T);
+    // Seeding samples 0 to 3 items per contact: a list scan beats a Set, and draws the same numbers.
+    const chosen: number[] = [];
+    if (wanted <= 8) {
+      while (chosen.length < wanted) {
+        const index = Math.floor(this.next() * items.length);
+        if (!chosen.includes(index)) chosen.push(index);
+      }
+    } else {
+      const seen = new Set<number>();
+      while (seen.size < wanted) seen.add(Math.floor(this.next() * items.length));
+      chosen.push(...seen);
+    }
+    return chosen.sort((a, b) => a - b).map((index) => items[index] as T);
   }
 
   /** A 32-bit seed for a derived generator. */

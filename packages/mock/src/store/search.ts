@@ -3,47 +3,39 @@ import { personUrl } from './urls';
 
 /** The text the contacts `query` filter looks in: name, headline, company, role, handle, profile URL. */
 export function queryText(person: NetworkPersonRecord): string {
-  return [
-    person.first_name,
-    person.last_name,
-    `${person.first_name} ${person.last_name}`,
-    person.headline,
-    person.company.name,
-    person.primary_role_title,
-    person.public_identifier,
-    personUrl(person.public_identifier),
-  ]
-    .join('\n')
-    .toLowerCase();
+  // One concatenation lowercased once: the lines of a joined array, without the array (100,000 contacts seed it).
+  const { first_name: first, last_name: last, public_identifier: handle } = person;
+  return `${first}\n${last}\n${first} ${last}\n${person.headline}\n${person.company.name}\n${person.primary_role_title}\n${handle}\n${personUrl(handle)}`.toLowerCase();
 }
 
-/** The person's share of a contact's search text: profile details, work history, education, company data. */
-function personSearchText(person: NetworkPersonRecord, details: PersonDetails): string {
+/**
+ * The person's share of a contact's search text, its lines as written: profile details, work history, education,
+ * company data. Built by concatenation, lowercased with the contact's share in one pass (seeding builds one per
+ * contact, and the arrays of a join were most of its garbage).
+ */
+function personSearchLines(person: NetworkPersonRecord, details: PersonDetails): string {
   const company = person.company;
-  return [
-    `${person.first_name} ${person.last_name}`,
-    person.headline,
-    person.public_identifier,
-    details.about,
-    person.location.display_text,
-    ...details.languages,
-    ...details.experiences.flatMap((experience) => [experience.company_name, experience.title, experience.location]),
-    ...details.educations.flatMap((education) => [education.school_name, education.degree, education.field_of_study]),
-    company.name,
-    company.headline,
-    company.industry.name,
-    company.location.display_text,
-    company.website_url,
-  ]
-    .join('\n')
-    .toLowerCase();
+  let text = `${person.first_name} ${person.last_name}\n${person.headline}\n${person.public_identifier}\n${details.about}\n${person.location.display_text}`;
+  for (const language of details.languages) text += `\n${language}`;
+  for (const experience of details.experiences) text += `\n${experience.company_name}\n${experience.title}\n${experience.location}`;
+  for (const education of details.educations) text += `\n${education.school_name}\n${education.degree}\n${education.field_of_study}`;
+  return `${text}\n${company.name}\n${company.headline}\n${company.industry.name}\n${company.location.display_text}\n${company.website_url}`;
 }
 
-/** The contact's own share of its search text: tags, notes, custom field values, the e-mail found. */
+/** The contact's own share of its search text, its lines as written: tags, notes, custom field values, the e-mail found. */
+function contactOwnLines(contact: ContactRecord): string {
+  // The lines of `[...tag names, notes or '', ...custom field values, work e-mail if any].join('\n')`.
+  let text: string | undefined;
+  for (const tag of contact.tags) text = text === undefined ? tag.name : `${text}\n${tag.name}`;
+  text = text === undefined ? (contact.notes_json ?? '') : `${text}\n${contact.notes_json ?? ''}`;
+  for (const value of contact.custom_fields.values()) text += `\n${String(value)}`;
+  if (contact.work_email) text += `\n${contact.work_email}`;
+  return text;
+}
+
+/** The contact's own share of its search text, lowercase. */
 function contactOwnText(contact: ContactRecord): string {
-  const own: string[] = [...contact.tags.map((tag) => tag.name), contact.notes_json ?? '', ...[...contact.custom_fields.values()].map(String)];
-  if (contact.work_email) own.push(contact.work_email);
-  return own.join('\n').toLowerCase();
+  return contactOwnLines(contact).toLowerCase();
 }
 
 /**
@@ -51,8 +43,9 @@ function contactOwnText(contact: ContactRecord): string {
  * work history, education and company data. Computed once per change, never per request.
  */
 export function contactSearchText(contact: ContactRecord, details: PersonDetails): string {
-  // Joined, not concatenated: one flat string per contact, not a rope holding both shares.
-  return [personSearchText(contact.person, details), contactOwnText(contact)].join('\n');
+  // Lowercased whole: a line break maps to itself and ends any context a letter's lowercase depends on, so this is
+  // the two shares lowercased apart and joined; and `toLowerCase` gives one flat string, not a rope of both shares.
+  return `${personSearchLines(contact.person, details)}\n${contactOwnLines(contact)}`.toLowerCase();
 }
 
 /**

@@ -59,8 +59,6 @@ export interface Indexes {
   people: Map<string, NetworkPersonRecord>;
   /** Network companies by handle. */
   networkCompanies: Map<string, NetworkCompanyRecord>;
-  /** Provider ids of people some account holds. */
-  imported: Map<string, true>;
 }
 
 export const INDEX_NAMES = [
@@ -73,7 +71,6 @@ export const INDEX_NAMES = [
   'conversationSlots',
   'people',
   'networkCompanies',
-  'imported',
 ] as const satisfies readonly (keyof Indexes)[];
 
 /**
@@ -413,7 +410,10 @@ export class VersionedStorage {
   lookup<K extends keyof Indexes>(name: K, key: string): IndexValue<K> | undefined {
     const own = this.state[name] as Map<string, unknown>;
     const found = own.size === 0 ? undefined : own.get(key);
-    return (found ?? (this.base[name] as Map<string, unknown>).get(key)) as never;
+    if (found !== undefined) return found as never;
+    // Empty while a dataset is built: its lookups then miss twice per new record otherwise.
+    const base = this.base[name] as Map<string, unknown>;
+    return (base.size === 0 ? undefined : base.get(key)) as never;
   }
 
   index<K extends keyof Indexes>(name: K, key: string, value: IndexValue<K>): void {

@@ -31,7 +31,6 @@ const NOT_READ: ReadonlySet<Part> = new Set<Part>([
   'relationshipOfPerson',
   'contactIdOfPerson',
   'personOfContactId',
-  'imported',
   'people',
   'networkCompanies',
   'companyList',
