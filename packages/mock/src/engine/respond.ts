@@ -138,6 +138,9 @@ export function toJsonBytes(body: unknown): Uint8Array {
   return joinJsonParts(toJsonParts(body));
 }
 
+/** Up to this many parts (text, one cached record, text), an answer's body is joined into bytes at once. */
+const MOST_PARTS_JOINED = 3;
+
 // The parts of answers whose body is spliced JSON, for the adapters and the journal that can use them as they are.
 const spliced = new WeakMap<MockResponse, JsonParts>();
 
@@ -173,7 +176,10 @@ export function jsonAnswer(status: number, body: unknown, headers: Record<string
   const list: [string, string][] = [['content-type', 'application/json']];
   for (const name in headers) list.push([name.toLowerCase(), headers[name] as string]);
   if (!holdsCachedJson(body, 2)) return { kind: 'response', status, headers: list, body: encoder.encode(JSON.stringify(body)) };
-  return splicedAnswer(status, list, toJsonParts(body));
+  const json = toJsonParts(body);
+  // One cached record with its envelope (an update's answer) is small: one buffer of it is cheaper than its parts.
+  if (json.parts.length <= MOST_PARTS_JOINED) return { kind: 'response', status, headers: list, body: joinJsonParts(json) };
+  return splicedAnswer(status, list, json);
 }
 
 /** The 500 of an exception no rule foresaw, its message kept in `debug` for whoever reads the answer. */
