@@ -36,6 +36,13 @@ function holdsCachedJson(value: unknown, depth: number): boolean {
   return false;
 }
 
+/** Appends `piece` to `out`, joining it to the text before it: a page's text between known values is one piece. */
+function pushPiece(out: (string | Uint8Array)[], piece: string | Uint8Array): void {
+  const last = out.length - 1;
+  if (typeof piece === 'string' && typeof out[last] === 'string') out[last] += piece;
+  else out.push(piece);
+}
+
 /**
  * Appends the JSON of `value` to `out`, text as strings and known values as their bytes. The first `depth` levels
  * of plain objects are written here, in the order JSON.stringify uses; everything below goes to the native serializer.
@@ -45,23 +52,55 @@ function appendJson(value: unknown, depth: number, out: (string | Uint8Array)[])
     out.push(cachedJson.get(value) as Uint8Array);
   } else if (isCachedArray(value)) {
     value.forEach((item, index) => {
-      out.push(index === 0 ? '[' : ',', cachedJson.get(item) as Uint8Array);
+      pushPiece(out, index === 0 ? '[' : ',');
+      out.push(cachedJson.get(item) as Uint8Array);
     });
-    out.push(']');
+    pushPiece(out, ']');
   } else if (depth > 0 && isPlainObject(value)) {
     let separator = '{';
     for (const key in value) {
       const item = value[key];
       // What JSON.stringify leaves out of an object.
       if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
-      out.push(`${separator}${JSON.stringify(key)}:`);
+      pushPiece(out, `${separator}${JSON.stringify(key)}:`);
       separator = ',';
       appendJson(item, depth - 1, out);
     }
-    out.push(separator === '{' ? '{}' : '}');
+    pushPiece(out, separator === '{' ? '{}' : '}');
   } else {
-    out.push(JSON.stringify(value) ?? 'null');
+    pushPiece(out, JSON.stringify(value) ?? 'null');
   }
+}
+
+/** The UTF-8 length of text JSON.stringify wrote (well-formed: a lone surrogate is escaped, never written). */
+function utf8Length(text: string): number {
+  let length = text.length;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    // Two UTF-16 units of a pair are four bytes: each counts one more here.
+    if (code >= 0x80) length += code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 1 : 2;
+  }
+  return length;
+}
+
+/**
+ * A JSON body as the engine made it: the text between known values and the known values' own cached bytes, in
+ * order. Sent part after part, it costs no buffer of the whole answer (a fresh one per request is what made a
+ * page of 40 kB slow under load: new memory for every answer, which the journal then keeps).
+ */
+export interface JsonParts {
+  readonly parts: readonly (string | Uint8Array)[];
+  /** The UTF-8 length of all parts together. */
+  readonly byteLength: number;
+}
+
+/** The body's JSON in parts; known values are not copied. */
+export function toJsonParts(body: unknown): JsonParts {
+  const parts: (string | Uint8Array)[] = [];
+  appendJson(body, 2, parts);
+  let byteLength = 0;
+  for (const part of parts) byteLength += typeof part === 'string' ? utf8Length(part) : part.byteLength;
+  return { parts, byteLength };
 }
 
 /** Writes `text` as UTF-8 at `offset` of `out` (which has room for it) and returns the offset after it. */
@@ -75,35 +114,72 @@ function writeText(out: Uint8Array, offset: number, text: string): number {
   return offset + text.length;
 }
 
+/** The parts joined into one buffer. */
+export function joinJsonParts(json: JsonParts): Uint8Array {
+  const out = new Uint8Array(json.byteLength);
+  let offset = 0;
+  for (const part of json.parts) {
+    if (typeof part === 'string') {
+      offset = writeText(out, offset, part);
+    } else {
+      out.set(part, offset);
+      offset += part.byteLength;
+    }
+  }
+  return out;
+}
+
 /**
  * The body's JSON as UTF-8 in one buffer: known values are copied in as their bytes, the rest goes through the
- * native serializer. Adapters send it in one write and `mock.fetch` hands it to its Response as is.
+ * native serializer.
  */
 export function toJsonBytes(body: unknown): Uint8Array {
   if (!holdsCachedJson(body, 2)) return encoder.encode(JSON.stringify(body));
-  const pieces: (string | Uint8Array)[] = [];
-  appendJson(body, 2, pieces);
-  // A UTF-16 code unit takes at most 3 bytes of UTF-8.
-  let room = 0;
-  for (const piece of pieces) room += typeof piece === 'string' ? piece.length * 3 : piece.byteLength;
-  const out = new Uint8Array(room);
-  let offset = 0;
-  for (const piece of pieces) {
-    if (typeof piece === 'string') {
-      offset = writeText(out, offset, piece);
-    } else {
-      out.set(piece, offset);
-      offset += piece.byteLength;
-    }
-  }
-  return out.subarray(0, offset);
+  return joinJsonParts(toJsonParts(body));
+}
+
+/** Up to this many parts (text, one cached record, text), an answer's body is joined into bytes at once. */
+const MOST_PARTS_JOINED = 3;
+
+// The parts of answers whose body is spliced JSON, for the adapters and the journal that can use them as they are.
+const spliced = new WeakMap<MockResponse, JsonParts>();
+
+/** The body of an answer in the parts it was made of, or undefined when it is plain bytes. */
+export function bodyParts(answer: MockResponse): JsonParts | undefined {
+  return spliced.get(answer);
+}
+
+/**
+ * An answer whose body is spliced JSON: the bytes of the whole body are joined only for whoever reads `body`
+ * (`mock.fetch`, msw, a caller of `mock.answer`); the node:http server and the journal take the parts.
+ */
+function splicedAnswer(status: number, headers: [string, string][], json: JsonParts): MockResponse {
+  let bytes: Uint8Array | undefined;
+  const answer: MockResponse = {
+    kind: 'response',
+    status,
+    headers,
+    get body(): Uint8Array {
+      return (bytes ??= joinJsonParts(json));
+    },
+    set body(value: Uint8Array) {
+      bytes = value;
+      spliced.delete(answer);
+    },
+  };
+  spliced.set(answer, json);
+  return answer;
 }
 
 /** A JSON answer; `headers` are added after the content type. */
 export function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): MockResponse {
   const list: [string, string][] = [['content-type', 'application/json']];
   for (const name in headers) list.push([name.toLowerCase(), headers[name] as string]);
-  return { kind: 'response', status, headers: list, body: toJsonBytes(body) };
+  if (!holdsCachedJson(body, 2)) return { kind: 'response', status, headers: list, body: encoder.encode(JSON.stringify(body)) };
+  const json = toJsonParts(body);
+  // One cached record with its envelope (an update's answer) is small: one buffer of it is cheaper than its parts.
+  if (json.parts.length <= MOST_PARTS_JOINED) return { kind: 'response', status, headers: list, body: joinJsonParts(json) };
+  return splicedAnswer(status, list, json);
 }
 
 /** The 500 of an exception no rule foresaw, its message kept in `debug` for whoever reads the answer. */

@@ -2,7 +2,7 @@
 // whatever the body, the bytes must be exactly JSON.stringify's.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toJsonBytes } from '../../src/engine/respond';
+import { joinJsonParts, jsonAnswer, toJsonBytes, toJsonParts } from '../../src/engine/respond';
 import { withCachedJson } from '../../src/wire/cached-json';
 
 const encoder = new TextEncoder();
@@ -44,5 +44,18 @@ describe('toJsonBytes', () => {
     const contact = withCachedJson({ contact_id: '1' }, encoder.encode('{"contact_id":"cached"}'));
     const bytes = toJsonBytes({ data: { contacts: [contact, contact], pagination: { limit: 2, has_more: false } } });
     expect(text(bytes)).toBe('{"data":{"contacts":[{"contact_id":"cached"},{"contact_id":"cached"}],"pagination":{"limit":2,"has_more":false}}}');
+  });
+
+  it('gives parts that add up to the bytes of JSON.stringify, and say their length in bytes (the Content-Length sent)', () => {
+    fc.assert(
+      fc.property(body, (value) => {
+        const json = toJsonParts(value);
+        const expected = encoder.encode(JSON.stringify(value) ?? 'null');
+        expect(json.byteLength).toBe(expected.byteLength);
+        expect(text(joinJsonParts(json))).toBe(text(expected));
+        expect(text(jsonAnswer(200, value).body)).toBe(text(expected));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
