@@ -32,6 +32,10 @@ import { installRuntimes, npmInstall } from '../tools/toolchain.mjs';
 import { checkQuietInstall } from './quiet-install.mjs';
 import { readmePrograms } from './readme-snippets.mjs';
 
+// vitest's own 5 s bound per test is one on speed: a consumer's first test seeds a mock, beside CI's other lanes on two
+// cores. 60 s bounds a hang.
+const VITEST_RUN = ['node_modules/vitest/vitest.mjs', 'run', '--testTimeout=60000'];
+
 const consumer = fileURLToPath(new URL('./consumer', import.meta.url));
 const keep = process.argv.includes('--keep');
 const node20Only = process.argv.includes('--node20');
@@ -223,7 +227,7 @@ try {
     );
     // vitest 5 needs Node 22.12+: the msw 3 projects have it, and run the fixture's test file with it.
     if (pair.msw === 3) {
-      checks.push([`${label} + vitest 5: @network-org/mock/vitest's fixtures in test.concurrent`, inApp(['node_modules/vitest/vitest.mjs', 'run', 'types/vitest-cjs.test.ts'])]);
+      checks.push([`${label} + vitest 5: @network-org/mock/vitest's fixtures in test.concurrent`, inApp([...VITEST_RUN, 'types/vitest-cjs.test.ts'])]);
     }
   }
   checks.push([
@@ -271,7 +275,7 @@ try {
     ['types: moduleResolution node16 (.mts and .cts)', inTypesApp(tsc('types/tsconfig.node16.json'))],
     ['types: moduleResolution bundler', inTypesApp(tsc('types/tsconfig.bundler.json'))],
     ['types: a CommonJS project with module nodenext finds @network-org/mock/vitest (its require types)', inTypesApp(tsc('types/tsconfig.nodenext-cjs.json'))],
-    ['vitest 4 runs that CommonJS project\'s test file with the fixtures', inTypesApp(['node_modules/vitest/vitest.mjs', 'run', 'types/vitest-cjs.test.ts'])],
+    ['vitest 4 runs that CommonJS project\'s test file with the fixtures', inTypesApp([...VITEST_RUN, 'types/vitest-cjs.test.ts'])],
     [`types: TypeScript ${OLDEST_TYPESCRIPT.skipLibCheck}, the oldest the README promises (skipLibCheck)`, inTypesApp(tsc('types/tsconfig.oldest.json', 'typescript-oldest'))],
     ['types: the SDK with skipLibCheck false', inTypesApp(tsc('types/tsconfig.sdk-strict.json'))],
     [`types: the SDK with skipLibCheck false and TypeScript ${OLDEST_TYPESCRIPT.strict}, the oldest the README promises so`, inTypesApp(tsc('types/tsconfig.sdk-strict.json', 'typescript-oldest-strict'))],
@@ -281,7 +285,7 @@ try {
       .map((program) => [`README snippet runs on its own: ${program.name}`, runScript(program)]),
     ...readmes
       .filter(({ kind }) => kind === 'test')
-      .map(({ name, file }) => [`README test file runs in vitest on its own: ${name}`, inTypesApp(['node_modules/vitest/vitest.mjs', 'run', `readme/${file}`])]),
+      .map(({ name, file }) => [`README test file runs in vitest on its own: ${name}`, inTypesApp([...VITEST_RUN, `readme/${file}`])]),
   );
 
   const results = await settleWithLimit(

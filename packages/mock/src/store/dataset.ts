@@ -43,7 +43,6 @@ interface Builder {
 }
 
 const DAY = 86_400_000;
-
 const at = (store: Store, msBefore: number) => isoBefore(store.now, msBefore);
 
 function addOrganization(b: Builder, name: string, flags: Partial<OrganizationRecord> = {}): OrganizationRecord {
@@ -241,9 +240,8 @@ function attachmentFor(b: Builder, index: number): AttachmentRecord {
 }
 
 function addActivity(b: Builder, event: Omit<ActivityEventRecord, 'id' | 'recorded_at' | 'attribution_method'>): void {
-  // Recorded a little after it occurred, but never after `now`.
+  // Recorded a little after it occurred, never after `now`. Spelled out below, not spread, in the order the state file keeps.
   const recordedAt = Math.min(Date.parse(event.occurred_at) + b.random.int(1, 120) * 1000, b.store.now.getTime());
-  // Spelled out, not spread: in the order every caller writes an event (the order the state file keeps).
   b.activity.push({
     organization_id: event.organization_id,
     occurred_at: event.occurred_at,
