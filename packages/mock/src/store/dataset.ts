@@ -124,7 +124,7 @@ function sequenceFor(b: Builder): SequenceRecord {
     message_mode: 'template',
     state: position < stepsDone ? 'completed' : position === stepsDone ? 'scheduled' : 'pending',
     template_run_public_id: `tr_${sequenceId}_${position + 1}`,
-    scheduled_for: isoBefore(b.store.now, (stepsDone - position) * 3 * DAY),
+    scheduled_for: at(b.store, (stepsDone - position) * 3 * DAY),
   }));
   const next = steps[stepsDone];
   return {
