@@ -8,7 +8,7 @@
 // Each line of output is prefixed with its lane; a summary with each lane's time closes the run. Every lane runs to
 // its end even when another fails, so one run shows every failure; the exit code is 1 if any lane failed.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -44,6 +44,23 @@ const width = Math.max(...lanes.map((lane) => lane.name.length));
 const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
+// Each lane's CPU (user + sys of its processes and all they started), for the summary: on a shared machine CPU is what
+// compares between runs, and on two cores the run's wall time is bounded below by its CPU over two. Linux counts a
+// reaped child's CPU into its parent's `cutime`/`cstime` (/proc/self/stat, in ticks of 1/100 s); reading them as
+// each step ends, less the reading at the step that ended before it, gives that step's share. Elsewhere the summary
+// shows wall time only.
+function childrenCpu() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+const cpu = new Map();
+let cpuReaped = childrenCpu();
+
 /** Runs one shell command, its output line by line behind `[lane]`; resolves with its exit code. */
 function run(lane, command) {
   const prefix = `[${lane.padEnd(width)}] `;
@@ -63,6 +80,11 @@ function run(lane, command) {
       process.stderr.write(`${prefix}${command}: ${error.message}\n`);
       resolve(1);
     });
+    child.on('exit', () => {
+      const reaped = childrenCpu();
+      cpu.set(lane, (cpu.get(lane) ?? 0) + (reaped === undefined ? NaN : reaped - cpuReaped));
+      cpuReaped = reaped;
+    });
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
@@ -71,7 +93,11 @@ async function runLane(lane) {
   const since = Date.now();
   for (const step of lane.steps) {
     console.log(`[${lane.name.padEnd(width)}] $ ${step}`);
+    const stepSince = Date.now();
+    const cpuSince = cpu.get(lane.name) ?? 0;
     const code = await run(lane.name, lane.name !== CRITICAL_PATH && process.platform !== 'win32' ? `nice -n 5 ${step}` : step);
+    const used = (cpu.get(lane.name) ?? NaN) - cpuSince;
+    console.log(`[${lane.name.padEnd(width)}] $ ${step}: ${code === 0 ? 'done' : `exit ${code}`} in ${seconds(stepSince)}${Number.isNaN(used) ? '' : `, ${Math.round(used)} s of CPU`}`);
     if (code !== 0) return { lane, failed: step, time: seconds(since) };
   }
   return { lane, time: seconds(since) };
@@ -83,12 +109,14 @@ if ((await run('build', 'pnpm build')) !== 0) {
   console.error('pnpm test: the build failed; nothing else ran.');
   process.exit(1);
 }
-console.log(`build done in ${seconds(started)}; ${lanes.map((lane) => lane.name).join(', ')} run side by side`);
+const cpuOf = (name) => (Number.isNaN(cpu.get(name) ?? NaN) ? '' : `, ${Math.round(cpu.get(name))} s of CPU`);
+console.log(`build done in ${seconds(started)}${cpuOf('build')}; ${lanes.map((lane) => lane.name).join(', ')} run side by side`);
 
 const results = await Promise.all(lanes.map(runLane));
 rmSync(packed, { recursive: true, force: true });
-console.log(`\npnpm test, ${seconds(started)} in all (build included):`);
+const cpuInAll = [...cpu.values()].reduce((sum, used) => sum + used, 0);
+console.log(`\npnpm test, ${seconds(started)} in all (build included)${Number.isNaN(cpuInAll) ? '' : `, ${Math.round(cpuInAll)} s of CPU`}:`);
 for (const { lane, failed, time } of results) {
-  console.log(`  ${lane.name.padEnd(width)}  ${failed ? `FAILED at \`${failed}\`` : 'passed'}  ${time}`);
+  console.log(`  ${lane.name.padEnd(width)}  ${failed ? `FAILED at \`${failed}\`` : 'passed'}  ${time}${cpuOf(lane.name)}`);
 }
 process.exit(results.some((result) => result.failed) ? 1 : 0);
