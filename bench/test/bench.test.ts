@@ -40,7 +40,7 @@ describe('pnpm bench --quick', () => {
         'GET /v1/contacts (limit 10): mock.fetch at most 0.3× the time of a raw fetch of the same bytes from the bare loopback server',
         'PATCH /v1/contacts/{id}: SDK with `fetch: mock.fetch` at most 0.5× the time of the SDK through msw setupServer',
         'reset at most 1/100 of createMockApi at 160 contacts per account',
-        'first request of a new session at most 1/50 of createMockApi at 160 contacts per account',
+        'a new session adds at most 1/50 of createMockApi to its first request, over its floor, at 160 contacts per account',
         '100 sessions of 20 writes add at most 2x the default session\'s memory at 160 contacts per account',
         'list_contacts: MCP tool call at most 0.5 ms over the SDK call it wraps, on the in-process mock',
         'default list_contacts page under 8 kB of text',
