@@ -267,7 +267,8 @@ describe('contacts update --from-csv', () => {
   }, 120_000);
 
   it('SIGTERM stops a run like Ctrl-C, with exit 143', async () => {
-    const ids = await contactIds(4);
+    // Rows enough that the run cannot end before the signal lands, even on a loaded machine (each PATCH waits 250 ms).
+    const ids = await contactIds(16);
     const file = csvFile(['contact_id,add_tags', ...ids.map((id) => `${id},terminated`)]);
     await fetch(`${server().url}/__mock/faults`, { method: 'POST', body: JSON.stringify({ method: 'PATCH', status: 200, delay_ms: 250, count: 100 }) });
     const child = spawn(process.execPath, [cli(), 'contacts', 'update', '--from-csv', file], { env: servedEnv(server()) });
