@@ -108,8 +108,9 @@ export function createSeededDataset(options: StoreOptions & DatasetKind = {}): S
  */
 const built = new Map<string, SeededDataset>();
 const KEPT_DATASETS = 8;
+/** At most some 10 MB each (the default dataset, 800 contacts, holds about 5 MB). */
 const keptSize = (options: DatasetOptions) =>
-  Math.max(options.contactsPerAccount, options.primaryAccountContacts) <= 2_000 && options.conversationsPerAccount <= 500 && options.networkSize <= 5_000;
+  4 * options.contactsPerAccount + options.primaryAccountContacts <= 2_500 && options.conversationsPerAccount <= 100 && options.networkSize <= 2_000;
 
 /** The seeded dataset of `options`: one built before in this process when it is still kept, else a new one. */
 export function seededDataset(options: StoreOptions & DatasetKind = {}): SeededDataset {
