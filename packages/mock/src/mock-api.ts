@@ -20,7 +20,7 @@ import { anchorProblem, PRESENT } from './store/anchor';
 import { routes as defaultRoutes } from './routes/index';
 import { exportState, storeFromState } from './store/state-file';
 import { createSeeder, type Seeder } from './control/seed';
-import { createSeededDataset, datasetOptions, FIXTURE_KEYS, readerOf, Store, type SeededDataset, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
+import { datasetOptions, FIXTURE_KEYS, readerOf, seededDataset, Store, type SeededDataset, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
 
 export const DEFAULT_BASE_URL = 'https://api.network.test';
 
@@ -218,7 +218,7 @@ function datasets(config: MockConfig, currentTime: () => Date) {
     if (problem !== undefined) throw new RangeError(problem);
     const key = keyOf(options);
     let dataset = built.get(key);
-    if (!dataset) built.set(key, (dataset = createSeededDataset(options)));
+    if (!dataset) built.set(key, (dataset = seededDataset(options)));
     return dataset;
   };
   // The mock's options never change, so neither does the dataset they name: looked up once, not per new session.

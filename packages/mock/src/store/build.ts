@@ -100,6 +100,34 @@ export function createSeededDataset(options: StoreOptions & DatasetKind = {}): S
   return store.freeze({ ...checked });
 }
 
+/**
+ * The seeded datasets built so far in this process, by their checked options, the most recently used last. A dataset
+ * never changes once built (stores fork it), so every mock of the same seed, anchor and size can start from the same
+ * one: a test suite that makes a mock per test seeds its dataset once per process instead of once per test. Only a
+ * few are kept, and only datasets of modest size, so that a large one is freed with the mock that used it.
+ */
+const built = new Map<string, SeededDataset>();
+const KEPT_DATASETS = 8;
+/** At most some 10 MB each (the default dataset, 800 contacts, holds about 5 MB). */
+const keptSize = (options: DatasetOptions) =>
+  4 * options.contactsPerAccount + options.primaryAccountContacts <= 2_500 && options.conversationsPerAccount <= 100 && options.networkSize <= 2_000;
+
+/** The seeded dataset of `options`: one built before in this process when it is still kept, else a new one. */
+export function seededDataset(options: StoreOptions & DatasetKind = {}): SeededDataset {
+  const checked = datasetOptions(options);
+  const key = JSON.stringify(checked);
+  let dataset = built.get(key);
+  if (dataset) {
+    built.delete(key);
+  } else {
+    dataset = createSeededDataset(checked);
+    if (!keptSize(checked)) return dataset;
+  }
+  built.set(key, dataset);
+  if (built.size > KEPT_DATASETS) built.delete(built.keys().next().value as string);
+  return dataset;
+}
+
 /** A store holding the seeded dataset of `options` (each call builds it; fork a seeded dataset for cheap copies). */
 export function createStore(options: StoreOptions = {}): Store {
   return new Store(createSeededDataset(options));

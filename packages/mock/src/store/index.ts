@@ -6,4 +6,4 @@ export { RELATIONSHIP_STATUSES } from './types';
 export { FIXTURE_KEYS, MAGIC_HANDLES, TAG_CATALOG } from './fixtures';
 export { HEADCOUNT_RANGES } from './network-generator';
 export { parseProfileUrl, personUrl, companyUrl, type ProfileRef, type ProfileKind } from './urls';
-export { createSeededDataset, createStore, datasetOptions, DEFAULT_NOW, type DatasetOptions, type StoreOptions } from './build';
+export { createSeededDataset, createStore, datasetOptions, seededDataset, DEFAULT_NOW, type DatasetOptions, type StoreOptions } from './build';

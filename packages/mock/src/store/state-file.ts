@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { findForbiddenKey } from '../lib/forbidden-keys';
-import { createSeededDataset, datasetOptions } from './build';
+import { datasetOptions, seededDataset } from './build';
 import { nullableKeys } from './drawn-fields';
 import { type KindName, RECORD_KINDS } from './kinds';
 import { applyIds, applyRecord, diffOf, type StoreDiff } from './state-diff';
@@ -166,7 +166,7 @@ export function storeFromState(text: string, reuse?: SeededDataset, at?: Date): 
   let store: Store;
   try {
     const options = datasetOptions(state.dataset);
-    store = new Store(reuse && sameDataset(reuse.options, { ...options }) ? reuse : createSeededDataset(options));
+    store = new Store(reuse && sameDataset(reuse.options, { ...options }) ? reuse : seededDataset(options));
   } catch (error) {
     throw new StateFileError(`The state names a dataset this mock cannot build: ${error instanceof Error ? error.message : String(error)}.`);
   }

@@ -32,6 +32,8 @@ async function answers(seed: number): Promise<string[]> {
   return texts;
 }
 
+// Two mocks of one seed start from the dataset the process seeded once: that the seeding itself gives the same
+// dataset every time is checked with createStore, which always builds (dataset.test.ts). Here: what requests derive.
 describe('determinism through the API', () => {
   it('answers the same requests with the same bytes for the same seed, and differently for another seed', async () => {
     const first = await answers(3);
