@@ -314,7 +314,9 @@ export class VersionedStorage {
   /** Puts a snapshot's state back (a snapshot of this storage or of another fork of the same seeded dataset). */
   restore(snapshot: StoreSnapshot): void {
     if (snapshot.dataset !== this.seededDataset) {
-      throw new Error('This snapshot was taken of a mock with another dataset (seed, now or size): it cannot be restored here.');
+      throw new Error(
+        'This snapshot was taken of another seeded dataset (another seed, now or size, or the same options seeded again by another mock): restore it into the mock that took it, or one of its sessions.',
+      );
     }
     this.state = { ...snapshot.data };
     this.owned = new WeakSet();
