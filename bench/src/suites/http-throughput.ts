@@ -10,9 +10,14 @@ import { startFixedProcess, startMockProcess, startPrism, type ServerProcess } f
 export interface HttpOptions extends LoadOptions {
   /** Rounds; each loads every server once per request, in a rotating order. */
   rounds: number;
+  /**
+   * A warm-up of this many requests per server and request instead of `warmupSeconds`: V8 optimizes a server's code
+   * after so many calls, not after so long, and a server on a loaded core answers few requests in a second.
+   */
+  warmupRequests?: number;
 }
 
-export const HTTP_THROUGHPUT_FULL: HttpOptions = { connections: 10, durationSeconds: 2, warmupSeconds: 1, rounds: 5 };
+export const HTTP_THROUGHPUT_FULL: HttpOptions = { connections: 10, durationSeconds: 2, warmupSeconds: 1, warmupRequests: 3000, rounds: 5 };
 
 /** Issue 12's targets: the mock's req/s against Prism's (default settings and `-v silent`) and the bare server's. */
 const PRISM_FACTOR = 5;
@@ -82,7 +87,7 @@ async function measureInterleaved(contestants: readonly Contestant[], requests: 
     const measured: Measured[] = [];
     const perRound: LoadOptions = { ...options, warmupSeconds: 0 };
     const { requests: _count, ...timed } = options;
-    const warmup: LoadOptions = { ...timed, durationSeconds: options.warmupSeconds, warmupSeconds: 0 };
+    const warmup: LoadOptions = { ...timed, durationSeconds: options.warmupSeconds, warmupSeconds: 0, ...(options.warmupRequests && { requests: options.warmupRequests }) };
     for (const request of requests) {
       const rows = await Promise.all(
         contestants.map(async (contestant, index) => ({
@@ -92,7 +97,7 @@ async function measureInterleaved(contestants: readonly Contestant[], requests: 
           bytes: await answersOk((servers[index] as ServerProcess).url, request),
         })),
       );
-      if (options.warmupSeconds > 0) {
+      if (options.warmupSeconds > 0 || options.warmupRequests) {
         for (const [index, contestant] of contestants.entries()) await loadOnce(contestant.name, servers[index] as ServerProcess, request, warmup);
       }
       for (let round = 0; round < options.rounds; round++) {
@@ -179,7 +184,7 @@ export async function httpThroughput(fixtures: Fixtures, options: HttpOptions, r
     title: 'Mock over HTTP against Prism and a bare server',
     method:
       `autocannon from the bench process, ${options.connections} keep-alive connections, one request in flight on each. Every server runs ` +
-      `in its own process, all started at once; one is loaded at a time. Per request, each server gets ${options.warmupSeconds} s of warm-up, then ` +
+      `in its own process, all started at once; one is loaded at a time. Per request, each server gets ${options.warmupRequests ? `${options.warmupRequests} requests` : `${options.warmupSeconds} s`} of warm-up, then ` +
       `${options.rounds} rounds of ${runLength(options)} per server in a rotating order; req/s, p50 and p99 are medians over rounds, ` +
       `and each ratio is the median over rounds of the ratio within a round. ` +
       (pinned ? `Every server process is pinned to core ${SERVER_CORE} (\`taskset\`), the load generator is not. ` : 'The servers are not pinned to a core (no `taskset` here). ') +
