@@ -25,8 +25,19 @@ export function cpuTimeReadable(): boolean {
   }
 }
 
-/** The core servers are pinned to: the last one, leaving the first to the load generator and the rest of the machine. */
-export const SERVER_CORE = Math.max(0, availableParallelism() - 1);
+/** The last core this process may run on (its affinity, from /proc), else the machine's last. */
+function lastAllowedCore(): number {
+  try {
+    const list = /^Cpus_allowed_list:\s*([\d,-]+)$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    if (list !== undefined) return Number(list.split(',').at(-1)?.split('-').at(-1));
+  } catch {
+    // No /proc: fall through.
+  }
+  return Math.max(0, availableParallelism() - 1);
+}
+
+/** The core servers are pinned to: the last one, leaving the others to the load generator and the rest of the machine. */
+export const SERVER_CORE = lastAllowedCore();
 
 /**
  * Pins a process and all its threads to one core with util-linux's `taskset`; threads it starts later inherit the
