@@ -19,11 +19,14 @@ export interface HttpOptions extends LoadOptions {
 
 export const HTTP_THROUGHPUT_FULL: HttpOptions = { connections: 10, durationSeconds: 2, warmupSeconds: 1, warmupRequests: 3000, rounds: 5 };
 
-/** Issue 12's targets: the mock's req/s against Prism's (default settings and `-v silent`) and the bare server's. */
+/**
+ * Issue 12's targets: the mock against Prism (default settings and `-v silent`) and the bare server, judged on answers
+ * per CPU second of each server's process (req/s where the system does not report CPU time).
+ */
 const PRISM_FACTOR = 5;
 const SILENT_PRISM_FACTOR = 2.5;
 const BARE_FACTOR = 0.5;
-/** Issue 21: the journal's bodies (on by default) cost at most 5% of the list's req/s. */
+/** Issue 21: the journal's bodies (on by default) cost at most 5% of the list's answers per CPU second. */
 const JOURNAL_BODIES_FACTOR = 0.95;
 
 /**
