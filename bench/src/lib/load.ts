@@ -21,6 +21,8 @@ export interface LoadResult {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** Answers in the run (its warm-up excluded). */
+  requests: number;
   /** Answers other than 2xx plus transport errors: any makes the run invalid. */
   failures: number;
 }
@@ -60,6 +62,7 @@ export async function load(url: string, request: BenchRequest, options: LoadOpti
     requestsPerSecond: requestsPerSecond(result, sampleSeconds),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    requests: result.requests.total,
     failures: result.non2xx + result.errors,
   };
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { MockServerOptions } from '@network-org/mock/node';
@@ -7,23 +8,28 @@ import type { Tree } from '../lib/trees';
 import type { FixedRoutes, RunningServer, WalkRecording } from './fixed';
 import type { MockProcessInit } from './mock-process';
 
-/**
- * A server in its own process, so that it and the load generator each get one of the machine's cores: the recorded
- * answers, and the pages of the walk.
- */
-export async function startFixedProcess({ routes, walk }: { routes: FixedRoutes; walk: WalkRecording }): Promise<RunningServer> {
-  const child = forkChild(new URL('./fixed-process.ts', import.meta.url));
-  child.send({ type: 'init', payload: { routes, walk } });
-  const { url } = await child.next<{ url: string }>('ready');
-  return { url, close: () => child.stop() };
+/** A server in a process of its own: its id, to read its CPU time or pin it to a core. */
+export interface ServerProcess extends RunningServer {
+  pid: number;
 }
 
-export async function startMockProcess(options: MockServerOptions, execArgv: readonly string[] = [], tree?: Tree): Promise<RunningServer> {
+/**
+ * A server in its own process, so that it and the load generator each get one of the machine's cores: the recorded
+ * answers, and the pages of the walk. `execArgv`: Node's flags for that process.
+ */
+export async function startFixedProcess({ routes, walk }: { routes: FixedRoutes; walk: WalkRecording }, execArgv: readonly string[] = []): Promise<ServerProcess> {
+  const child = forkChild(new URL('./fixed-process.ts', import.meta.url), [], execArgv);
+  child.send({ type: 'init', payload: { routes, walk } });
+  const { url } = await child.next<{ url: string }>('ready');
+  return { url, pid: child.process.pid as number, close: () => child.stop() };
+}
+
+export async function startMockProcess(options: MockServerOptions, execArgv: readonly string[] = [], tree?: Tree): Promise<ServerProcess> {
   const child = forkChild(new URL('./mock-process.ts', import.meta.url), [], execArgv);
   const init: MockProcessInit = tree ? { options, tree } : { options };
   child.send({ type: 'init', payload: init });
   const { url } = await child.next<{ url: string }>('ready');
-  return { url, close: () => child.stop() };
+  return { url, pid: child.process.pid as number, close: () => child.stop() };
 }
 
 function freePort(): Promise<number> {
@@ -39,7 +45,8 @@ function freePort(): Promise<number> {
 }
 
 export const SPEC_PATH = fileURLToPath(new URL('../../../spec/openapi.yaml', import.meta.url));
-const PRISM_BIN = fileURLToPath(new URL('../../node_modules/.bin/prism', import.meta.url));
+/** Prism's own entry point, run with this process's Node, so that the suite can give it Node's flags like any server. */
+const PRISM_MAIN = createRequire(import.meta.url).resolve('@stoplight/prism-cli');
 
 async function waitUntilAnswering(url: string, exited: Promise<string>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -60,13 +67,13 @@ async function waitUntilAnswering(url: string, exited: Promise<string>, timeoutM
 }
 
 /**
- * `prism mock spec/openapi.yaml` with its defaults (info logging), plus any extra flags. Ready when its port
- * answers: with `--verboseLevel silent` it prints nothing to wait for.
+ * `prism mock spec/openapi.yaml` with its defaults (info logging), plus any extra flags, and Node's flags `execArgv`.
+ * Ready when its port answers: with `--verboseLevel silent` it prints nothing to wait for.
  */
-export async function startPrism(extraArgs: readonly string[] = []): Promise<RunningServer> {
+export async function startPrism(extraArgs: readonly string[] = [], execArgv: readonly string[] = []): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const prism = spawn(PRISM_BIN, ['mock', SPEC_PATH, '--port', String(port), '--host', '127.0.0.1', ...extraArgs], {
+  const prism = spawn(process.execPath, [...execArgv, PRISM_MAIN, 'mock', SPEC_PATH, '--port', String(port), '--host', '127.0.0.1', ...extraArgs], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -81,6 +88,7 @@ export async function startPrism(extraArgs: readonly string[] = []): Promise<Run
   await waitUntilAnswering(url, exited, 60_000);
   return {
     url,
+    pid: prism.pid as number,
     close: async () => {
       prism.kill('SIGTERM');
       await exited;

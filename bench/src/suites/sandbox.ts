@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { BenchRequest, Fixtures } from '../fixtures';
+import { cpuSecondsOf } from '../lib/cpu';
 import { requestsPerSecond, runLength } from '../lib/load';
 import { median, ms, us } from '../lib/stats';
 import type { Section, TargetCheck } from '../report';
@@ -37,18 +37,6 @@ process.on('exit', () => {
 interface Contestant extends RunningServer {
   /** CPU seconds (user + system) used so far by the mock processes and by haproxy, read from /proc. */
   cpuSeconds(): { mock: number; haproxy: number };
-}
-
-const TICKS_PER_SECOND = 100;
-
-function cpuOf(pid: number): number {
-  try {
-    // Fields 14 and 15 of /proc/PID/stat, counted after the command name (which may hold spaces) ends.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
 }
 
 function childrenOf(pid: number): { pid: number; command: string }[] {
@@ -85,7 +73,7 @@ async function startListening(args: readonly string[]): Promise<Contestant> {
   const children = childrenOf(child.pid as number);
   const mockPids = children.length === 0 ? [child.pid as number] : children.filter((c) => c.command !== 'haproxy').map((c) => c.pid);
   const haproxyPids = children.filter((c) => c.command === 'haproxy').map((c) => c.pid);
-  const sum = (pids: number[]) => pids.reduce((total, pid) => total + cpuOf(pid), 0);
+  const sum = (pids: number[]) => pids.reduce((total, pid) => total + cpuSecondsOf(pid), 0);
   return {
     url,
     cpuSeconds: () => ({ mock: sum(mockPids), haproxy: sum(haproxyPids) }),
