@@ -271,7 +271,7 @@ try {
     }
   };
   checks.push(
-    ['a fresh clone: `pnpm install --frozen-lockfile` prints no WARN and no ignored build scripts', () => checkQuietInstall(work)],
+    ['a fresh clone: `pnpm install --frozen-lockfile` prints no WARN and no ignored build scripts', () => checkQuietInstall(packed.install)],
     ['types: moduleResolution node16 (.mts and .cts)', inTypesApp(tsc('types/tsconfig.node16.json'))],
     ['types: moduleResolution bundler', inTypesApp(tsc('types/tsconfig.bundler.json'))],
     ['types: a CommonJS project with module nodenext finds @network-org/mock/vitest (its require types)', inTypesApp(tsc('types/tsconfig.nodenext-cjs.json'))],
