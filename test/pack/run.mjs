@@ -326,8 +326,7 @@ try {
     [`types: TypeScript ${OLDEST_TYPESCRIPT.skipLibCheck}, the oldest the README promises (skipLibCheck)`, inTypesApp(tsc('types/tsconfig.oldest.json', 'typescript-oldest'))],
     ['types: the SDK with skipLibCheck false', inTypesApp(tsc('types/tsconfig.sdk-strict.json'))],
     [`types: the SDK with skipLibCheck false and TypeScript ${OLDEST_TYPESCRIPT.strict}, the oldest the README promises so`, inTypesApp(tsc('types/tsconfig.sdk-strict.json', 'typescript-oldest-strict'))],
-    ['types: moduleResolution bundler', inTypesApp(tsc('types/tsconfig.bundler.json'))],
-    [`README snippets type-check, each on its own (${readmes.length} programs)`, inTypesApp(tsc('types/tsconfig.readme.json'))],
+    [`types: moduleResolution bundler, and the README snippets type-check, each on its own (${readmes.length} programs)`, inTypesApp(tsc('types/tsconfig.readme.json'))],
     ...readmes
       .filter(({ kind }) => kind === 'script')
       .map((program) => [`README snippet runs on its own: ${program.name}`, runScript(program)]),
