@@ -130,14 +130,24 @@ async function packInto(work, step) {
   const tarballs = join(work, 'tarballs');
   mkdirSync(tarballs, { recursive: true });
   const result = { files: {}, versions: {}, manifests: {}, install };
-  for (const { dir, manifest } of versioned) {
-    const output = await run('pnpm', ['pack', '--pack-destination', tarballs], { cwd: dir });
-    const file = output.trim().split('\n').findLast((line) => line.trim().endsWith('.tgz'))?.trim();
-    if (!file || !existsSync(file)) throw new Error(`pnpm pack of ${manifest.name} named no tarball:\n${output}`);
-    result.manifests[manifest.name] = checkTarball(file, privateNames);
-    result.files[manifest.name] = file;
+  // One pnpm packs them all (a pnpm start-up costs about 1.5 s of CPU): each tarball is then known by its manifest.
+  const filters = versioned.flatMap(({ manifest }) => ['--filter', manifest.name]);
+  const output = await run('pnpm', [...filters, '--recursive', 'pack', '--pack-destination', tarballs], { cwd: repo });
+  const files = readdirSync(tarballs).filter((name) => name.endsWith('.tgz')).map((name) => join(tarballs, name));
+  const byName = new Map();
+  for (const file of files) {
+    const manifest = checkTarball(file, privateNames);
+    byName.set(manifest.name, { file, manifest });
+  }
+  for (const { manifest } of versioned) {
+    const packed = byName.get(manifest.name);
+    if (!packed) throw new Error(`pnpm pack made no tarball of ${manifest.name}:\n${output}`);
+    result.manifests[manifest.name] = packed.manifest;
+    result.files[manifest.name] = packed.file;
     result.versions[manifest.name] = manifest.version;
   }
+  const extra = [...byName.keys()].filter((name) => !(name in result.files));
+  if (extra.length > 0) throw new Error(`pnpm pack packed ${extra.join(', ')}, which is not a published package`);
   step(`packed ${Object.values(result.files).map((file) => file.slice(tarballs.length + 1)).join(', ')}: each imports only what it declares, none names ${privateNames.join(', ')}`);
   return result;
 }
