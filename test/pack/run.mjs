@@ -35,6 +35,8 @@ import { readmePrograms } from './readme-snippets.mjs';
 // vitest's own 5 s bound per test is one on speed: a consumer's first test seeds a mock, beside CI's other lanes on two
 // cores. 60 s bounds a hang.
 const VITEST_RUN = ['node_modules/vitest/vitest.mjs', 'run', '--testTimeout=60000'];
+/** Where a shared vitest run (vitestFiles) writes its JSON report, in the project's folder. */
+const VITEST_REPORT = 'vitest-report.json';
 
 const consumer = fileURLToPath(new URL('./consumer', import.meta.url));
 const keep = process.argv.includes('--keep');
@@ -121,6 +123,45 @@ function mockPool(cwd) {
       }
     },
     close: () => Promise.all([...servers].map((server) => server.stop())),
+  };
+}
+
+/**
+ * The test files of one project run by one `vitest run`, each file in its own isolated worker as vitest runs files:
+ * one vitest start-up instead of one per file (each costs about 3 s of CPU). `runIn(args)` runs node with `args` in
+ * the project (`{ cwd, done }`: its folder, and the run's promise); `checkOf(file)` is the check of one file: its first call starts the run, and it
+ * rejects with that file's failures, or with the run's output when vitest reported nothing of the file.
+ */
+function vitestFiles(files, runIn) {
+  let report;
+  const start = () =>
+    (report ??= (async () => {
+      const { cwd, done } = runIn([...VITEST_RUN, '--reporter=json', `--outputFile=${VITEST_REPORT}`, ...files]);
+      const { output, error } = await done.then(
+        (text) => ({ output: text }),
+        (failure) => ({ output: failure?.output ?? String(failure), error: failure }),
+      );
+      let results = [];
+      try {
+        results = JSON.parse(readFileSync(join(cwd, VITEST_REPORT), 'utf8')).testResults;
+      } catch {
+        // No report: every file's check fails with the run's output.
+      }
+      return { output, error, results };
+    })());
+  return {
+    checkOf: (file) => async () => {
+      const { output, error, results } = await start();
+      const result = results.find(({ name }) => name.endsWith(`/${file}`));
+      if (!result) throw error ?? new Error(`vitest reported nothing of ${file}:\n${output}`);
+      if (result.status !== 'passed') {
+        const failures = result.assertionResults
+          .filter(({ status }) => status === 'failed')
+          .flatMap(({ fullName, failureMessages }) => [fullName, ...failureMessages]);
+        throw new Error(`vitest run ${file}: ${result.status}\n${[result.message, ...failures].filter(Boolean).join('\n')}`);
+      }
+      return output;
+    },
   };
 }
 
@@ -256,6 +297,13 @@ try {
     app[2].status === 'rejected' ? Promise.reject(app[2].reason) : run(process.execPath, args, { cwd: app[2].value, env });
   const tsc = (project, typescript = 'typescript') => ['node_modules/' + typescript + '/bin/tsc', '-p', project];
   const mocks = mockPool(() => app[2].value);
+  // The msw 2 project's test files, in one vitest run: the CommonJS fixture's and each README test file.
+  const readmeTests = readmes.filter(({ kind }) => kind === 'test');
+  const typesAppTests = vitestFiles(['types/vitest-cjs.test.ts', ...readmeTests.map(({ file }) => `readme/${file}`)], (args) =>
+    app[2].status === 'rejected'
+      ? { cwd: undefined, done: Promise.reject(app[2].reason) }
+      : { cwd: app[2].value, done: run(process.execPath, args, { cwd: app[2].value, env: cleanEnv }) },
+  );
   /**
    * A README script against a freshly seeded `network-mock serve` that its environment names: the quick start with
    * tsx, the others as the JavaScript esbuild made of them, with node.
@@ -271,21 +319,18 @@ try {
     }
   };
   checks.push(
-    ['a fresh clone: `pnpm install --frozen-lockfile` prints no WARN and no ignored build scripts', () => checkQuietInstall(work)],
+    ['a fresh clone: `pnpm install --frozen-lockfile` prints no WARN and no ignored build scripts', () => checkQuietInstall(packed.install)],
     ['types: moduleResolution node16 (.mts and .cts)', inTypesApp(tsc('types/tsconfig.node16.json'))],
-    ['types: moduleResolution bundler', inTypesApp(tsc('types/tsconfig.bundler.json'))],
     ['types: a CommonJS project with module nodenext finds @network-org/mock/vitest (its require types)', inTypesApp(tsc('types/tsconfig.nodenext-cjs.json'))],
-    ['vitest 4 runs that CommonJS project\'s test file with the fixtures', inTypesApp([...VITEST_RUN, 'types/vitest-cjs.test.ts'])],
+    ['vitest 4 runs that CommonJS project\'s test file with the fixtures', typesAppTests.checkOf('types/vitest-cjs.test.ts')],
     [`types: TypeScript ${OLDEST_TYPESCRIPT.skipLibCheck}, the oldest the README promises (skipLibCheck)`, inTypesApp(tsc('types/tsconfig.oldest.json', 'typescript-oldest'))],
     ['types: the SDK with skipLibCheck false', inTypesApp(tsc('types/tsconfig.sdk-strict.json'))],
     [`types: the SDK with skipLibCheck false and TypeScript ${OLDEST_TYPESCRIPT.strict}, the oldest the README promises so`, inTypesApp(tsc('types/tsconfig.sdk-strict.json', 'typescript-oldest-strict'))],
-    [`README snippets type-check, each on its own (${readmes.length} programs)`, inTypesApp(tsc('types/tsconfig.readme.json'))],
+    [`types: moduleResolution bundler, and the README snippets type-check, each on its own (${readmes.length} programs)`, inTypesApp(tsc('types/tsconfig.readme.json'))],
     ...readmes
       .filter(({ kind }) => kind === 'script')
       .map((program) => [`README snippet runs on its own: ${program.name}`, runScript(program)]),
-    ...readmes
-      .filter(({ kind }) => kind === 'test')
-      .map(({ name, file }) => [`README test file runs in vitest on its own: ${name}`, inTypesApp([...VITEST_RUN, `readme/${file}`])]),
+    ...readmeTests.map(({ name, file }) => [`README test file runs in vitest on its own: ${name}`, typesAppTests.checkOf(`readme/${file}`)]),
   );
 
   const results = await settleWithLimit(

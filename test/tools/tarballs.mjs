@@ -1,6 +1,7 @@
-// The published packages as a user receives them: a temporary copy of the repo runs `changeset version` (never
-// the checkout: its result is not committed), `pnpm pack` packs every published package of the copy from its
-// built dist (workspace: ranges become real versions), and each tarball is checked to stand on its own.
+// The published packages as a user receives them: a temporary copy of the repo, installed as a fresh clone is
+// (`pnpm install --frozen-lockfile`, whose output test:pack checks is quiet), runs `changeset version` (never the
+// checkout: its result is not committed), `pnpm pack` packs every published package of the copy from its built dist
+// (workspace: ranges become real versions), and each tarball is checked to stand on its own.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -56,12 +57,6 @@ export function copyCheckout(target) {
   }
 }
 
-/** The checkout's files plus the built dist folders. */
-function copyRepo(target, packages) {
-  copyCheckout(target);
-  for (const { dir } of packages) cpSync(join(dir, 'dist'), join(target, dir.slice(root.length), 'dist'), { recursive: true });
-}
-
 // Module specifiers in built code and declarations: `from 'x'`, `import 'x'`, `import('x')`, `require('x')`.
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(["'])([@a-z][\w@./:-]*)\1/g;
 const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
@@ -102,7 +97,8 @@ function checkTarball(file, privateNames) {
 
 /**
  * Packs every published package into `work/tarballs` after `changeset version` in `work/repo`.
- * Resolves with `{ files: {name: tarball path}, versions: {name: version}, manifests: {name: manifest} }`.
+ * Resolves with `{ files: {name: tarball path}, versions: {name: version}, manifests: {name: manifest}, install }`,
+ * `install` being the output of the copy's `pnpm install --frozen-lockfile` (a fresh clone's first command).
  * When `NETWORK_ORG_PACKED` names a folder (`node scripts/test.mjs` gives its lanes one: the package checks' publint
  * and attw, test:pack and, under --ci, test:runtimes take the same tarballs), the packing is done once there: the first caller
  * packs, the others wait for its result and share it.
@@ -120,26 +116,38 @@ async function packInto(work, step) {
     .map(({ manifest }) => manifest.name);
 
   const repo = join(work, 'repo');
-  copyRepo(repo, packages);
-  step(`copied the repo to ${repo}`);
+  copyCheckout(repo);
+  // The copy is a fresh clone until its install is done: test:pack checks this install's output (quiet-install.mjs),
+  // and pnpm pack resolves `workspace:` ranges from the links it makes. One install serves both.
+  const install = await run('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], { cwd: repo });
+  for (const { dir } of packages) cpSync(join(dir, 'dist'), join(repo, dir.slice(root.length), 'dist'), { recursive: true });
+  step(`copied the repo to ${repo}, installed it as a fresh clone and copied the built dist folders into it`);
 
   await run(process.execPath, [join(root, 'node_modules/@changesets/cli/bin.js'), 'version'], { cwd: repo });
   const versioned = publishedPackages(repo);
   step(`changeset version: ${versioned.map(({ manifest }) => `${manifest.name}@${manifest.version}`).join(', ')}`);
 
-  // pnpm resolves `workspace:` ranges (devDependencies too) from the installed workspace links when it packs.
-  await run('pnpm', ['install', '--prefer-offline', '--frozen-lockfile', '--ignore-scripts', '--filter', './packages/**'], { cwd: repo });
   const tarballs = join(work, 'tarballs');
   mkdirSync(tarballs, { recursive: true });
-  const result = { files: {}, versions: {}, manifests: {} };
-  for (const { dir, manifest } of versioned) {
-    const output = await run('pnpm', ['pack', '--pack-destination', tarballs], { cwd: dir });
-    const file = output.trim().split('\n').findLast((line) => line.trim().endsWith('.tgz'))?.trim();
-    if (!file || !existsSync(file)) throw new Error(`pnpm pack of ${manifest.name} named no tarball:\n${output}`);
-    result.manifests[manifest.name] = checkTarball(file, privateNames);
-    result.files[manifest.name] = file;
+  const result = { files: {}, versions: {}, manifests: {}, install };
+  // One pnpm packs them all (a pnpm start-up costs about 1.5 s of CPU): each tarball is then known by its manifest.
+  const filters = versioned.flatMap(({ manifest }) => ['--filter', manifest.name]);
+  const output = await run('pnpm', [...filters, '--recursive', 'pack', '--pack-destination', tarballs], { cwd: repo });
+  const files = readdirSync(tarballs).filter((name) => name.endsWith('.tgz')).map((name) => join(tarballs, name));
+  const byName = new Map();
+  for (const file of files) {
+    const manifest = checkTarball(file, privateNames);
+    byName.set(manifest.name, { file, manifest });
+  }
+  for (const { manifest } of versioned) {
+    const packed = byName.get(manifest.name);
+    if (!packed) throw new Error(`pnpm pack made no tarball of ${manifest.name}:\n${output}`);
+    result.manifests[manifest.name] = packed.manifest;
+    result.files[manifest.name] = packed.file;
     result.versions[manifest.name] = manifest.version;
   }
+  const extra = [...byName.keys()].filter((name) => !(name in result.files));
+  if (extra.length > 0) throw new Error(`pnpm pack packed ${extra.join(', ')}, which is not a published package`);
   step(`packed ${Object.values(result.files).map((file) => file.slice(tarballs.length + 1)).join(', ')}: each imports only what it declares, none names ${privateNames.join(', ')}`);
   return result;
 }
