@@ -2,9 +2,9 @@
 // `pnpm test`: build once, then run every check at the same time, in lanes, instead of one after another. Most of
 // the time of the slow lanes (vitest's end-to-end files, test:pack's npm installs) is spent waiting on child
 // processes, servers and the network, so on two cores the lanes overlap rather than queue.
-//   --ci  adds what only CI runs, each as a lane (what .ci/run does; locally each stays a command of its own):
-//         `pnpm test:runtimes`, the single-file executables (`pnpm executables && pnpm test:executables`) and the
-//         image (`pnpm test:image`).
+//   --ci  adds what only CI runs, each as a lane (what .ci/run does; locally each stays a command of its own): the
+//         bench's smoke test (`pnpm test:bench`), `pnpm test:runtimes`, the single-file executables
+//         (`pnpm executables && pnpm test:executables`) and the image (`pnpm test:image`).
 // Each line of output is prefixed with its lane; a summary with each lane's time closes the run. Every lane runs to
 // its end even when another fails, so one run shows every failure; the exit code is 1 if any lane failed.
 import { spawn } from 'node:child_process';
@@ -31,10 +31,11 @@ const lanes = [
   // The packed packages as users install them: CI runs the whole matrix (Node 20/22/24, msw 2 and 3); locally the
   // Node 20 + msw 2 project with every type, README and install check (`--node20`): two npm installs of four.
   { name: 'pack', steps: [ci ? 'pnpm test:pack' : 'pnpm test:pack --node20'] },
-  // `pnpm bench`'s every suite cut to seconds: that the bench runs and reports, not how fast anything is.
-  { name: 'bench', steps: ['pnpm test:bench'] },
   ...(ci
     ? [
+        // `pnpm bench`'s every suite cut to seconds: that the bench runs and reports, not how fast anything is. It
+        // checks a contributors' tool, not a package, and costs some 120 s of CPU, so it is CI's, beside the others.
+        { name: 'bench', steps: ['pnpm test:bench'] },
         { name: 'runtimes', steps: ['pnpm test:runtimes'] },
         { name: 'executables', steps: ['pnpm executables', 'pnpm test:executables'] },
         { name: 'image', steps: ['pnpm test:image'] },
