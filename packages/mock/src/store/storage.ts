@@ -315,7 +315,7 @@ export class VersionedStorage {
   restore(snapshot: StoreSnapshot): void {
     if (snapshot.dataset !== this.seededDataset) {
       throw new Error(
-        'This snapshot was taken of another seeded dataset (another seed, now or size, or the same options seeded again by another mock): restore it into the mock that took it, or one of its sessions.',
+        'This snapshot was taken of another dataset (another seed, now or size, or the same options seeded again by another mock): restore it into the mock that took it, or one of its sessions.',
       );
     }
     this.state = { ...snapshot.data };
