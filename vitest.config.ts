@@ -27,6 +27,7 @@ export default defineConfig({
     alias: [
       { find: /^@network-org\/spec\/(openapi|zod|routes|operations|docs)$/, replacement: src('./packages/spec/src/$1.ts') },
       { find: /^@network-org\/cli-kit$/, replacement: src('./packages/cli-kit/src/index.ts') },
+      { find: /^@network-org\/cli-kit\/exit$/, replacement: src('./packages/cli-kit/src/exit.ts') },
       { find: /^@network-org\/sdk\/zod$/, replacement: src('./packages/sdk/src/zod.ts') },
       { find: /^@network-org\/sdk$/, replacement: src('./packages/sdk/src/index.ts') },
       { find: /^@network-org\/sdk-redis$/, replacement: src('./packages/sdk-redis/src/index.ts') },

@@ -8,7 +8,7 @@ export interface Contender {
 }
 
 export interface SideBySideOptions {
-  /** Rounds; every round runs every contender once, in a rotating order. */
+  /** Rounds; every round runs every contender once, in a rotating order that turns direction each round. */
   rounds: number;
   /** Sequential runs per contender per round. */
   runsPerRound: number;
@@ -47,8 +47,13 @@ export async function sideBySide(contenders: readonly Contender[], options: Side
   const ratios = contenders.map(() => [] as number[]);
   for (let round = 0; round < options.rounds; round++) {
     const roundTimes = new Array<number>(contenders.length);
-    for (let step = 0; step < contenders.length; step++) {
-      const index = (round + step) % contenders.length;
+    const count = contenders.length;
+    for (let step = 0; step < count; step++) {
+      // Every contender takes every place of a round in turn, following the one before it in even rounds and the one
+      // after it in odd ones, so what a contender leaves behind (garbage to collect) does not fall on the same
+      // neighbour each time. Always forwards, the baseline (first) followed the last contender (in the SDK suite, the
+      // validating client, with the most garbage) in three rounds of four.
+      const index = round % 2 === 0 ? (round + step) % count : (((round - step) % count) + count) % count;
       roundTimes[index] = await timeRuns(contenders[index] as Contender, options.runsPerRound);
     }
     const baseline = roundTimes[0] as number;

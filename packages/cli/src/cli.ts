@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { EXIT } from '@network-org/cli-kit';
+import { EXIT } from '@network-org/cli-kit/exit';
 import { quickHelp } from './help';
 
 // A reader that went away (`| head`) ends the output; it is no failure of the command.

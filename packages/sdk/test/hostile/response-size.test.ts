@@ -35,6 +35,23 @@ describe('maxResponseBytes', () => {
     await expect(network.accounts.list()).resolves.toEqual(accountsBody.data.accounts);
   });
 
+  it('a body streamed in pieces that split its characters reads as the whole text, a leading byte-order mark dropped', async () => {
+    const accounts = [{ ...accountsBody.data.accounts[0], name: 'Zoë Ångström 日本 🚀' }];
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ data: { accounts } }))]);
+    const network = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      // One byte per write, a turn of the event loop apart: the mark and every multi-byte character arrive split.
+      let at = 0;
+      const next = () => {
+        if (at === bytes.byteLength) return void res.end();
+        res.write(bytes.subarray(at, ++at));
+        setImmediate(next);
+      };
+      next();
+    });
+    await expect(network.accounts.list()).resolves.toEqual(accounts);
+  });
+
   it('a streamed body without Content-Length stops being read once over, and is not retried', async () => {
     let written = 0;
     const chunk = Buffer.alloc(256 * 1024, 0x20);
