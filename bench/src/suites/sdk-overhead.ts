@@ -34,6 +34,20 @@ async function expectOk(response: Response): Promise<unknown> {
   return response.json();
 }
 
+/**
+ * A raw fetch that can time out as an SDK call can: its own controller's signal, aborted by a timer the answer clears.
+ * Its row is the floor of that feature (Node's fetch does real work per request for a signal), not a target.
+ */
+async function fetchWithTimeout(url: string, init: RequestInit): Promise<unknown> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 60_000);
+  try {
+    return await expectOk(await fetch(url, { ...init, signal: controller.signal }));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function contenders(url: string, fixtures: Fixtures, ref: Tree | undefined) {
   const authorization = `Bearer ${ADMIN_KEY}`;
   const clients = async (tree: Tree) => {
@@ -56,6 +70,7 @@ async function contenders(url: string, fixtures: Fixtures, ref: Tree | undefined
   const list = await contendersOnTrees(
     [
       { name: 'raw fetch', run: () => fetch(`${url}${fixtures.list.path}`, { headers: fixtures.list.headers }).then(expectOk) },
+      { name: 'raw fetch with a timeout', run: () => fetchWithTimeout(`${url}${fixtures.list.path}`, { headers: fixtures.list.headers }) },
       { name: 'openapi-fetch', run: () => unwrap(bare.GET('/v1/contacts', { params: { query: listQuery } })) },
     ],
     async (tree) => {
@@ -74,6 +89,10 @@ async function contenders(url: string, fixtures: Fixtures, ref: Tree | undefined
         name: 'raw fetch',
         run: () =>
           fetch(`${url}${fixtures.patch.path}`, { method: 'PATCH', headers: fixtures.patch.headers, body: JSON.stringify(patchBody) }).then(expectOk),
+      },
+      {
+        name: 'raw fetch with a timeout',
+        run: () => fetchWithTimeout(`${url}${fixtures.patch.path}`, { method: 'PATCH', headers: fixtures.patch.headers, body: JSON.stringify(patchBody) }),
       },
       {
         name: 'openapi-fetch',
@@ -159,7 +178,9 @@ export async function sdkOverhead(fixtures: Fixtures, options: SdkOverheadOption
       method:
         `A bare node:http server in its own process answers with bytes recorded from the mock (a page of ${LIST_LIMIT} contacts; the updated contact; ` +
         `${WALK_CONTACTS / WALK_PAGE_SIZE} pages of ${WALK_PAGE_SIZE} for the walk). Calls run one after another; contenders are interleaved round by round ` +
-        `(${options.callRounds} rounds of ${options.callsPerRound} calls; ${options.walkRounds} walks each) and compared within a round; medians over rounds.`,
+        `(${options.callRounds} rounds of ${options.callsPerRound} calls; ${options.walkRounds} walks each) and compared within a round; medians over rounds. ` +
+        '"raw fetch with a timeout" gives fetch a signal its timer can abort, as the SDK does for its `timeout` (60 s by default): the part of the SDK\'s ' +
+        'overhead that Node\'s fetch itself spends on a signal.',
       columns: ['call', 'client', 'time per call', 'vs raw fetch'],
       rows,
       comparisons: [
