@@ -43,7 +43,7 @@ function varintLength(value: number): number {
 /**
  * The words of one account's contact search texts and, per word, the positions (in the account's list) of the
  * contacts having it. It only narrows the contacts to check: callers still match each candidate's
- * `search_text`, so results and their order are those of a plain walk.
+ * search text, so results and their order are those of a plain walk.
  *
  * Kept small: the vocabulary is one string, and each word's positions are ascending gaps packed as varints in
  * one byte array (about a byte a position, 7 MB at 100,000 contacts). Built in two passes over the texts, so no
@@ -64,8 +64,11 @@ export class SearchIndex {
   private readonly postingStarts: Uint32Array;
   private readonly postings: Uint8Array;
 
-  /** Indexes the search texts of `contacts`, an account's list (contacts are only ever appended to it). */
-  constructor(contacts: readonly ContactRecord[]) {
+  /**
+   * Indexes the search texts of `contacts`, an account's list (contacts are only ever appended to it); `textOf`
+   * gives a contact's.
+   */
+  constructor(contacts: readonly ContactRecord[], textOf: (contact: ContactRecord) => string) {
     this.size = contacts.length;
     const wordIds = new Map<string, number>();
     const words: string[] = [];
@@ -73,7 +76,7 @@ export class SearchIndex {
     const previous: number[] = [];
     // First pass: the vocabulary and the bytes of each word's gaps.
     for (let position = 0; position < contacts.length; position++) {
-      forEachWord((contacts[position] as ContactRecord).search_text, (word) => {
+      forEachWord(textOf(contacts[position] as ContactRecord), (word) => {
         let id = wordIds.get(word);
         if (id === undefined) {
           id = words.length;
@@ -103,7 +106,7 @@ export class SearchIndex {
     const fill = this.postingStarts.slice(0, words.length);
     previous.fill(-1);
     for (let position = 0; position < contacts.length; position++) {
-      forEachWord((contacts[position] as ContactRecord).search_text, (word) => {
+      forEachWord(textOf(contacts[position] as ContactRecord), (word) => {
         const id = wordIds.get(word) as number;
         const last = previous[id] as number;
         if (last === position) return;
