@@ -35,13 +35,13 @@ const text = (value: string | undefined) => (value === undefined || value.trim()
 function contactFilters(ctx: RouteContext<'listContacts'>, query: ListQuery): ContactFilter[] {
   const filters: ContactFilter[] = [];
   const q = text(query.query);
-  if (q !== undefined) filters.push((contact) => contact.query_text.includes(q));
+  if (q !== undefined) filters.push((contact) => ctx.store.contacts.texts(contact).query_text.includes(q));
   const companyName = text(query.company_name);
-  if (companyName !== undefined) filters.push((contact) => contact.company_names.includes(companyName));
+  if (companyName !== undefined) filters.push((contact) => ctx.store.contacts.texts(contact).company_names.includes(companyName));
   const headline = text(query.headline);
   if (headline !== undefined) filters.push((contact) => contains(contact.person.headline, headline));
   const search = text(query.search);
-  if (search !== undefined) filters.push((contact) => contact.search_text.includes(search));
+  if (search !== undefined) filters.push((contact) => ctx.store.contacts.texts(contact).search_text.includes(search));
   const location = text(query.location);
   if (location !== undefined) {
     // People share a few dozen location records: each is tested once per request, not once per contact.

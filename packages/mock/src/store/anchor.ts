@@ -36,7 +36,7 @@ const textsBefore = new WeakMap<Date, Map<number, string>>();
  * hours or minutes before the anchor, so 100,000 contacts share a few thousand texts instead of formatting (and
  * keeping) hundreds of thousands of copies.
  */
-export function isoBefore(now: Date, msBefore: number): string {
+function isoBefore(now: Date, msBefore: number): string {
   // Keyed by whole minutes, small integers that a Map hashes fast (days in milliseconds are not).
   const minutes = msBefore / 60_000;
   if (!Number.isInteger(minutes)) return new Date(now.getTime() - msBefore).toISOString();
@@ -45,4 +45,17 @@ export function isoBefore(now: Date, msBefore: number): string {
   let text = texts.get(minutes);
   if (text === undefined) texts.set(minutes, (text = new Date(now.getTime() - msBefore).toISOString()));
   return text;
+}
+
+/** Units of seeded times, in milliseconds. */
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+/**
+ * The ISO text of the instant `count` units (days unless told) before the anchor `now`, after it for a negative
+ * count: how the dataset and the network's generator write every seeded time.
+ */
+export function timeBefore(now: Date, count: number, unit: number = DAY): string {
+  return isoBefore(now, count * unit);
 }

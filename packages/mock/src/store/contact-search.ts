@@ -18,9 +18,6 @@ interface BuiltIndex {
 /** Indexes of seeded datasets' lists (frozen: forks copy a list before they write it), built on first use, shared by forks. */
 const seededIndexes = new WeakMap<readonly ContactRecord[], BuiltIndex>();
 
-function indexOf(records: readonly ContactRecord[]): BuiltIndex {
-  return { index: new SearchIndex(records), records };
-}
 
 // Changed or added contacts are candidates of every search until the index is rebuilt, and a rebuild walks the
 // whole account: rebuild once they are a thirty-second of it (at least 1,024), so neither cost dominates.
@@ -41,10 +38,14 @@ export class ContactSearch {
   /** Per account, the changed positions last worked out, for the list, revision and index they were worked out for. */
   private readonly changes = new Map<string, { contacts: readonly ContactRecord[]; revision: number; built: BuiltIndex; changed: Set<number> }>();
 
-  constructor(private readonly storage: VersionedStorage) {}
+  /** `textOf` gives a contact's search text. */
+  constructor(
+    private readonly storage: VersionedStorage,
+    private readonly textOf: (contact: ContactRecord) => string,
+  ) {}
 
   /**
-   * The account's contacts whose `search_text` may contain `needle` (lowercase), in creation order: every match and
+   * The account's contacts whose search text may contain `needle` (lowercase), in creation order: every match and
    * possibly more, so callers still check each.
    */
   candidates(accountId: string, needle: string): Iterable<ContactRecord> {
@@ -55,7 +56,7 @@ export class ContactSearch {
     if (contacts !== seeded) built = this.rebuilt.get(accountId) ?? built;
     let changed: ReadonlySet<number> = this.changedSince(accountId, contacts, built);
     if (changed.size + contacts.length - built.index.size > rebuildAfter(contacts.length)) {
-      built = indexOf(contacts.slice());
+      built = this.indexOf(contacts.slice());
       this.rebuilt.set(accountId, built);
       changed = this.changedSince(accountId, contacts, built);
     }
@@ -64,8 +65,12 @@ export class ContactSearch {
 
   private seededIndex(seeded: readonly ContactRecord[]): BuiltIndex {
     let built = seededIndexes.get(seeded);
-    if (!built) seededIndexes.set(seeded, (built = indexOf(seeded)));
+    if (!built) seededIndexes.set(seeded, (built = this.indexOf(seeded)));
     return built;
+  }
+
+  private indexOf(records: readonly ContactRecord[]): BuiltIndex {
+    return { index: new SearchIndex(records, this.textOf), records };
   }
 
   /** Worked out once per list, contacts revision and index: a list is written in place until the next snapshot. */

@@ -21,7 +21,7 @@ import { buildNetworkCompanies, makeNetworkPerson } from './network-generator';
 import { DEAL_STAGES, FIXTURE_KEYS, PRIORITIES, TAG_CATALOG, TIERS } from './fixtures';
 import { messageActivity, messageRecord } from './records';
 import { MEDIA_ORIGIN } from './urls';
-import { isoBefore } from './anchor';
+import { DAY, HOUR, MINUTE, timeBefore } from './anchor';
 
 export interface DatasetSize {
   /** Build the organizations, users and keys only (the dataset a snapshot is loaded on). */
@@ -42,14 +42,11 @@ interface Builder {
   activity: ActivityEventRecord[];
 }
 
-const DAY = 86_400_000;
-const at = (store: Store, msBefore: number) => isoBefore(store.now, msBefore);
-
 function addOrganization(b: Builder, name: string, flags: Partial<OrganizationRecord> = {}): OrganizationRecord {
   const organization: OrganizationRecord = {
     id: Number(b.store.ids.take('organization')),
     name,
-    created_at: at(b.store, b.random.int(400, 2000) * DAY),
+    created_at: timeBefore(b.store.now, b.random.int(400, 2000)),
     api_access_enabled: true,
     plan_includes_api: true,
     credits: 1000,
@@ -124,7 +121,7 @@ function sequenceFor(b: Builder): SequenceRecord {
     message_mode: 'template',
     state: position < stepsDone ? 'completed' : position === stepsDone ? 'scheduled' : 'pending',
     template_run_public_id: `tr_${sequenceId}_${position + 1}`,
-    scheduled_for: at(b.store, (stepsDone - position) * 3 * DAY),
+    scheduled_for: timeBefore(b.store.now, (stepsDone - position) * 3),
   }));
   const next = steps[stepsDone];
   return {
@@ -132,7 +129,7 @@ function sequenceFor(b: Builder): SequenceRecord {
     status: next ? (b.random.chance(0.8) ? 'active' : 'paused') : 'completed',
     stop_if_person_replies: b.random.chance(0.8),
     steps,
-    reply_guard_after: at(b.store, startedDaysAgo * DAY),
+    reply_guard_after: timeBefore(b.store.now, startedDaysAgo),
     next_step_id: next?.step_id ?? null,
     next_step_scheduled_for: next?.scheduled_for ?? null,
   };
@@ -147,13 +144,13 @@ function fillContact(b: Builder, contact: ContactRecord, index: number, fields: 
       invite_id: b.store.ids.take('invite'),
       invite_state: 'pending',
       invite_type: 'connection_request',
-      received_at: at(b.store, b.random.int(1, 30 * 24) * 3_600_000),
+      received_at: timeBefore(b.store.now, b.random.int(1, 30 * 24), HOUR),
     };
   }
   if (index < 2 || b.random.chance(0.7)) contact.tags = b.random.sample(TAG_CATALOG, b.random.int(1, 2)).map((tag) => ({ ...tag }));
   if (index < 2 || b.random.chance(0.4)) {
     contact.notes_json = JSON.stringify([
-      { text: b.random.pick(b.store.pools.noteTexts), created_at: at(b.store, b.random.int(1, 300) * DAY) },
+      { text: b.random.pick(b.store.pools.noteTexts), created_at: timeBefore(b.store.now, b.random.int(1, 300)) },
     ]);
   }
   for (const field of fields) {
@@ -165,7 +162,7 @@ function fillContact(b: Builder, contact: ContactRecord, index: number, fields: 
   }
   if (b.random.chance(0.2)) contact.phone = `+1${b.random.int(2_000_000_000, 9_999_999_999)}`;
   if (index < 2 || b.random.chance(0.15)) contact.sequence = sequenceFor(b);
-  if (b.random.chance(0.5)) contact.last_interaction_at = at(b.store, b.random.int(1, 200) * DAY);
+  if (b.random.chance(0.5)) contact.last_interaction_at = timeBefore(b.store.now, b.random.int(1, 200));
 }
 
 function seedContacts(
@@ -186,7 +183,7 @@ function seedContacts(
     const contact = b.store.contacts.add({
       account,
       person,
-      created_at: at(b.store, b.random.int(5, 700) * DAY),
+      created_at: timeBefore(b.store.now, b.random.int(5, 700)),
       relationship_status: relationshipStatusFor(b, index),
       fill: (created) => fillContact(b, created, index, fields),
     });
@@ -214,7 +211,7 @@ function seedViews(b: Builder, account: AccountRecord, contacts: ContactRecord[]
 }
 
 function addAppView(b: Builder, account: AccountRecord, name: string, description: string, rules: ViewRecord['rules']): ViewRecord {
-  return b.store.views.add({ account, name, description, origin: 'app', rules, created_at: at(b.store, b.random.int(10, 300) * DAY) });
+  return b.store.views.add({ account, name, description, origin: 'app', rules, created_at: timeBefore(b.store.now, b.random.int(10, 300)) });
 }
 
 function attachmentFor(b: Builder, index: number): AttachmentRecord {
@@ -316,7 +313,7 @@ function seedConnectionActivity(b: Builder, account: AccountRecord, contacts: Co
   const count = Math.min(60, contacts.length);
   for (const contact of b.random.sample(contacts, count)) {
     const accepted = contact.relationship_status === 'connected';
-    const occurredAt = at(b.store, b.random.int(60, 89 * 24 * 60) * 60_000);
+    const occurredAt = timeBefore(b.store.now, b.random.int(60, 89 * 24 * 60), MINUTE);
     const fromSequence = contact.sequence !== null;
     addActivity(b, {
       organization_id: account.organization_id,
@@ -347,7 +344,7 @@ function seedConnectionActivity(b: Builder, account: AccountRecord, contacts: Co
 
 function seedSequenceActivity(b: Builder, account: AccountRecord, contacts: ContactRecord[]): void {
   // ISO texts of one form compare as the instants do: no date parsed per step.
-  const windowStart = at(b.store, 90 * DAY);
+  const windowStart = timeBefore(b.store.now, 90);
   for (const contact of contacts) {
     for (const step of contact.sequence?.steps ?? []) {
       if (step.state !== 'completed' || step.scheduled_for === null || step.scheduled_for < windowStart) continue;

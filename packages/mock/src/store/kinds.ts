@@ -265,7 +265,7 @@ export const RECORD_KINDS = {
   networkCompanies: { schema: networkCompanyKind, references: {}, derived: [] },
   people: { schema: personKind, references: { company: 'networkCompanies' }, derived: [] },
   companies: { schema: companyKind, references: { network: 'networkCompanies' }, derived: [] },
-  contacts: { schema: contactKind, references: { person: 'people' }, derived: ['search_text', 'query_text', 'company_names'] },
+  contacts: { schema: contactKind, references: { person: 'people' }, derived: ['search_texts'] },
   conversations: { schema: conversationKind, references: {}, derived: [] },
   views: { schema: viewKind, references: {}, derived: [] },
   drafts: { schema: draftKind, references: {}, derived: [] },

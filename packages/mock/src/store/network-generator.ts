@@ -5,7 +5,7 @@ import type { Pools } from './pools';
 import type { Random } from './random';
 import type { NetworkCompanyRecord, NetworkPersonRecord } from './types';
 import { MEDIA_ORIGIN } from './urls';
-import { isoBefore } from './anchor';
+import { timeBefore } from './anchor';
 
 /** Headcount ranges as the network shows them, with the employee counts they cover. */
 export const HEADCOUNT_RANGES: readonly { label: string; min: number; max: number }[] = [
@@ -50,8 +50,6 @@ function nameSlug(first: string, last: string): string {
   return a === '' ? b : b === '' ? a : `${a}-${b}`;
 }
 
-const daysBefore = (now: Date, days: number) => isoBefore(now, days * 86_400_000);
-
 /** The fields of a network company that are always generated, drawn from `random` in this order. */
 function generatedDetails(random: Random, pools: Pools, now: Date, providerId: string | number) {
   return {
@@ -61,8 +59,8 @@ function generatedDetails(random: Random, pools: Pools, now: Date, providerId: s
     location: random.pick(pools.locations),
     avatar_url: `${MEDIA_ORIGIN}/company/${providerId}/logo.png`,
     background_cover_url: `${MEDIA_ORIGIN}/company/${providerId}/cover.png`,
-    profile_fetched_at: daysBefore(now, random.int(1, 200)),
-    updated_at: daysBefore(now, random.int(0, 30)),
+    profile_fetched_at: timeBefore(now, random.int(1, 200)),
+    updated_at: timeBefore(now, random.int(0, 30)),
   };
 }
 
@@ -170,8 +168,8 @@ export function makeNetworkPerson(
     avatar_url: `${MEDIA_ORIGIN}/person/${providerId}/avatar.jpg`,
     background_cover_url: `${MEDIA_ORIGIN}/person/${providerId}/cover.jpg`,
     details_seed: random.seed(),
-    profile_fetched_at: daysBefore(now, random.int(1, 200)),
-    updated_at: daysBefore(now, random.int(0, 30)),
+    profile_fetched_at: timeBefore(now, random.int(1, 200)),
+    updated_at: timeBefore(now, random.int(0, 30)),
   };
   return person;
 }

@@ -5,6 +5,7 @@ import type {
   ApiKeyRecord,
   CompanyRecord,
   ContactRecord,
+  ContactSearchTexts,
   ConversationRecord,
   CustomFieldRecord,
   CustomFieldTarget,
@@ -57,6 +58,8 @@ export interface StoreReader {
   findContact(accountId: string, contactId: string): ContactRecord | undefined;
   relationshipsOf(organizationId: number, contactId: string): ContactRecord[];
   contactOfPerson(accountId: string, person: NetworkPersonRecord): ContactRecord | undefined;
+  /** The lowercase texts the `search`, `query` and `company_name` filters read, derived on first use. */
+  searchTextsOf(contact: ContactRecord): ContactSearchTexts;
 
   findCompanyOf(accountId: string, network: NetworkCompanyRecord): CompanyRecord | undefined;
   company(companyId: string): CompanyRecord | undefined;
@@ -138,6 +141,7 @@ function createReader(store: Store): StoreReader {
     findContact: (accountId, contactId) => contacts.find(accountId, contactId),
     relationshipsOf: (organizationId, contactId) => contacts.relationshipsOf(organizationId, contactId),
     contactOfPerson: (accountId, person) => contacts.ofPerson(accountId, person),
+    searchTextsOf: (contact) => contacts.texts(contact),
 
     findCompanyOf: (accountId, networkCompany) => companies.findOf(accountId, networkCompany),
     company: (companyId) => companies.get(companyId),

@@ -6,6 +6,7 @@ import type {
   ActivityEventRecord,
   CompanyRecord,
   ContactRecord,
+  ContactSearchTexts,
   MessageRecord,
   NetworkCompanyRecord,
   NetworkPersonRecord,
@@ -39,7 +40,7 @@ const NOT_REQUESTED: ContactRecord['enrichment'] = Object.freeze({
   phone: Object.freeze({ status: 'not_requested', error_code: null }),
 });
 
-/** A new relationship of an account with a person, before its drawn fields, `fill` and its search texts. */
+/** A new relationship of an account with a person, before its drawn fields and `fill`. */
 export function contactRecord(
   input: NewContact,
   ids: { contact_id: string; account_relationship_id: string; company_id: string },
@@ -65,17 +66,17 @@ export function contactRecord(
     sequence: null,
     last_interaction_at: null,
     created_at: input.created_at,
-    search_text: '',
-    query_text: '',
-    company_names: '',
+    search_texts: undefined,
   };
 }
 
-/** Fills the texts the `query`, `search` and `company_name` filters read. */
-export function withSearchText(contact: ContactRecord, details: PersonDetails): void {
-  contact.search_text = contactSearchText(contact, details);
-  contact.query_text = queryText(contact.person);
-  contact.company_names = details.experiences.map((experience) => experience.company_name.toLowerCase()).join('\n');
+/** The texts the `query`, `search` and `company_name` filters read. */
+export function searchTexts(contact: ContactRecord, details: PersonDetails): ContactSearchTexts {
+  return {
+    search_text: contactSearchText(contact, details),
+    query_text: queryText(contact.person),
+    company_names: details.experiences.map((experience) => experience.company_name.toLowerCase()).join('\n'),
+  };
 }
 
 /** An account's record of a network company, before its drawn fields. */

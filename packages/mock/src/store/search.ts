@@ -49,12 +49,11 @@ export function contactSearchText(contact: ContactRecord, details: PersonDetails
 }
 
 /**
- * The search text of an edited copy of `before` (same person): the person's share is cut from `before`'s text, so
- * the person's details need not be derived again; undefined when `before`'s text was not built this way.
+ * The search text of an edited copy of `before` (same person): the person's share is cut from `text`, `before`'s,
+ * so the person's details need not be derived again; undefined when `before`'s text was not built this way.
  */
-export function editedSearchText(before: ContactRecord, after: ContactRecord): string | undefined {
+export function editedSearchText(before: ContactRecord, text: string, after: ContactRecord): string | undefined {
   const ownBefore = contactOwnText(before);
-  const text = before.search_text;
   if (text.length <= ownBefore.length || !text.endsWith(ownBefore) || text[text.length - ownBefore.length - 1] !== '\n') return undefined;
   return [text.slice(0, text.length - ownBefore.length - 1), contactOwnText(after)].join('\n');
 }

@@ -139,7 +139,7 @@ function anchoredAt(state: Record<string, unknown>, at: Date): Record<string, un
 const sameDataset = (a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>) =>
   Object.keys(b).every((key) => a[key] === b[key]) && Object.keys(a).every((key) => a[key] === b[key]);
 
-/** The record a file gives, its references resolved to records of the store and its derived fields still empty. */
+/** The record a file gives, its references resolved to records of the store and its derived fields not derived yet. */
 function resolved(store: Store, kind: KindName, form: Record<string, unknown>): Record<string, unknown> {
   const { references, derived } = RECORD_KINDS[kind];
   const record = { ...form };
@@ -152,7 +152,7 @@ function resolved(store: Store, kind: KindName, form: Record<string, unknown>): 
     }
     record[field] = found;
   }
-  for (const field of derived as readonly string[]) record[field] = '';
+  for (const field of derived as readonly string[]) record[field] = undefined;
   return record;
 }
 

@@ -59,7 +59,7 @@ export class Store {
     this.network = new Network(this.storage);
     this.companies = new Companies(this.storage);
     this.contacts = new Contacts(this.storage, this.directory, this.network, this.companies);
-    this.search = new ContactSearch(this.storage);
+    this.search = new ContactSearch(this.storage, (contact) => this.contacts.texts(contact).search_text);
     this.views = new Views(this.storage, this.contacts);
     this.conversations = new Conversations(this.storage);
     this.drafts = new Drafts(this.storage);

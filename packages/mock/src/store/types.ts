@@ -88,7 +88,7 @@ export type EnrichmentStateRecord = Stored<typeof enrichmentStateKind>;
 export type SequenceRecord = Stored<typeof sequenceKind>;
 export type SequenceStepRecord = SequenceRecord['steps'][number];
 
-/** The lowercase texts the contact filters read, rebuilt whenever what they hold changes; never stored. */
+/** The lowercase texts the contact filters read, derived from the record and its person; never stored. */
 export interface ContactSearchTexts {
   /** What the `search` filter matches; rebuilt whenever tags, notes or custom fields change. */
   search_text: string;
@@ -99,7 +99,11 @@ export interface ContactSearchTexts {
 }
 
 /** A contact (see `contactKind`): `person` is the network person the relationship is with. */
-export type ContactRecord = Omit<Stored<typeof contactKind>, 'person'> & { person: NetworkPersonRecord } & ContactSearchTexts;
+export type ContactRecord = Omit<Stored<typeof contactKind>, 'person'> & {
+  person: NetworkPersonRecord;
+  /** Its search texts once a filter asked for them (`Contacts.texts`); undefined until then. */
+  search_texts: ContactSearchTexts | undefined;
+};
 
 /** An account's record of a network company (see `companyKind`). */
 export type CompanyRecord = Omit<Stored<typeof companyKind>, 'network'> & { network: NetworkCompanyRecord };
