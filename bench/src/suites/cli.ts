@@ -1,9 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { onRef, type Comparison } from '../lib/against';
+import { forkChild } from '../lib/child';
 import { median, ms } from '../lib/stats';
 import { cliFile, WORK, type Tree } from '../lib/trees';
 import type { Section } from '../report';
+import type { CliTimingInit, TimedCommand } from '../servers/cli-process';
 
 export interface CliOptions {
   /** Runs of each command; the median counts. */
@@ -19,52 +20,33 @@ export const CLI_FULL: CliOptions = { runs: 10 };
 const HELP_OVER_NODE_MS = 40;
 const MOCK_LIST_TARGET_MS = 1_500;
 
-/** Wall time of one `node network-org ARGS` from spawn to exit, in a fresh process (cold: no cache between runs). */
-function timeRun(cli: string, args: readonly string[]): number {
-  const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', env: { ...process.env, NETWORK_API_KEY: '', NETWORK_BASE_URL: '' } });
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
-  if (result.status !== 0) throw new Error(`network-org ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
-  return elapsed;
-}
-
-function timeNode(): number {
-  const started = process.hrtime.bigint();
-  spawnSync(process.execPath, ['-e', '0']);
-  return Number(process.hrtime.bigint() - started) / 1e6;
-}
-
-interface Command {
-  name: string;
-  run: () => number;
-}
-
 /**
  * `network-org`'s start-up: `--help` (what help prints, nothing else) and `contacts list --mock` (the SDK, zod, the
  * mock's dataset built in process, one page printed), each in a fresh Node process, against a bare `node -e 0`. The
  * commands take turns, run after run, so that a change in the machine's load hits them alike.
  */
 export async function cliStartup(options: CliOptions, ref?: Tree): Promise<Section> {
-  const onTree = (tree: Tree, name: string, args: readonly string[]): Command => ({
+  const onTree = (tree: Tree, name: string, args: readonly string[]): TimedCommand => ({
     name: tree === WORK ? name : onRef(name, tree),
-    run: () => timeRun(cliFile(tree), args),
+    args: [cliFile(tree), ...args],
   });
   const help = ['--help'];
   const list = ['contacts', 'list', '--mock', '--output', 'json'];
-  const commands: Command[] = [
-    { name: 'node -e 0 (Node itself)', run: timeNode },
+  const commands: TimedCommand[] = [
+    { name: 'node -e 0 (Node itself)', args: ['-e', '0'] },
     onTree(WORK, 'network-org --help', help),
     onTree(WORK, 'network-org contacts --help', ['contacts', '--help']),
     onTree(WORK, 'network-org contacts list --mock', list),
   ];
   const refHasCli = ref !== undefined && existsSync(cliFile(ref));
   if (ref && refHasCli) commands.push(onTree(ref, 'network-org --help', help), onTree(ref, 'network-org contacts list --mock', list));
-  const times = commands.map(() => [] as number[]);
-  for (let run = 0; run < options.runs; run++) {
-    for (let step = 0; step < commands.length; step++) {
-      const index = (run + step) % commands.length;
-      times[index]?.push((commands[index] as Command).run());
-    }
+  const child = forkChild(new URL('../servers/cli-process.ts', import.meta.url));
+  let times: number[][];
+  try {
+    child.send({ type: 'init', payload: { commands, runs: options.runs } satisfies CliTimingInit });
+    times = await child.next<number[][]>('result', 600_000);
+  } finally {
+    await child.stop();
   }
   const medians = times.map((each) => median(each));
   const medianOf = (name: string) => medians[commands.findIndex((command) => command.name === name)] as number;
@@ -92,7 +74,7 @@ export async function cliStartup(options: CliOptions, ref?: Tree): Promise<Secti
   return {
     title: 'CLI: start-up of network-org',
     method:
-      `Each command spawned ${options.runs} times from the bench process (a fresh Node process each time, nothing cached between runs), ` +
+      `Each command spawned ${options.runs} times from a small process of the bench's own (a fresh Node process each time, nothing cached between runs), ` +
       'the commands taking turns; the median wall time from spawn to exit.',
     columns: ['command', 'median wall time'],
     rows: commands.map(({ name }, index) => [name, ms(medians[index] as number, 0)]),

@@ -10,7 +10,7 @@ export interface StateOptions {
   rounds: number;
 }
 
-export const STATE_FULL: StateOptions = { sizes: [160, 10_000], rounds: 7 };
+export const STATE_FULL: StateOptions = { sizes: [160, 10_000], rounds: 15 };
 
 async function measure<R>(init: StateInit): Promise<R> {
   const child = forkChild(new URL('../servers/state-process.ts', import.meta.url), [], ['--expose-gc']);
