@@ -81,6 +81,8 @@ function childrenCpu() {
 
 const cpu = new Map();
 let cpuReaped = childrenCpu();
+/** `, N s of CPU` for the summary's lines, or nothing where the CPU is not known. */
+const cpuText = (used) => (used === undefined || Number.isNaN(used) ? '' : `, ${Math.round(used)} s of CPU`);
 
 /**
  * Runs one shell command (through withoutPnpm), its output line by line behind `[lane]`; resolves with its exit code.
@@ -122,8 +124,7 @@ async function runLane(lane) {
     const stepSince = Date.now();
     const cpuSince = cpu.get(lane.name) ?? 0;
     const code = await run(lane.name, step, { nice: lane.name !== CRITICAL_PATH && process.platform !== 'win32' });
-    const used = (cpu.get(lane.name) ?? NaN) - cpuSince;
-    console.log(`[${lane.name.padEnd(width)}] $ ${step}: ${code === 0 ? 'done' : `exit ${code}`} in ${seconds(stepSince)}${Number.isNaN(used) ? '' : `, ${Math.round(used)} s of CPU`}`);
+    console.log(`[${lane.name.padEnd(width)}] $ ${step}: ${code === 0 ? 'done' : `exit ${code}`} in ${seconds(stepSince)}${cpuText((cpu.get(lane.name) ?? NaN) - cpuSince)}`);
     if (code !== 0) return { lane, failed: step, time: seconds(since) };
   }
   return { lane, time: seconds(since) };
@@ -135,14 +136,13 @@ if ((await run('build', 'pnpm build')) !== 0) {
   console.error('pnpm test: the build failed; nothing else ran.');
   process.exit(1);
 }
-const cpuOf = (name) => (Number.isNaN(cpu.get(name) ?? NaN) ? '' : `, ${Math.round(cpu.get(name))} s of CPU`);
-console.log(`build done in ${seconds(started)}${cpuOf('build')}; ${lanes.map((lane) => lane.name).join(', ')} run side by side`);
+console.log(`build done in ${seconds(started)}${cpuText(cpu.get('build'))}; ${lanes.map((lane) => lane.name).join(', ')} run side by side`);
 
 const results = await Promise.all(lanes.map(runLane));
 rmSync(packed, { recursive: true, force: true });
 const cpuInAll = [...cpu.values()].reduce((sum, used) => sum + used, 0);
-console.log(`\npnpm test, ${seconds(started)} in all (build included)${Number.isNaN(cpuInAll) ? '' : `, ${Math.round(cpuInAll)} s of CPU`}:`);
+console.log(`\npnpm test, ${seconds(started)} in all (build included)${cpuText(cpuInAll)}:`);
 for (const { lane, failed, time } of results) {
-  console.log(`  ${lane.name.padEnd(width)}  ${failed ? `FAILED at \`${failed}\`` : 'passed'}  ${time}${cpuOf(lane.name)}`);
+  console.log(`  ${lane.name.padEnd(width)}  ${failed ? `FAILED at \`${failed}\`` : 'passed'}  ${time}${cpuText(cpu.get(lane.name))}`);
 }
 process.exit(results.some((result) => result.failed) ? 1 : 0);
