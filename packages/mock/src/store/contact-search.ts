@@ -18,7 +18,6 @@ interface BuiltIndex {
 /** Indexes of seeded datasets' lists (frozen: forks copy a list before they write it), built on first use, shared by forks. */
 const seededIndexes = new WeakMap<readonly ContactRecord[], BuiltIndex>();
 
-
 // Changed or added contacts are candidates of every search until the index is rebuilt, and a rebuild walks the
 // whole account: rebuild once they are a thirty-second of it (at least 1,024), so neither cost dominates.
 const rebuildAfter = (contactCount: number) => Math.max(1024, contactCount / 32);

@@ -88,7 +88,7 @@ export type EnrichmentStateRecord = Stored<typeof enrichmentStateKind>;
 export type SequenceRecord = Stored<typeof sequenceKind>;
 export type SequenceStepRecord = SequenceRecord['steps'][number];
 
-/** The lowercase texts the contact filters read, derived from the record and its person; never stored. */
+/** The lowercase texts the contact filters read, derived from the record and its person; never written to a state file. */
 export interface ContactSearchTexts {
   /** What the `search` filter matches; rebuilt whenever tags, notes or custom fields change. */
   search_text: string;
