@@ -1,6 +1,6 @@
 import { NO_BODY, type RequestHeaders, type MockResponse } from './message';
 import type { MockApiError } from './errors';
-import { cachedJson } from '../wire/cached-json';
+import { cachedJson, type KnownJson } from '../wire/cached-json';
 
 /** The session header, allowed in preflights and exposed with the eviction notice. */
 export const SESSION_HEADER = 'X-Mock-Session';
@@ -43,17 +43,24 @@ function pushPiece(out: (string | Uint8Array)[], piece: string | Uint8Array): vo
   else out.push(piece);
 }
 
+/** Appends the known JSON of `value` (`isCached`): its bytes, or its parts in order. */
+function pushCached(out: (string | Uint8Array)[], value: object): void {
+  const json = cachedJson.get(value) as KnownJson;
+  if (json instanceof Uint8Array) out.push(json);
+  else for (const part of json) pushPiece(out, part);
+}
+
 /**
  * Appends the JSON of `value` to `out`, text as strings and known values as their bytes. The first `depth` levels
  * of plain objects are written here, in the order JSON.stringify uses; everything below goes to the native serializer.
  */
 function appendJson(value: unknown, depth: number, out: (string | Uint8Array)[]): void {
   if (isCached(value)) {
-    out.push(cachedJson.get(value) as Uint8Array);
+    pushCached(out, value);
   } else if (isCachedArray(value)) {
     value.forEach((item, index) => {
       pushPiece(out, index === 0 ? '[' : ',');
-      out.push(cachedJson.get(item) as Uint8Array);
+      pushCached(out, item);
     });
     pushPiece(out, ']');
   } else if (depth > 0 && isPlainObject(value)) {
@@ -138,9 +145,6 @@ export function toJsonBytes(body: unknown): Uint8Array {
   return joinJsonParts(toJsonParts(body));
 }
 
-/** Up to this many parts (text, one cached record, text), an answer's body is joined into bytes at once. */
-const MOST_PARTS_JOINED = 3;
-
 // The parts of answers whose body is spliced JSON, for the adapters and the journal that can use them as they are.
 const spliced = new WeakMap<MockResponse, JsonParts>();
 
@@ -176,10 +180,7 @@ export function jsonAnswer(status: number, body: unknown, headers: Record<string
   const list: [string, string][] = [['content-type', 'application/json']];
   for (const name in headers) list.push([name.toLowerCase(), headers[name] as string]);
   if (!holdsCachedJson(body, 2)) return { kind: 'response', status, headers: list, body: encoder.encode(JSON.stringify(body)) };
-  const json = toJsonParts(body);
-  // One cached record with its envelope (an update's answer) is small: one buffer of it is cheaper than its parts.
-  if (json.parts.length <= MOST_PARTS_JOINED) return { kind: 'response', status, headers: list, body: joinJsonParts(json) };
-  return splicedAnswer(status, list, json);
+  return splicedAnswer(status, list, toJsonParts(body));
 }
 
 /** The 500 of an exception no rule foresaw, its message kept in `debug` for whoever reads the answer. */

@@ -1,10 +1,18 @@
-import type { ContactWithEnrichment } from '@network-org/spec/openapi';
+import type { Company, ContactWithEnrichment } from '@network-org/spec/openapi';
 import { setBounded } from '../lib/bounded-map';
 import type { Store } from '../store/index';
 import { PARTS, type Part, type VersionedStorage } from '../store/storage';
-import type { ContactRecord } from '../store/types';
+import type { CompanyRecord, ContactRecord, NetworkPersonRecord } from '../store/types';
 import { withCachedJson } from './cached-json';
-import { contactFullFields, contactWire, type ListedContact } from './records';
+import {
+  companyWire,
+  contactFullFields,
+  contactProfileWire,
+  contactWire,
+  listedContactWire,
+  type ContactProfile,
+  type ListedContact,
+} from './records';
 
 /*
  * A list page serializes the same contacts request after request. Each contact's list shape and its JSON are kept,
@@ -50,6 +58,16 @@ interface WireCache {
   entries: Map<string, ListEntry>;
   /** Full shapes an update or find-email answered with, by `account_relationship_id`: the next list derives from them. */
   fulls: Map<string, FullEntry>;
+  /** What an update leaves as it was, by `account_relationship_id`: the next update of the contact reuses it. */
+  unedited: Map<string, UneditedEntry>;
+}
+
+/** The parts of a contact's shape that its own edits never change, with the records they were built from. */
+interface UneditedEntry {
+  person: NetworkPersonRecord;
+  profile: ContactProfile;
+  companyRecord: CompanyRecord;
+  company: Company;
 }
 
 interface ListEntry {
@@ -58,11 +76,13 @@ interface ListEntry {
   json: Uint8Array;
 }
 
-interface FullEntry extends ListEntry {
+interface FullEntry {
+  record: ContactRecord;
+  wire: ContactWithEnrichment;
   /** The fields the full shape appended to the list shape. */
   appended: object;
-  /** How many bytes of `json` are the list JSON without its closing brace. */
-  listBytes: number;
+  /** The list shape's JSON in parts, without its closing brace: the full shape's JSON begins with them. */
+  listParts: readonly (string | Uint8Array)[];
 }
 
 /** The containers a contact's wire shape reads besides its own record. */
@@ -95,24 +115,24 @@ function findCache(storage: VersionedStorage): WireCache {
     cache.revisions = revisions;
     cache.entries.clear();
     cache.fulls.clear();
+    cache.unedited.clear();
   } else {
-    caches.set(scope, (cache = { revisions, entries: new Map(), fulls: new Map() }));
+    caches.set(scope, (cache = { revisions, entries: new Map(), fulls: new Map(), unedited: new Map() }));
   }
   return cache;
 }
-
-const CLOSING_BRACE = 0x7d;
-const COMMA = 0x2c;
-/** Where a full shape's JSON is encoded before it is copied out at its length (a UTF-16 unit takes at most 3 bytes). */
-let scratch = new Uint8Array(64 * 1024);
 
 /** The list entry of a full shape, derived from it: the appended fields left out of the object and of the JSON. */
 function listedFrom(full: FullEntry): ListEntry {
   const wire: Record<string, unknown> = {};
   for (const key of Object.keys(full.wire)) if (!Object.hasOwn(full.appended, key)) wire[key] = (full.wire as Record<string, unknown>)[key];
-  const json = new Uint8Array(full.listBytes + 1);
-  json.set(full.json.subarray(0, full.listBytes));
-  json[full.listBytes] = CLOSING_BRACE;
+  const pieces = [...full.listParts, '}'].map((part) => (typeof part === 'string' ? encoder.encode(part) : part));
+  const json = new Uint8Array(pieces.reduce((length, piece) => length + piece.byteLength, 0));
+  let offset = 0;
+  for (const piece of pieces) {
+    json.set(piece, offset);
+    offset += piece.byteLength;
+  }
   return { record: full.record, wire: wire as ListedContact, json };
 }
 
@@ -145,25 +165,73 @@ export function contactListWire(store: Store, contact: ContactRecord): ListedCon
 
 /**
  * `contactWire(store, contact, 'full')` (update and find-email): the list shape with the fields only the full shape
- * has appended, serialized once. Its JSON is made from the list JSON, by construction: without its closing brace, a
- * comma, and the appended fields' JSON without its opening brace. The next list page cuts the list entry back out of
- * it at the length it was made with.
+ * has appended. Its JSON is known in parts: the text of what the contact itself holds, and the bytes of its profile
+ * and company as the last update of it serialized them (an edit of a contact changes neither). The answer sends the
+ * parts as they are; the next list page joins the list shape's part of them into its entry.
  */
 export function contactFullWire(store: Store, contact: ContactRecord): ContactWithEnrichment {
-  const wire = contactWire(store, contact, 'list');
-  const listText = JSON.stringify(wire);
+  const cache = cacheOf(store.storage);
+  const wire = listedContactWire(store, contact, ...uneditedParts(store, cache, contact));
+  const listParts = listJsonParts(wire);
   const appended = contactFullFields(contact);
-  const appendedText = JSON.stringify(appended);
-  const full = Object.assign(wire, appended);
-  // Both texts encoded one after the other, the appended one's opening brace over the list's closing one, which
-  // then becomes the comma: one pass over the characters, one copy of the bytes.
-  const room = (listText.length + appendedText.length) * 3;
-  if (scratch.byteLength < room) scratch = new Uint8Array(room);
-  const listBytes = encoder.encodeInto(listText, scratch).written - 1;
-  const appendedBytes = encoder.encodeInto(appendedText, scratch.subarray(listBytes)).written;
-  scratch[listBytes] = COMMA;
-  const json = scratch.slice(0, listBytes + appendedBytes);
-  withCachedJson(full, json);
-  setBounded(cacheOf(store.storage).fulls, contact.account_relationship_id, { record: contact, wire: full, json, appended, listBytes }, MAX_CACHED_CONTACTS);
+  // The appended fields' JSON without its opening brace closes the list shape's, after a comma.
+  const parts = [...listParts];
+  const last = parts.length - 1;
+  const tail = `,${JSON.stringify(appended).slice(1)}`;
+  if (typeof parts[last] === 'string') parts[last] += tail;
+  else parts.push(tail);
+  const full = withCachedJson(Object.assign(wire, appended), parts);
+  setBounded(cache.fulls, contact.account_relationship_id, { record: contact, wire: full, appended, listParts }, MAX_CACHED_CONTACTS);
   return full;
+}
+
+/** UTF-8 bytes of the JSON of values an update leaves as they were: spliced into the contact's JSON as they are. */
+const knownBytes = new WeakMap<object, Uint8Array>();
+
+function known<T extends object>(value: T): T {
+  knownBytes.set(value, encoder.encode(JSON.stringify(value)));
+  return value;
+}
+
+/**
+ * A contact's profile and company as the last update of it built them, while its person and company record are the
+ * same (what else they read is the cache's containers): an update of a contact then serializes only what it edits.
+ */
+function uneditedParts(store: Store, cache: WireCache, contact: ContactRecord): [ContactProfile, Company] {
+  const key = contact.account_relationship_id;
+  const companyRecord = store.companies.ofContact(contact);
+  let entry = cache.unedited.get(key);
+  if (entry?.person !== contact.person || entry.companyRecord !== companyRecord) {
+    const profile = contactProfileWire(store, contact);
+    known(profile.languages);
+    known(profile.experiences);
+    known(profile.educations);
+    known(profile.locations);
+    entry = { person: contact.person, profile, companyRecord, company: known(companyWire(companyRecord)) };
+    setBounded(cache.unedited, key, entry, MAX_CACHED_CONTACTS);
+  }
+  return [entry.profile, entry.company];
+}
+
+/**
+ * The JSON of `wire` as `JSON.stringify` writes it, without its closing brace: the text between the values in
+ * `knownBytes`, and their bytes.
+ */
+function listJsonParts(wire: ListedContact): (string | Uint8Array)[] {
+  const parts: (string | Uint8Array)[] = [];
+  let text = '{';
+  for (const key of Object.keys(wire)) {
+    const value = (wire as Record<string, unknown>)[key];
+    const bytes = typeof value === 'object' && value !== null ? knownBytes.get(value) : undefined;
+    const json = bytes ? '' : JSON.stringify(value);
+    // What JSON.stringify leaves out of an object (undefined, a function, a symbol).
+    if (json === undefined) continue;
+    text += `${text === '{' ? '' : ','}${JSON.stringify(key)}:${json}`;
+    if (bytes) {
+      parts.push(text, bytes);
+      text = '';
+    }
+  }
+  parts.push(text);
+  return parts;
 }
