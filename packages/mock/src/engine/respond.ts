@@ -1,6 +1,6 @@
 import { NO_BODY, type RequestHeaders, type MockResponse } from './message';
 import type { MockApiError } from './errors';
-import { cachedJson, type KnownJson } from '../wire/cached-json';
+import { knownJson, type KnownJson } from '../wire/cached-json';
 
 /** The session header, allowed in preflights and exposed with the eviction notice. */
 export const SESSION_HEADER = 'X-Mock-Session';
@@ -15,7 +15,7 @@ const CORS_HEADERS: [string, string][] = [
 const encoder = new TextEncoder();
 
 function isCached(value: unknown): value is object {
-  return value !== null && typeof value === 'object' && cachedJson.has(value);
+  return value !== null && typeof value === 'object' && knownJson(value) !== undefined;
 }
 
 const isCachedArray = (value: unknown): value is object[] => Array.isArray(value) && value.length > 0 && value.every(isCached);
@@ -45,7 +45,7 @@ function pushPiece(out: (string | Uint8Array)[], piece: string | Uint8Array): vo
 
 /** Appends the known JSON of `value` (`isCached`): its bytes, or its parts in order. */
 function pushCached(out: (string | Uint8Array)[], value: object): void {
-  const json = cachedJson.get(value) as KnownJson;
+  const json = knownJson(value) as KnownJson;
   if (json instanceof Uint8Array) out.push(json);
   else for (const part of json) pushPiece(out, part);
 }
@@ -145,12 +145,17 @@ export function toJsonBytes(body: unknown): Uint8Array {
   return joinJsonParts(toJsonParts(body));
 }
 
-// The parts of answers whose body is spliced JSON, for the adapters and the journal that can use them as they are.
-const spliced = new WeakMap<MockResponse, JsonParts>();
+// The parts of an answer whose body is spliced JSON, for the adapters and the journal that can use them as they
+// are: on the answer, not in a WeakMap, whose values the young generation would promote (see cached-json.ts).
+const SPLICED = Symbol('spliced JSON');
+
+interface SplicedResponse extends MockResponse {
+  [SPLICED]?: JsonParts | undefined;
+}
 
 /** The body of an answer in the parts it was made of, or undefined when it is plain bytes. */
 export function bodyParts(answer: MockResponse): JsonParts | undefined {
-  return spliced.get(answer);
+  return (answer as SplicedResponse)[SPLICED];
 }
 
 /**
@@ -159,7 +164,7 @@ export function bodyParts(answer: MockResponse): JsonParts | undefined {
  */
 function splicedAnswer(status: number, headers: [string, string][], json: JsonParts): MockResponse {
   let bytes: Uint8Array | undefined;
-  const answer: MockResponse = {
+  const answer: SplicedResponse = {
     kind: 'response',
     status,
     headers,
@@ -168,10 +173,11 @@ function splicedAnswer(status: number, headers: [string, string][], json: JsonPa
     },
     set body(value: Uint8Array) {
       bytes = value;
-      spliced.delete(answer);
+      answer[SPLICED] = undefined;
     },
   };
-  spliced.set(answer, json);
+  // Not enumerable: a copy of the answer with another body must not carry these parts.
+  Object.defineProperty(answer, SPLICED, { value: json, writable: true });
   return answer;
 }
 
