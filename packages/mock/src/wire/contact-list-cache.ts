@@ -76,13 +76,11 @@ interface ListEntry {
   json: Uint8Array;
 }
 
-interface FullEntry {
-  record: ContactRecord;
-  wire: ContactWithEnrichment;
+interface FullEntry extends ListEntry {
   /** The fields the full shape appended to the list shape. */
   appended: object;
-  /** The list shape's JSON in parts, without its closing brace: the full shape's JSON begins with them. */
-  listParts: readonly Uint8Array[];
+  /** How many bytes of `json` are the list JSON without its closing brace. */
+  listBytes: number;
 }
 
 /** The containers a contact's wire shape reads besides its own record. */
@@ -123,53 +121,17 @@ function findCache(storage: VersionedStorage): WireCache {
 }
 
 const CLOSING_BRACE = 0x7d;
-/**
- * Full shapes' JSON is encoded into shared chunks and handed out as views of them: a buffer of its own per update
- * (an ArrayBuffer per answer) cost 5 us against 1.5 us for a view and its copy, measured. A chunk lives while any of
- * its views does (an answer in the journal, a shape the next list page derives from), so it is small: updates in a row
- * share one, and a kept view holds at most this much.
- */
-const CHUNK_BYTES = 32 * 1024;
-let chunk = new Uint8Array(CHUNK_BYTES);
-let chunkUsed = 0;
-
-/**
- * Encodes `texts` one after the other into the chunk from `chunkUsed` on: where they start, then where each ends;
- * undefined when they do not fit.
- */
-function encodeAt(texts: readonly string[]): number[] | undefined {
-  const ends: number[] = [chunkUsed];
-  let written = chunkUsed;
-  for (const text of texts) {
-    const result = encoder.encodeInto(text, chunk.subarray(written));
-    if (result.read < text.length) return undefined;
-    ends.push((written += result.written));
-  }
-  return ends;
-}
-
-/** `encodeAt` in the current chunk, else in a new one with room for the texts (a UTF-16 unit takes at most 3 bytes). */
-function encodeInChunk(texts: readonly string[]): number[] {
-  const ends = encodeAt(texts);
-  if (ends) return ends;
-  chunk = new Uint8Array(Math.max(CHUNK_BYTES, texts.reduce((length, text) => length + text.length * 3, 0)));
-  chunkUsed = 0;
-  return encodeAt(texts) as number[];
-}
+const COMMA = 0x2c;
+/** Where a full shape's JSON is encoded before it is copied out at its length (a UTF-16 unit takes at most 3 bytes). */
+let scratch = new Uint8Array(64 * 1024);
 
 /** The list entry of a full shape, derived from it: the appended fields left out of the object and of the JSON. */
 function listedFrom(full: FullEntry): ListEntry {
   const wire: Record<string, unknown> = {};
   for (const key of Object.keys(full.wire)) if (!Object.hasOwn(full.appended, key)) wire[key] = (full.wire as Record<string, unknown>)[key];
-  let length = 1;
-  for (const part of full.listParts) length += part.byteLength;
-  const json = new Uint8Array(length);
-  let offset = 0;
-  for (const part of full.listParts) {
-    json.set(part, offset);
-    offset += part.byteLength;
-  }
-  json[offset] = CLOSING_BRACE;
+  const json = new Uint8Array(full.listBytes + 1);
+  json.set(full.json.subarray(0, full.listBytes));
+  json[full.listBytes] = CLOSING_BRACE;
   return { record: full.record, wire: wire as ListedContact, json };
 }
 
@@ -202,40 +164,37 @@ export function contactListWire(store: Store, contact: ContactRecord): ListedCon
 
 /**
  * `contactWire(store, contact, 'full')` (update and find-email): the list shape with the fields only the full shape
- * has appended. Its JSON is known in parts: the bytes of what the contact itself holds, and the bytes of its profile
- * and company as the last update of it serialized them (an edit of a contact changes neither). The answer sends the
- * parts as they are; the next list page joins the list shape's part of them into its entry.
+ * has appended, serialized once. Its JSON is made from the list JSON, by construction: without its closing brace, a
+ * comma, and the appended fields' JSON without its opening brace. The list JSON takes the profile's and the
+ * company's JSON as the last update of the contact serialized them (an edit of a contact changes neither). The next
+ * list page cuts the list entry back out of it at the length it was made with.
  */
 export function contactFullWire(store: Store, contact: ContactRecord): ContactWithEnrichment {
   const cache = cacheOf(store.storage);
   const wire = listedContactWire(store, contact, ...uneditedParts(store, cache, contact));
-  const { texts, values } = listJsonPieces(wire);
+  const listText = listJson(wire);
   const appended = contactFullFields(contact);
-  // The appended fields' JSON without its opening brace closes the list shape's, after a comma.
-  texts.push(`,${JSON.stringify(appended).slice(1)}`);
-  const ends = encodeInChunk(texts);
-  const listParts: Uint8Array[] = [];
-  const parts: Uint8Array[] = [];
-  for (const [index, value] of values.entries()) {
-    const own = chunk.subarray(ends[index], ends[index + 1]);
-    listParts.push(own, value);
-    parts.push(own, value);
-  }
-  // The contact's last text, and after it the appended fields: the list shape's parts end before those.
-  const last = values.length;
-  listParts.push(chunk.subarray(ends[last], ends[last + 1]));
-  parts.push(chunk.subarray(ends[last], ends[last + 2]));
-  chunkUsed = ends[last + 2] as number;
-  const full = withCachedJson(Object.assign(wire, appended), parts);
-  setBounded(cache.fulls, contact.account_relationship_id, { record: contact, wire: full, appended, listParts }, MAX_CACHED_CONTACTS);
+  const appendedText = JSON.stringify(appended);
+  const full = Object.assign(wire, appended);
+  // Both texts encoded one after the other, the appended one's opening brace over the list's closing one, which
+  // then becomes the comma: one pass over the characters, one copy of the bytes. The answer sends this one buffer
+  // as a part: on the collector's heap, text kept past the request costs more than a buffer of its bytes.
+  const room = (listText.length + appendedText.length) * 3;
+  if (scratch.byteLength < room) scratch = new Uint8Array(room);
+  const listBytes = encoder.encodeInto(listText, scratch).written - 1;
+  const appendedBytes = encoder.encodeInto(appendedText, scratch.subarray(listBytes)).written;
+  scratch[listBytes] = COMMA;
+  const json = scratch.slice(0, listBytes + appendedBytes);
+  withCachedJson(full, json);
+  setBounded(cache.fulls, contact.account_relationship_id, { record: contact, wire: full, json, appended, listBytes }, MAX_CACHED_CONTACTS);
   return full;
 }
 
-/** UTF-8 bytes of the JSON of values an update leaves as they were: spliced into the contact's JSON as they are. */
-const knownBytes = new WeakMap<object, Uint8Array>();
+/** JSON texts of values an update leaves as they were: spliced into the contact's JSON instead of serialized again. */
+const knownText = new WeakMap<object, string>();
 
 function known<T extends object>(value: T): T {
-  knownBytes.set(value, encoder.encode(JSON.stringify(value)));
+  knownText.set(value, JSON.stringify(value));
   return value;
 }
 
@@ -259,27 +218,15 @@ function uneditedParts(store: Store, cache: WireCache, contact: ContactRecord): 
   return [entry.profile, entry.company];
 }
 
-/**
- * The JSON of `wire` as `JSON.stringify` writes it, without its closing brace: the texts between the values in
- * `knownBytes`, and their bytes (one text more than values).
- */
-function listJsonPieces(wire: ListedContact): { texts: string[]; values: Uint8Array[] } {
-  const texts: string[] = [];
-  const values: Uint8Array[] = [];
-  let text = '{';
+/** `JSON.stringify(wire)`, with the texts of values in `knownText` taken as they are. */
+function listJson(wire: ListedContact): string {
+  let text = '';
   for (const key of Object.keys(wire)) {
     const value = (wire as Record<string, unknown>)[key];
-    const bytes = typeof value === 'object' && value !== null ? knownBytes.get(value) : undefined;
-    const json = bytes ? '' : JSON.stringify(value);
+    const json = (typeof value === 'object' && value !== null && knownText.get(value)) || JSON.stringify(value);
     // What JSON.stringify leaves out of an object (undefined, a function, a symbol).
     if (json === undefined) continue;
-    text += `${text === '{' ? '' : ','}${JSON.stringify(key)}:${json}`;
-    if (bytes) {
-      texts.push(text);
-      values.push(bytes);
-      text = '';
-    }
+    text += `${text === '' ? '{' : ','}${JSON.stringify(key)}:${json}`;
   }
-  texts.push(text);
-  return { texts, values };
+  return text === '' ? '{}' : `${text}}`;
 }
