@@ -1,6 +1,6 @@
 import { NO_BODY, type RequestHeaders, type MockResponse } from './message';
 import type { MockApiError } from './errors';
-import { knownJson, type KnownJson } from '../wire/cached-json';
+import { knownJson } from '../wire/cached-json';
 
 /** The session header, allowed in preflights and exposed with the eviction notice. */
 export const SESSION_HEADER = 'X-Mock-Session';
@@ -43,24 +43,17 @@ function pushPiece(out: (string | Uint8Array)[], piece: string | Uint8Array): vo
   else out.push(piece);
 }
 
-/** Appends the known JSON of `value` (`isCached`): its bytes, or its parts in order. */
-function pushCached(out: (string | Uint8Array)[], value: object): void {
-  const json = knownJson(value) as KnownJson;
-  if (json instanceof Uint8Array) out.push(json);
-  else for (const part of json) pushPiece(out, part);
-}
-
 /**
  * Appends the JSON of `value` to `out`, text as strings and known values as their bytes. The first `depth` levels
  * of plain objects are written here, in the order JSON.stringify uses; everything below goes to the native serializer.
  */
 function appendJson(value: unknown, depth: number, out: (string | Uint8Array)[]): void {
   if (isCached(value)) {
-    pushCached(out, value);
+    out.push(knownJson(value) as Uint8Array);
   } else if (isCachedArray(value)) {
     value.forEach((item, index) => {
       pushPiece(out, index === 0 ? '[' : ',');
-      pushCached(out, item);
+      out.push(knownJson(item) as Uint8Array);
     });
     pushPiece(out, ']');
   } else if (depth > 0 && isPlainObject(value)) {

@@ -1,20 +1,18 @@
 // Values whose JSON is already known (a cached record): the answer splices them into the body as bytes instead of
-// serializing them again. A record whose JSON is made of parts (bytes of its own and of values cached on their own)
-// is known by those parts, in order.
-export type KnownJson = Uint8Array | readonly (string | Uint8Array)[];
+// serializing them again.
 
 // Kept on the value itself (not enumerable: no copy, key list or JSON shows it) rather than in a WeakMap: the
 // collector's young generation keeps a WeakMap's values, and whatever they hold, as long as a full collection has not
-// seen their key gone, so a value registered per request (an update's answer) would be promoted with its parts.
+// seen their key gone, so a value registered per request (an update's answer) would be promoted with its bytes.
 const KNOWN_JSON = Symbol('known JSON');
 
-/** Registers `json` (UTF-8 bytes, or parts) as the JSON of `value`; `value` must not change while registered. */
-export function withCachedJson<T extends object>(value: T, json: KnownJson): T {
+/** Registers `json` (UTF-8 bytes) as the JSON of `value`; `value` must not change while registered. */
+export function withCachedJson<T extends object>(value: T, json: Uint8Array): T {
   Object.defineProperty(value, KNOWN_JSON, { value: json, configurable: true });
   return value;
 }
 
 /** The JSON registered for `value`, if any. */
-export function knownJson(value: object): KnownJson | undefined {
-  return (value as { [KNOWN_JSON]?: KnownJson })[KNOWN_JSON];
+export function knownJson(value: object): Uint8Array | undefined {
+  return (value as { [KNOWN_JSON]?: Uint8Array })[KNOWN_JSON];
 }
