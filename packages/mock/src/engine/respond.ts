@@ -1,6 +1,6 @@
 import { NO_BODY, type RequestHeaders, type MockResponse } from './message';
 import type { MockApiError } from './errors';
-import { cachedJson } from '../wire/cached-json';
+import { knownJson } from '../wire/cached-json';
 
 /** The session header, allowed in preflights and exposed with the eviction notice. */
 export const SESSION_HEADER = 'X-Mock-Session';
@@ -15,7 +15,7 @@ const CORS_HEADERS: [string, string][] = [
 const encoder = new TextEncoder();
 
 function isCached(value: unknown): value is object {
-  return value !== null && typeof value === 'object' && cachedJson.has(value);
+  return value !== null && typeof value === 'object' && knownJson(value) !== undefined;
 }
 
 const isCachedArray = (value: unknown): value is object[] => Array.isArray(value) && value.length > 0 && value.every(isCached);
@@ -49,11 +49,11 @@ function pushPiece(out: (string | Uint8Array)[], piece: string | Uint8Array): vo
  */
 function appendJson(value: unknown, depth: number, out: (string | Uint8Array)[]): void {
   if (isCached(value)) {
-    out.push(cachedJson.get(value) as Uint8Array);
+    out.push(knownJson(value) as Uint8Array);
   } else if (isCachedArray(value)) {
     value.forEach((item, index) => {
       pushPiece(out, index === 0 ? '[' : ',');
-      out.push(cachedJson.get(item) as Uint8Array);
+      out.push(knownJson(item) as Uint8Array);
     });
     pushPiece(out, ']');
   } else if (depth > 0 && isPlainObject(value)) {
@@ -138,15 +138,17 @@ export function toJsonBytes(body: unknown): Uint8Array {
   return joinJsonParts(toJsonParts(body));
 }
 
-/** Up to this many parts (text, one cached record, text), an answer's body is joined into bytes at once. */
-const MOST_PARTS_JOINED = 3;
+// The parts of an answer whose body is spliced JSON, for the adapters and the journal that can use them as they
+// are: on the answer, not in a WeakMap, whose values the young generation would promote (see cached-json.ts).
+const SPLICED = Symbol('spliced JSON');
 
-// The parts of answers whose body is spliced JSON, for the adapters and the journal that can use them as they are.
-const spliced = new WeakMap<MockResponse, JsonParts>();
+interface SplicedResponse extends MockResponse {
+  [SPLICED]?: JsonParts | undefined;
+}
 
 /** The body of an answer in the parts it was made of, or undefined when it is plain bytes. */
 export function bodyParts(answer: MockResponse): JsonParts | undefined {
-  return spliced.get(answer);
+  return (answer as SplicedResponse)[SPLICED];
 }
 
 /**
@@ -155,7 +157,7 @@ export function bodyParts(answer: MockResponse): JsonParts | undefined {
  */
 function splicedAnswer(status: number, headers: [string, string][], json: JsonParts): MockResponse {
   let bytes: Uint8Array | undefined;
-  const answer: MockResponse = {
+  const answer: SplicedResponse = {
     kind: 'response',
     status,
     headers,
@@ -164,10 +166,11 @@ function splicedAnswer(status: number, headers: [string, string][], json: JsonPa
     },
     set body(value: Uint8Array) {
       bytes = value;
-      spliced.delete(answer);
+      answer[SPLICED] = undefined;
     },
   };
-  spliced.set(answer, json);
+  // Not enumerable: a copy of the answer with another body must not carry these parts.
+  Object.defineProperty(answer, SPLICED, { value: json, writable: true });
   return answer;
 }
 
@@ -176,10 +179,7 @@ export function jsonAnswer(status: number, body: unknown, headers: Record<string
   const list: [string, string][] = [['content-type', 'application/json']];
   for (const name in headers) list.push([name.toLowerCase(), headers[name] as string]);
   if (!holdsCachedJson(body, 2)) return { kind: 'response', status, headers: list, body: encoder.encode(JSON.stringify(body)) };
-  const json = toJsonParts(body);
-  // One cached record with its envelope (an update's answer) is small: one buffer of it is cheaper than its parts.
-  if (json.parts.length <= MOST_PARTS_JOINED) return { kind: 'response', status, headers: list, body: joinJsonParts(json) };
-  return splicedAnswer(status, list, json);
+  return splicedAnswer(status, list, toJsonParts(body));
 }
 
 /** The 500 of an exception no rule foresaw, its message kept in `debug` for whoever reads the answer. */

@@ -1,10 +1,18 @@
-import type { ContactWithEnrichment } from '@network-org/spec/openapi';
+import type { Company, ContactWithEnrichment } from '@network-org/spec/openapi';
 import { setBounded } from '../lib/bounded-map';
 import type { Store } from '../store/index';
 import { PARTS, type Part, type VersionedStorage } from '../store/storage';
-import type { ContactRecord } from '../store/types';
+import type { CompanyRecord, ContactRecord, NetworkPersonRecord } from '../store/types';
 import { withCachedJson } from './cached-json';
-import { contactFullFields, contactWire, type ListedContact } from './records';
+import {
+  companyWire,
+  contactFullFields,
+  contactProfileWire,
+  contactWire,
+  listedContactWire,
+  type ContactProfile,
+  type ListedContact,
+} from './records';
 
 /*
  * A list page serializes the same contacts request after request. Each contact's list shape and its JSON are kept,
@@ -50,6 +58,16 @@ interface WireCache {
   entries: Map<string, ListEntry>;
   /** Full shapes an update or find-email answered with, by `account_relationship_id`: the next list derives from them. */
   fulls: Map<string, FullEntry>;
+  /** What an update leaves as it was, by `account_relationship_id`: the next update of the contact reuses it. */
+  unedited: Map<string, UneditedEntry>;
+}
+
+/** The parts of a contact's shape that its own edits never change, with the records they were built from. */
+interface UneditedEntry {
+  person: NetworkPersonRecord;
+  profile: ContactProfile;
+  companyRecord: CompanyRecord;
+  company: Company;
 }
 
 interface ListEntry {
@@ -95,8 +113,9 @@ function findCache(storage: VersionedStorage): WireCache {
     cache.revisions = revisions;
     cache.entries.clear();
     cache.fulls.clear();
+    cache.unedited.clear();
   } else {
-    caches.set(scope, (cache = { revisions, entries: new Map(), fulls: new Map() }));
+    caches.set(scope, (cache = { revisions, entries: new Map(), fulls: new Map(), unedited: new Map() }));
   }
   return cache;
 }
@@ -146,17 +165,20 @@ export function contactListWire(store: Store, contact: ContactRecord): ListedCon
 /**
  * `contactWire(store, contact, 'full')` (update and find-email): the list shape with the fields only the full shape
  * has appended, serialized once. Its JSON is made from the list JSON, by construction: without its closing brace, a
- * comma, and the appended fields' JSON without its opening brace. The next list page cuts the list entry back out of
- * it at the length it was made with.
+ * comma, and the appended fields' JSON without its opening brace. The list JSON takes the profile's and the
+ * company's JSON as the last update of the contact serialized them (an edit of a contact changes neither). The next
+ * list page cuts the list entry back out of it at the length it was made with.
  */
 export function contactFullWire(store: Store, contact: ContactRecord): ContactWithEnrichment {
-  const wire = contactWire(store, contact, 'list');
-  const listText = JSON.stringify(wire);
+  const cache = cacheOf(store.storage);
+  const wire = listedContactWire(store, contact, ...uneditedParts(store, cache, contact));
+  const listText = listJson(wire);
   const appended = contactFullFields(contact);
   const appendedText = JSON.stringify(appended);
   const full = Object.assign(wire, appended);
   // Both texts encoded one after the other, the appended one's opening brace over the list's closing one, which
-  // then becomes the comma: one pass over the characters, one copy of the bytes.
+  // then becomes the comma: one pass over the characters, one copy of the bytes. The answer sends this one buffer
+  // as a part: on the collector's heap, text kept past the request costs more than a buffer of its bytes.
   const room = (listText.length + appendedText.length) * 3;
   if (scratch.byteLength < room) scratch = new Uint8Array(room);
   const listBytes = encoder.encodeInto(listText, scratch).written - 1;
@@ -164,6 +186,47 @@ export function contactFullWire(store: Store, contact: ContactRecord): ContactWi
   scratch[listBytes] = COMMA;
   const json = scratch.slice(0, listBytes + appendedBytes);
   withCachedJson(full, json);
-  setBounded(cacheOf(store.storage).fulls, contact.account_relationship_id, { record: contact, wire: full, json, appended, listBytes }, MAX_CACHED_CONTACTS);
+  setBounded(cache.fulls, contact.account_relationship_id, { record: contact, wire: full, json, appended, listBytes }, MAX_CACHED_CONTACTS);
   return full;
+}
+
+/** JSON texts of values an update leaves as they were: spliced into the contact's JSON instead of serialized again. */
+const knownText = new WeakMap<object, string>();
+
+function known<T extends object>(value: T): T {
+  knownText.set(value, JSON.stringify(value));
+  return value;
+}
+
+/**
+ * A contact's profile and company as the last update of it built them, while its person and company record are the
+ * same (what else they read is the cache's containers): an update of a contact then serializes only what it edits.
+ */
+function uneditedParts(store: Store, cache: WireCache, contact: ContactRecord): [ContactProfile, Company] {
+  const key = contact.account_relationship_id;
+  const companyRecord = store.companies.ofContact(contact);
+  let entry = cache.unedited.get(key);
+  if (entry?.person !== contact.person || entry.companyRecord !== companyRecord) {
+    const profile = contactProfileWire(store, contact);
+    known(profile.languages);
+    known(profile.experiences);
+    known(profile.educations);
+    known(profile.locations);
+    entry = { person: contact.person, profile, companyRecord, company: known(companyWire(companyRecord)) };
+    setBounded(cache.unedited, key, entry, MAX_CACHED_CONTACTS);
+  }
+  return [entry.profile, entry.company];
+}
+
+/** `JSON.stringify(wire)`, with the texts of values in `knownText` taken as they are. */
+function listJson(wire: ListedContact): string {
+  let text = '';
+  for (const key of Object.keys(wire)) {
+    const value = (wire as Record<string, unknown>)[key];
+    const json = (typeof value === 'object' && value !== null && knownText.get(value)) || JSON.stringify(value);
+    // What JSON.stringify leaves out of an object (undefined, a function, a symbol).
+    if (json === undefined) continue;
+    text += `${text === '' ? '{' : ','}${JSON.stringify(key)}:${json}`;
+  }
+  return text === '' ? '{}' : `${text}}`;
 }

@@ -126,6 +126,33 @@ describe('cached contact lists', () => {
     }
   });
 
+  it("answer a PATCH as a fresh mock does after the contact's company changed between two of its updates", async () => {
+    const mock = createMockApi({ rateLimit: false, contactsPerAccount: 20, networkSize: 20 });
+    const account = await primaryAccount(mock);
+    const target = (await page(mock, `account_id=${account}&limit=5`)).contacts[1]!;
+    const path = `/v1/contacts/${target.contact_id}`;
+    // Twice: first while the session still holds the seeded data, then with data of its own.
+    for (const tag of ['First tag', 'Second tag']) {
+      expect((await send(mock, 'PATCH', path, { account_id: account, notes_json: `{"text":"before ${tag}"}` })).status).toBe(200);
+      const company = await send(mock, 'PATCH', `/v1/companies/${target.company.company_id}`, {
+        account_id: account,
+        tags: { add: [{ name: tag, color: 'red' }] },
+      });
+      expect(company.status).toBe(200);
+
+      const update = { account_id: account, notes_json: `{"text":"after ${tag}"}` };
+      const fresh = createMockApi({ rateLimit: false, state: mock.exportState() });
+      const text = await (await send(mock, 'PATCH', path, update)).text();
+      expect(text).toBe(await (await send(fresh, 'PATCH', path, update)).text());
+      const contact = (JSON.parse(text) as { data: { contact: ListedContact } }).data.contact;
+      expect(contact.company.tags.map((entry) => entry.name)).toContain(tag);
+      // The list after it shows the same contact, the full shape's own fields left out.
+      const listed = (await page(mock, `account_id=${account}&limit=5`)).contacts.find((entry) => entry.contact_id === target.contact_id)!;
+      const { notes_json: _notes, contact_enrichment: _enrichment, sequence: _sequence, ...fullAsListed } = contact;
+      expect(listed).toEqual(fullAsListed);
+    }
+  });
+
   it('answer as a fresh mock does after reset to another seed', async () => {
     const mock = createMockApi({ rateLimit: false });
     await page(mock, 'limit=10');
