@@ -137,6 +137,11 @@ function prepareOperation(runtime: MockRuntime, session: Session, request: ApiRe
 }
 
 /** The built-in route's answer. */
+/** A route's result that shares nothing with the store or the mock's cached JSON. */
+function ownCopy({ status, body, headers }: AnyRouteResult): AnyRouteResult {
+  return { status, body: structuredClone(body), ...(headers && { headers: { ...headers } }) };
+}
+
 async function routeAnswer({ route, context }: PreparedOperation): Promise<MockResponse> {
   const result: AnyRouteResult = await route.handle(context);
   return jsonAnswer(Number(result.status), result.body, result.headers);
@@ -180,8 +185,10 @@ async function answerClientOperation(
     query: context.query,
     body: context.body,
     auth: context.auth,
-    // The route's result is the operation's documented answer; the table only loses its operation type.
-    next: () => settle(() => route.handle(context)) as Promise<OperationResult<OperationId>>,
+    // The route's result is the operation's documented answer; the table only loses its operation type. The
+    // resolver gets a copy of it to change as it likes: the route's records carry JSON the mock keeps for the next
+    // answers, which a change in place would neither reach nor leave intact.
+    next: () => settle(() => route.handle(context)).then(ownCopy) as Promise<OperationResult<OperationId>>,
   });
   const problem = overrideAnswerProblem(answer);
   if (problem !== undefined) throw internalError(`The mock.override of ${operationId} cannot be sent: ${problem}.`);

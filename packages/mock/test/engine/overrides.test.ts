@@ -56,6 +56,33 @@ describe('mock.override', () => {
     expect(reply.headers.get('x-overridden')).toBe('yes');
   });
 
+  it('sends a change the resolver makes in place to the built-in answer, and later answers do not keep it', async () => {
+    const listed = (await call('/v1/contacts?limit=2')).body.data.contacts;
+    const updated = (await call(`/v1/contacts/${listed[0].contact_id}`, { method: 'PATCH', body: { notes_json: null } })).body;
+    const restoreList = mock.override('listContacts', async ({ next }) => {
+      const answer = await next();
+      if (answer.status === 200) {
+        answer.body.data.contacts[0]!.first_name = 'Changed';
+        answer.body.data.contacts[1]!.account.display_name = 'Renamed';
+      }
+      return answer;
+    });
+    const restoreUpdate = mock.override('updateContact', async ({ next }) => {
+      const answer = await next();
+      if (answer.status === 200) answer.body.data.contact.headline = 'Changed too';
+      return answer;
+    });
+    const changed = (await call('/v1/contacts?limit=2')).body.data.contacts;
+    expect(changed[0].first_name).toBe('Changed');
+    expect(changed[1].account).toEqual({ ...listed[1].account, display_name: 'Renamed' });
+    const changedUpdate = (await call(`/v1/contacts/${listed[0].contact_id}`, { method: 'PATCH', body: { notes_json: null } })).body;
+    expect(changedUpdate.data.contact.headline).toBe('Changed too');
+    restoreList();
+    restoreUpdate();
+    expect((await call('/v1/contacts?limit=2')).body.data.contacts).toEqual(listed);
+    expect((await call(`/v1/contacts/${listed[0].contact_id}`, { method: 'PATCH', body: { notes_json: null } })).body).toEqual(updated);
+  });
+
   it('hands the built-in error to the resolver as its documented answer', async () => {
     let builtIn: unknown;
     mock.override('importContact', async ({ next }) => {
