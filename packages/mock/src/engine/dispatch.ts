@@ -136,12 +136,12 @@ function prepareOperation(runtime: MockRuntime, session: Session, request: ApiRe
   return { operationId: entry.operationId, route, context };
 }
 
-/** The built-in route's answer. */
 /** A route's result that shares nothing with the store or the mock's cached JSON. */
 function ownCopy({ status, body, headers }: AnyRouteResult): AnyRouteResult {
   return { status, body: structuredClone(body), ...(headers && { headers: { ...headers } }) };
 }
 
+/** The built-in route's answer. */
 async function routeAnswer({ route, context }: PreparedOperation): Promise<MockResponse> {
   const result: AnyRouteResult = await route.handle(context);
   return jsonAnswer(Number(result.status), result.body, result.headers);

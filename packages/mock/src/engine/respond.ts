@@ -1,6 +1,6 @@
 import { NO_BODY, type RequestHeaders, type MockResponse } from './message';
 import type { MockApiError } from './errors';
-import { knownJson } from '../wire/cached-json';
+import { cachedJsonOf } from '../wire/cached-json';
 
 /** The session header, allowed in preflights and exposed with the eviction notice. */
 export const SESSION_HEADER = 'X-Mock-Session';
@@ -15,7 +15,7 @@ const CORS_HEADERS: [string, string][] = [
 const encoder = new TextEncoder();
 
 function isCached(value: unknown): value is object {
-  return value !== null && typeof value === 'object' && knownJson(value) !== undefined;
+  return value !== null && typeof value === 'object' && cachedJsonOf(value) !== undefined;
 }
 
 const isCachedArray = (value: unknown): value is object[] => Array.isArray(value) && value.length > 0 && value.every(isCached);
@@ -49,11 +49,11 @@ function pushPiece(out: (string | Uint8Array)[], piece: string | Uint8Array): vo
  */
 function appendJson(value: unknown, depth: number, out: (string | Uint8Array)[]): void {
   if (isCached(value)) {
-    out.push(knownJson(value) as Uint8Array);
+    out.push(cachedJsonOf(value) as Uint8Array);
   } else if (isCachedArray(value)) {
     value.forEach((item, index) => {
       pushPiece(out, index === 0 ? '[' : ',');
-      out.push(knownJson(item) as Uint8Array);
+      out.push(cachedJsonOf(item) as Uint8Array);
     });
     pushPiece(out, ']');
   } else if (depth > 0 && isPlainObject(value)) {

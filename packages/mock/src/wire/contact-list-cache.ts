@@ -191,10 +191,10 @@ export function contactFullWire(store: Store, contact: ContactRecord): ContactWi
 }
 
 /** JSON texts of values an update leaves as they were: spliced into the contact's JSON instead of serialized again. */
-const knownText = new WeakMap<object, string>();
+const cachedTexts = new WeakMap<object, string>();
 
-function known<T extends object>(value: T): T {
-  knownText.set(value, JSON.stringify(value));
+function withCachedText<T extends object>(value: T): T {
+  cachedTexts.set(value, JSON.stringify(value));
   return value;
 }
 
@@ -208,22 +208,22 @@ function uneditedParts(store: Store, cache: WireCache, contact: ContactRecord): 
   let entry = cache.unedited.get(key);
   if (entry?.person !== contact.person || entry.companyRecord !== companyRecord) {
     const profile = contactProfileWire(store, contact);
-    known(profile.languages);
-    known(profile.experiences);
-    known(profile.educations);
-    known(profile.locations);
-    entry = { person: contact.person, profile, companyRecord, company: known(companyWire(companyRecord)) };
+    withCachedText(profile.languages);
+    withCachedText(profile.experiences);
+    withCachedText(profile.educations);
+    withCachedText(profile.locations);
+    entry = { person: contact.person, profile, companyRecord, company: withCachedText(companyWire(companyRecord)) };
     setBounded(cache.unedited, key, entry, MAX_CACHED_CONTACTS);
   }
   return [entry.profile, entry.company];
 }
 
-/** `JSON.stringify(wire)`, with the texts of values in `knownText` taken as they are. */
+/** `JSON.stringify(wire)`, with the texts of values in `cachedTexts` taken as they are. */
 function listJson(wire: ListedContact): string {
   let text = '';
   for (const key of Object.keys(wire)) {
     const value = (wire as Record<string, unknown>)[key];
-    const json = (typeof value === 'object' && value !== null && knownText.get(value)) || JSON.stringify(value);
+    const json = (typeof value === 'object' && value !== null && cachedTexts.get(value)) || JSON.stringify(value);
     // What JSON.stringify leaves out of an object (undefined, a function, a symbol).
     if (json === undefined) continue;
     text += `${text === '' ? '{' : ','}${JSON.stringify(key)}:${json}`;
