@@ -207,6 +207,8 @@ function checkedOptions(given: MockApiOptions | null): MockConfig {
 
 // ---- 2. Composition: datasets, sessions, the runtime -----------------------------------------------------------
 
+const BUILT_IN_ROUTES: ReadonlySet<Route> = new Set(defaultRoutes);
+
 /** The seeded datasets built so far, by their options: every session forks one instead of building its own. */
 function datasets(config: MockConfig, currentTime: () => Date) {
   const built = new Map<string, SeededDataset>();
@@ -262,6 +264,7 @@ function composedRuntime(config: MockConfig): MockRuntime {
     origin: config.origin,
     basePath: config.basePath,
     routes: config.routes,
+    builtInRoutes: BUILT_IN_ROUTES,
     latencyMs: config.latencyMs,
     control: config.control,
     clock: config.clock,

@@ -8,6 +8,7 @@ import { matchOperation, type OperationEntry } from './operation-table';
 import { unknownPathMessage, wrongMethodMessage } from './near-miss';
 import { overrideAnswerProblem } from './overrides';
 import { paginate } from './pagination';
+import { ReadAnswers } from './read-answers';
 import { readJsonObjectBody } from './request-body';
 import { errorAnswer, jsonAnswer, unexpectedErrorAnswer } from './respond';
 import type { OperationId } from './operation-table';
@@ -103,6 +104,8 @@ interface PreparedOperation {
   operationId: OperationId;
   route: Route;
   context: RouteContext<OperationId>;
+  /** Whether the route asked the clock: its answer then depends on more than the request and the data. */
+  reads: { clock: boolean };
 }
 
 /** Authentication (section 5 order), then the path, query and body against the generated schemas. */
@@ -113,9 +116,13 @@ function prepareOperation(runtime: MockRuntime, session: Session, request: ApiRe
   const inputs = parseRequestInputs(entry, route, request, rawParams);
   if (!route) throw internalError(`The mock does not implement ${entry.operationId} yet.`);
   const pageLimit = pageLimitOf(entry.operationId, route);
+  const reads = { clock: false };
   const context: RouteContext<OperationId> = {
     store,
-    now: () => runtime.now(session),
+    now: () => {
+      reads.clock = true;
+      return runtime.now(session);
+    },
     auth,
     query: inputs.query as RouteContext<OperationId>['query'],
     params: inputs.params as RouteContext<OperationId>['params'],
@@ -133,7 +140,7 @@ function prepareOperation(runtime: MockRuntime, session: Session, request: ApiRe
       });
     },
   };
-  return { operationId: entry.operationId, route, context };
+  return { operationId: entry.operationId, route, context, reads };
 }
 
 /** A route's result that shares nothing with the store or the mock's cached JSON. */
@@ -145,6 +152,20 @@ function ownCopy({ status, body, headers }: AnyRouteResult): AnyRouteResult {
 async function routeAnswer({ route, context }: PreparedOperation): Promise<MockResponse> {
   const result: AnyRouteResult = await route.handle(context);
   return jsonAnswer(Number(result.status), result.body, result.headers);
+}
+
+/** A read's answer: the kept one while the data is unchanged, else the route's, kept when it depends on nothing else. */
+async function readAnswer(runtime: MockRuntime, session: Session, request: ApiRequest, entry: OperationEntry, rawParams: Record<string, string>): Promise<MockResponse> {
+  const { store } = session;
+  const revision = store.revision;
+  const key = ReadAnswers.key(revision, entry.operationId, request.pathname, request.query, request.headers.all('authorization'));
+  const kept = key === undefined ? undefined : runtime.readAnswers.answer(key);
+  if (kept) return kept;
+  const prepared = prepareOperation(runtime, session, request, entry, rawParams);
+  const answer = await routeAnswer(prepared);
+  const fromDataAlone = runtime.builtInRoutes.has(prepared.route) && !prepared.reads.clock && store.revision === revision;
+  if (key !== undefined && answer.status === 200 && fromDataAlone) runtime.readAnswers.keep(key, answer);
+  return answer;
 }
 
 /**
@@ -163,9 +184,11 @@ async function answerClientOperation(
     const decision = session.rateLimiter.hit(key, runtime.currentTime().getTime());
     if (!decision.allowed) throw rateLimitExceeded(decision.retryAfterSeconds);
   }
+  const overridden = session.overrides.has(entry.operationId);
+  if (request.method === 'GET' && !overridden) return readAnswer(runtime, session, request, entry, rawParams);
   const prepared = prepareOperation(runtime, session, request, entry, rawParams);
   const { operationId, route, context } = prepared;
-  if (!session.overrides.has(operationId)) return routeAnswer(prepared);
+  if (!overridden) return routeAnswer(prepared);
   // An override answers only what the operation accepts. The route's own checks (account access,
   // unknown ids, rules between fields) live in the route, so it runs first on a snapshot that is then put back:
   // its refusal is the answer, and only an accepted request reaches the override (which may still call next()).

@@ -155,7 +155,7 @@ export function bodyParts(answer: MockResponse): JsonParts | undefined {
  * An answer whose body is spliced JSON: the bytes of the whole body are joined only for whoever reads `body`
  * (`mock.fetch`, msw, a caller of `mock.answer`); the node:http server and the journal take the parts.
  */
-function splicedAnswer(status: number, headers: [string, string][], json: JsonParts): MockResponse {
+export function splicedAnswer(status: number, headers: [string, string][], json: JsonParts): MockResponse {
   let bytes: Uint8Array | undefined;
   const answer: SplicedResponse = {
     kind: 'response',

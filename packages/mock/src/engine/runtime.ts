@@ -1,4 +1,5 @@
 import type { OperationId } from './operation-table';
+import { ReadAnswers } from './read-answers';
 import type { Route } from './router';
 import type { Session } from './session';
 import type { SessionRegistry } from './sessions';
@@ -21,6 +22,8 @@ export interface RuntimeParts {
   origin: string;
   basePath: string;
   routes: ReadonlyMap<OperationId, Route>;
+  /** The mock's own routes, whose answers depend on the request, the data and the clock alone (not a route given). */
+  builtInRoutes: ReadonlySet<Route>;
   latencyMs: number;
   control: ControlAccess;
   /** The injected clock; undefined for the system clock. */
@@ -40,11 +43,14 @@ export class MockRuntime {
   /** Path of the base URL without a trailing slash; usually empty. */
   readonly basePath: string;
   readonly routes: ReadonlyMap<OperationId, Route>;
+  readonly builtInRoutes: ReadonlySet<Route>;
   /** Milliseconds every API response is delayed by. */
   readonly latencyMs: number;
   readonly control: ControlAccess;
   /** The default session and the named ones. */
   readonly sessions: SessionRegistry;
+  /** Answers of reads sent again while their data is unchanged; shared by the sessions, keyed by the data's revision. */
+  readonly readAnswers = new ReadAnswers();
   private readonly clock: (() => Date) | undefined;
   private readonly resetSession: RuntimeParts['resetSession'];
 
@@ -52,6 +58,7 @@ export class MockRuntime {
     this.origin = parts.origin;
     this.basePath = parts.basePath;
     this.routes = parts.routes;
+    this.builtInRoutes = parts.builtInRoutes;
     this.latencyMs = parts.latencyMs;
     this.control = parts.control;
     this.clock = parts.clock;

@@ -45,8 +45,9 @@ describe('a request never calls back into the composition root', () => {
       round++;
       return mock.fetch('/v1/contacts/1000001', { method: 'PATCH', headers, body: JSON.stringify({ 'Lead score': round, tags: { add: [{ name: `Round ${round}`, color: 'green' }] } }) });
     }],
-    ['GET /v1/contacts through mock.fetch', () => mock.fetch('/v1/contacts?limit=10', { headers })],
-    ['GET /v1/contacts through mock.answer', () => mock.answer({ method: 'GET', url: '/v1/contacts?limit=10', headers: Object.entries(headers) })],
+    // Another limit each time: a read sent again is answered from the answer kept for it, without the route.
+    ['GET /v1/contacts through mock.fetch', () => mock.fetch(`/v1/contacts?limit=${(++round % 20) + 1}`, { headers })],
+    ['GET /v1/contacts through mock.answer', () => mock.answer({ method: 'GET', url: `/v1/contacts?limit=${(++round % 20) + 1}`, headers: Object.entries(headers) })],
   ])('%s', async (_name, send) => {
     let status = 0;
     const files = await filesRunBy(async () => {
@@ -56,6 +57,14 @@ describe('a request never calls back into the composition root', () => {
     expect(status).toBe(200);
     // The request went through the engine, the routes and the store: the coverage sees them.
     expect(files).toEqual(expect.arrayContaining(['answer-request.ts', 'engine/dispatch.ts', 'routes/contacts.ts', 'store/contacts.ts']));
+    expect(files.filter((file) => !file.includes('/'))).toEqual(['answer-request.ts']);
+  });
+
+  it('GET /v1/contacts sent again, answered from the answer kept for it', async () => {
+    const send = () => mock.answer({ method: 'GET', url: '/v1/contacts?limit=7', headers: Object.entries(headers) });
+    const files = await filesRunBy(send);
+    expect(files).toContain('engine/read-answers.ts');
+    expect(files).not.toContain('routes/contacts.ts');
     expect(files.filter((file) => !file.includes('/'))).toEqual(['answer-request.ts']);
   });
 });
