@@ -11,7 +11,7 @@ export interface CliOptions {
   runs: number;
 }
 
-export const CLI_FULL: CliOptions = { runs: 10 };
+export const CLI_FULL: CliOptions = { runs: 20 };
 
 /**
  * Issue 38's target for `--help`: at most Node's own start-up (`node -e 0`, measured in the same run) plus 40 ms;
@@ -49,15 +49,18 @@ export async function cliStartup(options: CliOptions, ref?: Tree): Promise<Secti
     await child.stop();
   }
   const medians = times.map((each) => median(each));
-  const medianOf = (name: string) => medians[commands.findIndex((command) => command.name === name)] as number;
+  const timesOf = (name: string) => times[commands.findIndex((command) => command.name === name)] ?? [];
+  const medianOf = (name: string) => median(timesOf(name));
+  const nodeTimes = times[0] ?? [];
   const node = medians[0] as number;
-  const helpMs = medianOf('network-org --help');
-  const groupHelpMs = medianOf('network-org contacts --help');
+  // Over Node, run by run: the commands of a run follow one another within a second or two, so a change in the
+  // machine's load between runs moves both sides of a run's difference alike.
+  const overNode = (name: string) => median(timesOf(name).map((time, run) => time - (nodeTimes[run] as number)));
   const listMs = medianOf('network-org contacts list --mock');
   const comparisons: Comparison[] = ref && refHasCli
     ? ['network-org --help', 'network-org contacts list --mock'].map((name) => {
-        const workTimes = times[commands.findIndex((command) => command.name === name)] ?? [];
-        const refTimes = times[commands.findIndex((command) => command.name === onRef(name, ref))] ?? [];
+        const workTimes = timesOf(name);
+        const refTimes = timesOf(onRef(name, ref));
         return {
           figure: name,
           ref: ms(median(refTimes), 0),
@@ -66,23 +69,27 @@ export async function cliStartup(options: CliOptions, ref?: Tree): Promise<Secti
         };
       })
     : [];
-  const helpTarget = (name: string, measured: number) => ({
-    target: `${name} at most \`node -e 0\` + ${HELP_OVER_NODE_MS} ms`,
-    measured: `${ms(measured, 0)} = node -e 0 + ${ms(measured - node, 0)}`,
-    met: measured - node <= HELP_OVER_NODE_MS,
-  });
+  const helpTarget = (name: string) => {
+    const over = overNode(name);
+    return {
+      target: `${name} at most \`node -e 0\` + ${HELP_OVER_NODE_MS} ms`,
+      measured: `node -e 0 + ${ms(over, 0)} (median over runs of the run's difference; medians ${ms(medianOf(name), 0)} against ${ms(node, 0)})`,
+      met: over <= HELP_OVER_NODE_MS,
+    };
+  };
   return {
     title: 'CLI: start-up of network-org',
     method:
       `Each command spawned ${options.runs} times from a small process of the bench's own (a fresh Node process each time, nothing cached between runs), ` +
-      'the commands taking turns; the median wall time from spawn to exit.',
+      'the commands taking turns; the median wall time from spawn to exit. A command\'s time over `node -e 0` is the median over runs of ' +
+      'its difference from the `node -e 0` of the same run.',
     columns: ['command', 'median wall time'],
     rows: commands.map(({ name }, index) => [name, ms(medians[index] as number, 0)]),
     comparisons,
     ...(ref && !refHasCli && { againstNote: `${ref.label} has no network-org CLI to compare.` }),
     targets: [
-      helpTarget('network-org --help', helpMs),
-      helpTarget('network-org contacts --help', groupHelpMs),
+      helpTarget('network-org --help'),
+      helpTarget('network-org contacts --help'),
       { target: `network-org contacts list --mock under ${MOCK_LIST_TARGET_MS / 1000} s cold`, measured: ms(listMs, 0), met: listMs < MOCK_LIST_TARGET_MS },
     ],
   };
