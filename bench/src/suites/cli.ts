@@ -81,7 +81,7 @@ export async function cliStartup(options: CliOptions, ref?: Tree): Promise<Secti
     title: 'CLI: start-up of network-org',
     method:
       `Each command spawned ${options.runs} times from a small process of the bench's own (a fresh Node process each time, nothing cached between runs), ` +
-      'the commands taking turns; the median wall time from spawn to exit. A command\'s time over `node -e 0` is the median over runs of ' +
+      'the commands in a shuffled order each run, 100 ms apart; the median wall time from spawn to exit. A command\'s time over `node -e 0` is the median over runs of ' +
       'its difference from the `node -e 0` of the same run.',
     columns: ['command', 'median wall time'],
     rows: commands.map(({ name }, index) => [name, ms(medians[index] as number, 0)]),

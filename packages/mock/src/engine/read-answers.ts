@@ -18,6 +18,8 @@ interface KeptAnswer {
   readonly headers: readonly (readonly [string, string])[];
   /** Spliced JSON, whose parts nobody changes; else a copy of the body's bytes. */
   readonly body: JsonParts | Uint8Array;
+  /** What it counts against `MAX_BYTES`: its body and its key (a long query makes a long key). */
+  readonly size: number;
 }
 
 /** Enough for the reads a test suite repeats between two writes; the oldest make room first. */
@@ -49,15 +51,14 @@ export class ReadAnswers {
   keep(key: string, answer: MockResponse): void {
     if (this.kept.has(key)) return;
     const json = bodyParts(answer);
-    const body = json ?? answer.body.slice();
-    const size = body.byteLength;
+    const size = (json ?? answer.body).byteLength + key.length;
     if (size > MAX_BYTES) return;
-    this.kept.set(key, { status: answer.status, headers: copyHeaders(answer.headers), body });
+    this.kept.set(key, { status: answer.status, headers: copyHeaders(answer.headers), body: json ?? answer.body.slice(), size });
     this.bytes += size;
     for (const [oldest, kept] of this.kept) {
       if (this.kept.size <= MAX_ANSWERS && this.bytes <= MAX_BYTES) break;
       this.kept.delete(oldest);
-      this.bytes -= kept.body.byteLength;
+      this.bytes -= kept.size;
     }
   }
 }
