@@ -1,5 +1,5 @@
 import type { MockResponse } from './message';
-import { bodyParts, splicedAnswer, type JsonParts } from './respond';
+import { bodyParts, joinJsonParts, splicedAnswer, type JsonParts } from './respond';
 
 /**
  * Answers of reads, kept to be sent again while nothing they were made from has changed: test suites poll the same
@@ -16,8 +16,11 @@ import { bodyParts, splicedAnswer, type JsonParts } from './respond';
 interface KeptAnswer {
   readonly status: number;
   readonly headers: readonly (readonly [string, string])[];
-  /** Spliced JSON, whose parts nobody changes; else a copy of the body's bytes. */
-  readonly body: JsonParts | Uint8Array;
+  /**
+   * The body's bytes in one part, made once: the node:http server sends this one buffer for every repeat, as it
+   * sends any spliced answer's parts (nobody changes them), and whoever reads `body` gets a copy of it.
+   */
+  readonly body: JsonParts;
   /** What it counts against `MAX_BYTES`: its body and its key (a long query makes a long key). */
   readonly size: number;
 }
@@ -39,21 +42,19 @@ export class ReadAnswers {
     return `${revision} ${operationId} ${pathname}?${query.toString()} ${authorization[0]}`;
   }
 
-  /** A fresh copy of the kept answer: its headers and body are the caller's to change. */
+  /** A fresh answer of the kept one: its headers, and the bytes its `body` gives, are the caller's to change. */
   answer(key: string): MockResponse | undefined {
     const kept = this.kept.get(key);
-    if (!kept) return undefined;
-    const { status, headers, body } = kept;
-    if (body instanceof Uint8Array) return { kind: 'response', status, headers: copyHeaders(headers), body: body.slice() };
-    return splicedAnswer(status, copyHeaders(headers), body);
+    return kept && splicedAnswer(kept.status, copyHeaders(kept.headers), kept.body);
   }
 
   keep(key: string, answer: MockResponse): void {
     if (this.kept.has(key)) return;
     const json = bodyParts(answer);
-    const size = (json ?? answer.body).byteLength + key.length;
+    const bytes = json ? joinJsonParts(json) : answer.body.slice();
+    const size = bytes.byteLength + key.length;
     if (size > MAX_BYTES) return;
-    this.kept.set(key, { status: answer.status, headers: copyHeaders(answer.headers), body: json ?? answer.body.slice(), size });
+    this.kept.set(key, { status: answer.status, headers: copyHeaders(answer.headers), body: { parts: [bytes], byteLength: bytes.byteLength }, size });
     this.bytes += size;
     for (const [oldest, kept] of this.kept) {
       if (this.kept.size <= MAX_ANSWERS && this.bytes <= MAX_BYTES) break;
