@@ -65,6 +65,16 @@ describe('a read sent again', () => {
     expect((await call(LIST)).text).toBe(seeded.text);
   });
 
+  it('shows a record added with mock.seed', async () => {
+    const accountId = JSON.parse((await call('/v1/accounts')).text).data.accounts[0].account_id as string;
+    const path = `/v1/contacts?account_id=${accountId}&limit=25`;
+    const before = JSON.parse((await call(path)).text).data.contacts as { first_name: string }[];
+    mock.seed.contact({ account_id: accountId, first_name: 'Ada', last_name: 'Lovelace' });
+    const after = JSON.parse((await call(path)).text).data.contacts as { first_name: string }[];
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.map((contact) => contact.first_name)).toContain('Ada');
+  });
+
   it('is answered for its own key: another key gets its own answer or its refusal', async () => {
     const admin = await call('/v1/accounts');
     const otherOrg = await call('/v1/accounts', { key: mock.keys.otherOrg });
