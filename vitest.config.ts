@@ -8,7 +8,7 @@ import { filesUnder } from './test/support/files.js';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-const include = ['spec/test/**/*.test.ts', 'test/sandbox/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/test/**/*.test.ts', 'test/docs/**/*.test.ts', 'test/imports/**/*.test.ts', 'test/typecheck/**/*.test.ts'];
+const include = ['spec/test/**/*.test.ts', 'test/sandbox/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/test/**/*.test.ts', 'examples/browser/test/**/*.test.ts', 'test/docs/**/*.test.ts', 'test/imports/**/*.test.ts', 'test/typecheck/**/*.test.ts'];
 
 /**
  * Files that swap a module, a global or an environment variable for the rest of their run. They get a module
@@ -17,7 +17,7 @@ const include = ['spec/test/**/*.test.ts', 'test/sandbox/**/*.test.ts', 'package
  * time went to loading them again).
  */
 const SWAPS = /\bvi\.(mock|doMock|unmock|doUnmock|resetModules|stubGlobal|stubEnv)\b|process\.env(\.\w+|\[[^\]]+\])\s*=(?!=)|delete process\.env|globalThis\.\w+\s*=(?!=)/;
-const ownRegistry = ['spec/test', 'test', 'packages', 'examples/test']
+const ownRegistry = ['spec/test', 'test', 'packages', 'examples/test', 'examples/browser/test']
   .flatMap((directory) => filesUnder(root, directory, (name) => name.endsWith('.test.ts')))
   .filter((file) => SWAPS.test(readFileSync(join(root, file), 'utf8')));
 

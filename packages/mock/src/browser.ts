@@ -1,5 +1,5 @@
 import { setupWorker, type SetupWorker } from 'msw/browser';
-import { createMockApi, type MockApi, type MockApiOptions } from './index';
+import { createMockApi, type MockApi, type MockApiOptions } from './mock-api';
 
 export interface MockWorker {
   mock: MockApi;
@@ -15,5 +15,5 @@ export function setupMockWorker(options: MockApiOptions = {}): MockWorker {
   return { mock, worker: setupWorker(...handlers) };
 }
 
-export { createMockApi } from './index';
-export type { MockApi, MockApiOptions } from './index';
+export { createMockApi } from './mock-api';
+export type { MockApi, MockApiOptions } from './mock-api';

@@ -1,4 +1,9 @@
-// The package's public face: it only re-exports. `createMockApi` (mock-api.ts) assembles the mock.
+// The package's public face: it re-exports, and checks the installed msw at import. `createMockApi` (mock-api.ts)
+// assembles the mock.
+import { checkMsw } from './adapters/msw';
+
+// At import: see checkMsw.
+checkMsw();
 export {
   createMockApi,
   DEFAULT_BASE_URL,

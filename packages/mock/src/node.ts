@@ -2,7 +2,11 @@ import { createServer } from 'node:http';
 import { isLoopbackHost } from '@network-org/cli-kit';
 import type { AddressInfo } from 'node:net';
 import { createClientErrorListener, createConnectListener, createRequestListener } from './adapters/node-http';
-import { createMockApi, type MockApi, type MockApiOptions } from './index';
+import { checkMsw } from './adapters/msw';
+import { createMockApi, type MockApi, type MockApiOptions } from './mock-api';
+
+// At import: see checkMsw.
+checkMsw();
 
 export interface MockServerOptions extends Omit<MockApiOptions, 'baseUrl' | 'controlExposed'> {
   /** Default 4010; 0 picks a free port. */
@@ -51,5 +55,5 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 }
 
 export { isLoopbackHost };
-export { createMockApi } from './index';
-export type { MockApi, MockApiOptions } from './index';
+export { createMockApi } from './mock-api';
+export type { MockApi, MockApiOptions } from './mock-api';

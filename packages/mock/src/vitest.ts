@@ -2,7 +2,11 @@
 // and an SDK client bound to that session, so tests run under `describe.concurrent` without seeing each other.
 import { type ClientOptions, NetworkClient } from '@network-org/sdk';
 import { test as base, type TestAPI } from 'vitest';
+import { checkMsw } from './adapters/msw';
 import { createMockApi, type FixtureKeys, type MockApi, type MockApiOptions, type MockSession } from './mock-api';
+
+// At import: see checkMsw.
+checkMsw();
 
 /** A test's own session of the shared mock, with the mock's base URL and fixture keys beside it. */
 export interface MockTestSession extends MockSession {
