@@ -66,5 +66,8 @@ ${entries.join('\n')}
 } as const;
 
 export type OperationId = keyof typeof operationRoutes;
+
+/** The spec's \`info.version\`: what a coverage report names the API it measured by. */
+export const specVersion = ${JSON.stringify(String(spec.info?.version ?? ''))};
 `;
 }

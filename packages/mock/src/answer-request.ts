@@ -72,7 +72,7 @@ export async function answerRequest(runtime: MockRuntime, request: MockRequest):
   const { session, evicted } = use;
   const started = performance.now();
   const time = runtime.currentTime().toISOString();
-  const { answer, operationId } = await handleApiRequest(runtime, session, {
+  const outcome = await handleApiRequest(runtime, session, {
     method: request.method,
     pathname,
     query: url.searchParams,
@@ -80,7 +80,9 @@ export async function answerRequest(runtime: MockRuntime, request: MockRequest):
     body: request.body,
     client: request.client ?? IN_PROCESS_CLIENT,
   });
+  const { answer, operationId } = outcome;
   const finished = finish(answer, evicted);
+  if (runtime.coverage.enabled) session.coverage.record(outcome, request.method, pathname, url.searchParams);
   session.journal.record({
     session: session.name ?? null,
     method: request.method,

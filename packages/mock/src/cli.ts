@@ -1,16 +1,19 @@
 #!/usr/bin/env node
 import { EXIT, flagHelp, isLoopbackHost, messageOf, mockStateFile, onStopSignal, openMock, readFlags, UsageError, type MockStateFile } from '@network-org/cli-kit';
+import { coverageReportFile, type CoverageReportFile } from './coverage/report-file';
 import { SERVE_FLAGS } from './cli/serve-flags';
 import type { MockServerOptions } from './node';
 import { VERSION } from './version';
 
 const USAGE = `Usage: network-mock serve [options]
        network-mock snapshot --base-url URL --api-key KEY --out FILE [options]   (network-mock snapshot --help)
+       network-mock coverage check|show FILE [options]                            (network-mock coverage --help)
 
 ${flagHelp(SERVE_FLAGS)}`;
 
 interface CliOptions extends MockServerOptions {
   stateFile?: MockStateFile;
+  coverageReport?: CoverageReportFile;
 }
 
 function serverOptions(args: string[]): CliOptions | 'help' | 'version' {
@@ -37,6 +40,9 @@ function serverOptions(args: string[]): CliOptions | 'help' | 'version' {
     // Named as it was given (--state-file or NETWORK_MOCK_STATE_FILE), without its dashes.
     options.stateFile = mockStateFile('network-mock', (sources.stateFile ?? '--state-file').replace(/^--/, ''), values.stateFile);
   }
+  if (values.coverageReport !== undefined) {
+    options.coverageReport = coverageReportFile('network-mock', (sources.coverageReport ?? '--coverage-report').replace(/^--/, ''), values.coverageReport);
+  }
   return options;
 }
 
@@ -44,6 +50,10 @@ async function main(): Promise<void> {
   if (process.argv[2] === 'snapshot') {
     const { runSnapshotCommand } = await import('./snapshot/cli');
     return runSnapshotCommand(process.argv.slice(3));
+  }
+  if (process.argv[2] === 'coverage') {
+    const { runCoverageCommand } = await import('./coverage/cli');
+    return runCoverageCommand(process.argv.slice(3));
   }
   let options: CliOptions | 'help' | 'version';
   try {
@@ -61,7 +71,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${VERSION}\n`);
     return;
   }
-  const { stateFile, ...mockOptions } = options;
+  const { stateFile, coverageReport, ...mockOptions } = options;
   // Loaded once the flags are read: a usage error, --help and --version answer without loading the engine.
   const { startMockServer } = await import('./node');
   const { opened: server, save } = await openMock(
@@ -71,6 +81,7 @@ async function main(): Promise<void> {
   );
   onStopSignal(() => {
     save();
+    coverageReport?.save(() => server.mock.coverage());
     server.close().then(
       () => process.exit(process.exitCode ?? EXIT.ok),
       () => process.exit(EXIT.failure),

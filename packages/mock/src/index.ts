@@ -7,6 +7,7 @@ checkMsw();
 export {
   createMockApi,
   DEFAULT_BASE_URL,
+  type CoverageAccess,
   type FaultControl,
   type FixtureKeys,
   type MockApi,
@@ -15,6 +16,7 @@ export {
   type MockSnapshot,
 } from './mock-api';
 export { routes as defaultRoutes } from './routes/index';
+export type { CoverageReport, OperationCoverage, UnmatchedRequest } from './coverage/report';
 export {
   defineRoute,
   type OperationResult,

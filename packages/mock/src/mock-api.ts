@@ -3,6 +3,9 @@ import { createFetch, type MockFetch } from './adapters/fetch';
 import { createMswHandlers } from './adapters/msw';
 import { networkProfiles, registeredCustomFields, savedDrafts, type NetworkProfilesQuery } from './control/operations';
 import { answerRequest } from './answer-request';
+import { mockCoverage, resetMockCoverage, sessionCoverage } from './coverage/of-mock';
+import { CoverageLedger } from './coverage/recorder';
+import type { CoverageReport } from './coverage/report';
 import { FaultInjector, type FaultRule } from './engine/faults';
 import { counter, JournalBudget, RequestJournal, type JournalEntry } from './engine/journal';
 import type { Engine, MockAnswer, MockRequest } from './engine/message';
@@ -64,6 +67,20 @@ export interface MockApiOptions extends StoreOptions {
    * and 8 MiB.
    */
   journalMaxBytes?: number;
+  /**
+   * Whether the mock records what requests exercise of the spec (`mock.coverage()`); default true. Only names and
+   * counts are kept (no body, header value or key), in memory bounded per session.
+   */
+  coverage?: boolean;
+}
+
+/**
+ * The coverage of a session (or, on `mock`, of the whole mock): the report as data; `reset()` forgets it.
+ * `mock.reset()` keeps it: a suite's coverage outlives the resets of its tests.
+ */
+export interface CoverageAccess {
+  (): CoverageReport;
+  reset(): void;
 }
 
 export type FixtureKeys = typeof FIXTURE_KEYS;
@@ -121,6 +138,8 @@ export interface MockSession {
   customFields(): ReturnType<typeof registeredCustomFields>;
   /** `fetch`'s signature, answered in process by this session (no interception needed). */
   readonly fetch: MockFetch;
+  /** What this session's requests exercised of the spec; on `mock`, the whole mock's (every session's). */
+  readonly coverage: CoverageAccess;
 }
 
 export interface MockApi extends MockSession {
@@ -158,6 +177,7 @@ interface MockConfig {
   maxSessions: number;
   journalBodies: boolean;
   journalMaxBytes: number | undefined;
+  coverage: boolean;
 }
 
 function checkedOptions(given: MockApiOptions | null): MockConfig {
@@ -202,6 +222,7 @@ function checkedOptions(given: MockApiOptions | null): MockConfig {
     maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
     journalBodies: options.journalBodies ?? true,
     journalMaxBytes: options.journalMaxBytes,
+    coverage: options.coverage ?? true,
   };
 }
 
@@ -247,6 +268,7 @@ function composedRuntime(config: MockConfig): MockRuntime {
   const { newStore, reset } = datasets(config, currentTime);
   // Journal ids count across sessions, so an id names one request of the whole mock.
   const journalOptions = { nextSequence: counter(), bodies: config.journalBodies, budget: new JournalBudget(config.journalMaxBytes) };
+  const coverage = new CoverageLedger(config.coverage);
   const createSession = (name: string | undefined, store?: Store): Session => {
     const createdAt = currentTime();
     return {
@@ -256,6 +278,7 @@ function composedRuntime(config: MockConfig): MockRuntime {
       journal: new RequestJournal(journalOptions),
       rateLimiter: config.rateLimit ? new RateLimiter(config.rateLimit) : undefined,
       overrides: new OverrideRegistry(),
+      coverage: coverage.sessionCoverage(),
       createdAt,
       lastUsedAt: createdAt,
     };
@@ -269,6 +292,7 @@ function composedRuntime(config: MockConfig): MockRuntime {
     control: config.control,
     clock: config.clock,
     sessions: new SessionRegistry(createSession(undefined, config.stateStore), createSession, config.maxSessions, currentTime),
+    coverage,
     resetSession: reset,
   });
 }
@@ -284,6 +308,8 @@ function inProcess<T>(run: () => T): T {
     throw error;
   }
 }
+
+const coverageAccess = (report: () => CoverageReport, reset: () => void): CoverageAccess => Object.assign(report, { reset });
 
 function publicSurface(runtime: MockRuntime, baseUrl: string): MockApi {
   // Bound, not wrapped: a request goes from its adapter straight to `answerRequest`.
@@ -320,10 +346,14 @@ function publicSurface(runtime: MockRuntime, baseUrl: string): MockApi {
       drafts: (query) => savedDrafts(current().store, query),
       customFields: () => registeredCustomFields(current().store),
       fetch: createFetch(answer, baseUrl, name === undefined ? [] : [[SESSION_HEADER.toLowerCase(), name]]),
+      coverage: coverageAccess(
+        () => sessionCoverage(runtime, name),
+        () => (name === undefined ? runtime.sessions.defaultSession : runtime.sessions.peek(name))?.coverage.clear(),
+      ),
     };
   };
 
-  const mockWide: Omit<MockApi, keyof MockSession> = {
+  const mockWide: Omit<MockApi, keyof MockSession> & Pick<MockApi, 'coverage'> = {
     baseUrl,
     handlers: createMswHandlers(baseUrl, answer),
     keys: FIXTURE_KEYS,
@@ -331,6 +361,10 @@ function publicSurface(runtime: MockRuntime, baseUrl: string): MockApi {
     sessionNames: () => runtime.sessions.list().map((session) => session.name as string),
     dropSession: (name: string) => inProcess(() => runtime.sessions.drop(name)),
     answer,
+    coverage: coverageAccess(
+      () => mockCoverage(runtime),
+      () => resetMockCoverage(runtime),
+    ),
   };
   // The default session's surface and the mock-wide members, as one object (its getters kept as getters).
   return Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(sessionSurface(undefined)), ...Object.getOwnPropertyDescriptors(mockWide) }) as MockApi;

@@ -26,3 +26,6 @@ export const operationRoutes = {
 } as const;
 
 export type OperationId = keyof typeof operationRoutes;
+
+/** The spec's `info.version`: what a coverage report names the API it measured by. */
+export const specVersion = "1.0.0";

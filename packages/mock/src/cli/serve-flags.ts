@@ -57,6 +57,12 @@ export const SERVE_FLAGS = defineFlags({
     env: env('state-file'),
     parse: textFlag('a path'),
   },
+  coverageReport: {
+    flag: '--coverage-report <path>',
+    help: 'write what the requests exercised of the API (a coverage report, JSON) to this file on SIGINT/SIGTERM',
+    env: env('coverage-report'),
+    parse: textFlag('a path'),
+  },
   journalBodies: {
     off: { flag: '--no-journal-bodies', help: 'keep no request and answer bodies in the journal (headers and the rest are kept)' },
     env: env('journal-bodies'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mockCoverage, resetMockCoverage, sessionCoverage } from '../coverage/of-mock';
 import { badRequest, MockApiError, notFound, unauthorized } from '../engine/errors';
 import { faultRuleSchema } from '../engine/faults';
 import { readOperation } from '../engine/dispatch';
@@ -98,6 +99,18 @@ const API_READ = /^GET \/api(\/v1\/.*)$/;
 const SNAPSHOT_RESTORE = /^POST \/snapshots\/([^/]+)\/restore$/;
 const SEED = /^POST \/seed\/([^/]+)$/;
 
+/** With `X-Mock-Session`, that session's coverage (asking creates no session); without, the whole mock's. */
+function coverageOf(runtime: MockRuntime, request: ControlRequest) {
+  const name = namedSession(request.headers);
+  return name === undefined ? mockCoverage(runtime) : sessionCoverage(runtime, name);
+}
+
+function resetCoverageOf(runtime: MockRuntime, request: ControlRequest): void {
+  const name = namedSession(request.headers);
+  if (name === undefined) resetMockCoverage(runtime);
+  else runtime.sessions.peek(name)?.coverage.clear();
+}
+
 function safeDecode(text: string): string {
   try {
     return decodeURIComponent(text);
@@ -179,6 +192,11 @@ function answer(runtime: MockRuntime, request: ControlRequest): MockResponse {
       return jsonAnswer(200, { requests: [] });
     case 'GET /snapshots':
       return jsonAnswer(200, listSnapshots(request.session().store));
+    case 'GET /coverage':
+      return jsonAnswer(200, coverageOf(runtime, request));
+    case 'DELETE /coverage':
+      resetCoverageOf(runtime, request);
+      return jsonAnswer(200, coverageOf(runtime, request));
     default:
       throw notFound(`No control operation ${request.method} ${CONTROL_PREFIX}${request.pathname}.`);
   }

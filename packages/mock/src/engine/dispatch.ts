@@ -1,6 +1,7 @@
 import { operations as operationSchemas } from '@network-org/spec/operations';
 import type { z } from 'zod';
 import { accountAccess, authenticate, creditLedger } from './auth';
+import type { Forced } from '../coverage/recorder';
 import type { MatchedFault } from './faults';
 import { defaultCodeForStatus, internalError, MockApiError, notFound, rateLimitExceeded } from './errors';
 import type { MockAnswer, MockResponse, RequestHeaders } from './message';
@@ -50,7 +51,7 @@ function isBodyRequired(schema: z.ZodType): boolean {
   return required;
 }
 
-function parseRequestInputs(entry: OperationEntry, route: Route | undefined, request: ApiRequest, rawParams: Record<string, string>) {
+function parseRequestInputs(entry: OperationEntry, route: Route | undefined, request: ApiRequest, rawParams: Record<string, string>, outcome?: ApiOutcome) {
   const schemas = operationSchemas[entry.operationId] as {
     query: z.ZodType | null;
     params: z.ZodType | null;
@@ -66,7 +67,12 @@ function parseRequestInputs(entry: OperationEntry, route: Route | undefined, req
     query = parseInput(schemas.query, input, 'query');
   }
   let body: unknown;
-  if (schemas.body) body = parseInput(schemas.body, readJsonObjectBody(request.body, isBodyRequired(schemas.body)), 'body');
+  if (schemas.body) {
+    const raw = readJsonObjectBody(request.body, isBodyRequired(schemas.body));
+    // The body as read, for coverage to name its fields: read once here, never parsed again.
+    if (outcome) outcome.body = raw;
+    body = parseInput(schemas.body, raw, 'body');
+  }
   return { params, query, body };
 }
 
@@ -109,11 +115,18 @@ interface PreparedOperation {
 }
 
 /** Authentication (section 5 order), then the path, query and body against the generated schemas. */
-function prepareOperation(runtime: MockRuntime, session: Session, request: ApiRequest, entry: OperationEntry, rawParams: Record<string, string>): PreparedOperation {
+function prepareOperation(
+  runtime: MockRuntime,
+  session: Session,
+  request: ApiRequest,
+  entry: OperationEntry,
+  rawParams: Record<string, string>,
+  outcome?: ApiOutcome,
+): PreparedOperation {
   const { store } = session;
   const route = runtime.routes.get(entry.operationId);
   const auth = authenticate(request.headers, store, route?.rules);
-  const inputs = parseRequestInputs(entry, route, request, rawParams);
+  const inputs = parseRequestInputs(entry, route, request, rawParams, outcome);
   if (!route) throw internalError(`The mock does not implement ${entry.operationId} yet.`);
   const pageLimit = pageLimitOf(entry.operationId, route);
   const reads = { clock: false };
@@ -178,6 +191,7 @@ async function answerClientOperation(
   request: ApiRequest,
   entry: OperationEntry,
   rawParams: Record<string, string>,
+  outcome: ApiOutcome,
 ): Promise<MockResponse> {
   if (session.rateLimiter) {
     const key = `${request.client} ${entry.operationId}`;
@@ -186,7 +200,7 @@ async function answerClientOperation(
   }
   const overridden = session.overrides.has(entry.operationId);
   if (request.method === 'GET' && !overridden) return readAnswer(runtime, session, request, entry, rawParams);
-  const prepared = prepareOperation(runtime, session, request, entry, rawParams);
+  const prepared = prepareOperation(runtime, session, request, entry, rawParams, outcome);
   const { operationId, route, context } = prepared;
   if (!overridden) return routeAnswer(prepared);
   // An override answers only what the operation accepts. The route's own checks (account access,
@@ -215,23 +229,35 @@ async function answerClientOperation(
   });
   const problem = overrideAnswerProblem(answer);
   if (problem !== undefined) throw internalError(`The mock.override of ${operationId} cannot be sent: ${problem}.`);
+  outcome.forced = 'override';
   return jsonAnswer(Number(answer.status), answer.body, answer.headers);
 }
 
 export interface ApiOutcome {
   answer: MockAnswer;
-  operationId?: string;
+  operationId: string | undefined;
+  /** Set when a fault or an override gave the answer instead of the route. */
+  forced?: Forced;
+  /** The request body as the mock read it (it reads one after authentication), for coverage to name its fields. */
+  body?: Record<string, unknown> | undefined;
 }
+
+// Replaced before the outcome is returned: every path through handleApiRequest sets the answer.
+const NO_ANSWER: MockAnswer = { kind: 'drop' };
 
 /** Answers one request under the API's paths: faults, rate limit, auth (section 5 order), validation, the route. */
 export async function handleApiRequest(runtime: MockRuntime, session: Session, request: ApiRequest): Promise<ApiOutcome> {
   const match = matchOperation(request.method, request.pathname);
   const entry = match.kind === 'operation' ? match.entry : undefined;
-  const operationId = entry?.operationId;
+  const outcome: ApiOutcome = { answer: NO_ANSWER, operationId: entry?.operationId };
   try {
     const fault = session.faults.take(request.method, request.pathname, entry?.template);
     const faulted = fault && (await faultAnswer(fault));
-    if (faulted) return { answer: faulted, operationId };
+    if (faulted) {
+      outcome.answer = faulted;
+      outcome.forced = 'fault';
+      return outcome;
+    }
     // Awaited only when there is a delay: without one, no timer is waited for (not even a zero-length one).
     if (runtime.latencyMs > 0) await sleep(runtime.latencyMs);
     if (match.kind === 'unknown') {
@@ -240,11 +266,11 @@ export async function handleApiRequest(runtime: MockRuntime, session: Session, r
     if (match.kind === 'wrong_method') {
       throw notFound(wrongMethodMessage(request.method, request.pathname, match.allowed));
     }
-    return { answer: await answerClientOperation(runtime, session, request, match.entry, match.rawParams), operationId };
+    outcome.answer = await answerClientOperation(runtime, session, request, match.entry, match.rawParams, outcome);
   } catch (error) {
-    if (error instanceof MockApiError) return { answer: errorAnswer(error), operationId };
-    return { answer: unexpectedErrorAnswer('The mock failed while answering this request.', error), operationId };
+    outcome.answer = error instanceof MockApiError ? errorAnswer(error) : unexpectedErrorAnswer('The mock failed while answering this request.', error);
   }
+  return outcome;
 }
 
 /**

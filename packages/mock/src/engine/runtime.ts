@@ -1,3 +1,4 @@
+import type { CoverageLedger } from '../coverage/recorder';
 import type { OperationId } from './operation-table';
 import { ReadAnswers } from './read-answers';
 import type { Route } from './router';
@@ -29,6 +30,7 @@ export interface RuntimeParts {
   /** The injected clock; undefined for the system clock. */
   clock: (() => Date) | undefined;
   sessions: SessionRegistry;
+  coverage: CoverageLedger;
   /** Puts a session back to the seeded dataset of its options (another seed or anchor builds that dataset). */
   resetSession(session: Session, options?: ResetOptions): void;
 }
@@ -49,6 +51,8 @@ export class MockRuntime {
   readonly control: ControlAccess;
   /** The default session and the named ones. */
   readonly sessions: SessionRegistry;
+  /** Whether requests are recorded for coverage, and the counts of the sessions dropped so far. */
+  readonly coverage: CoverageLedger;
   /** Answers of reads sent again while their data is unchanged; shared by the sessions, keyed by the data's revision. */
   readonly readAnswers = new ReadAnswers();
   private readonly clock: (() => Date) | undefined;
@@ -63,6 +67,7 @@ export class MockRuntime {
     this.control = parts.control;
     this.clock = parts.clock;
     this.sessions = parts.sessions;
+    this.coverage = parts.coverage;
     this.resetSession = parts.resetSession;
   }
 

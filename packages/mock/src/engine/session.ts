@@ -1,3 +1,4 @@
+import type { SessionCoverage } from '../coverage/recorder';
 import type { Store } from '../store/index';
 import type { FaultInjector } from './faults';
 import type { RequestJournal } from './journal';
@@ -15,6 +16,8 @@ export interface Session {
   /** Absent when rate limiting is off. */
   readonly rateLimiter: RateLimiter | undefined;
   readonly overrides: OverrideRegistry;
+  /** What the session's requests exercised of the spec; kept across `reset()`, cleared by `coverage.reset()`. */
+  readonly coverage: SessionCoverage;
   readonly createdAt: Date;
   lastUsedAt: Date;
 }

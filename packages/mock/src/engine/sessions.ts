@@ -64,6 +64,11 @@ export class SessionRegistry {
     return evicted === undefined ? { session } : { session, evicted };
   }
 
+  /** The live session of that name, without creating it or counting it as used. */
+  peek(name: string): Session | undefined {
+    return this.named.get(name);
+  }
+
   list(): Session[] {
     return [...this.named.values()];
   }
@@ -77,10 +82,14 @@ export class SessionRegistry {
     for (const name of [...this.named.keys()]) this.remove(name);
   }
 
-  /** A dropped session's journal gives its bytes back to the bound its mock's sessions share. */
+  /**
+   * A dropped session's journal gives its bytes back to the bound its mock's sessions share; its coverage joins the
+   * mock's, so that a suite whose every test has its own session is measured whole.
+   */
   private remove(name: string): boolean {
     const session = this.named.get(name);
     session?.journal.close();
+    session?.coverage.close();
     return this.named.delete(name);
   }
 }
