@@ -12,18 +12,20 @@ import { PACING_FULL, pacing, type PacingOptions } from './suites/pacing';
 import { SANDBOX_FULL, sandboxThroughput, type SandboxOptions } from './suites/sandbox';
 import { SDK_OVERHEAD_FULL, sdkOverhead, type SdkOverheadOptions } from './suites/sdk-overhead';
 import { STATE_FULL, stateSuite, type StateOptions } from './suites/state';
+import { SUITE_FULL, suiteBench, type SuiteOptions } from './suites/suite';
 import { SNAPSHOT_FULL, snapshotSuite, type SnapshotOptions } from './suites/snapshot';
 
-export const SUITES = ['sdk', 'pacing', 'http', 'sandbox', 'in-process', 'scale', 'state', 'snapshot', 'mcp', 'cli', 'executables'] as const;
+export const SUITES = ['suite', 'sdk', 'pacing', 'http', 'sandbox', 'in-process', 'scale', 'state', 'snapshot', 'mcp', 'cli', 'executables'] as const;
 export type SuiteName = (typeof SUITES)[number];
 
 /** The suites that, with `--against REF`, run their contenders on both builds; the others measure the work tree only. */
-export const AGAINST_SUITES: readonly SuiteName[] = ['sdk', 'pacing', 'in-process', 'http', 'scale', 'mcp', 'cli'];
+export const AGAINST_SUITES: readonly SuiteName[] = ['suite', 'sdk', 'pacing', 'in-process', 'http', 'scale', 'mcp', 'cli'];
 
 export interface BenchConfig {
   suites: readonly SuiteName[];
   /** `--against REF`: the ref's build, measured beside the work tree's in the same rounds. */
   against?: Tree;
+  suite: SuiteOptions;
   sdk: SdkOverheadOptions;
   pacing: PacingOptions;
   http: HttpOptions;
@@ -39,6 +41,7 @@ export interface BenchConfig {
 
 export const FULL_CONFIG: BenchConfig = {
   suites: SUITES,
+  suite: SUITE_FULL,
   sdk: SDK_OVERHEAD_FULL,
   pacing: PACING_FULL,
   http: HTTP_THROUGHPUT_FULL,
@@ -55,6 +58,7 @@ export const FULL_CONFIG: BenchConfig = {
 /** Seconds, not minutes: for checking that every suite still runs, not for numbers. */
 export const QUICK_CONFIG: BenchConfig = {
   suites: SUITES,
+  suite: { tests: 5, rounds: 2, startupRuns: 1 },
   sdk: { callRounds: 2, callsPerRound: 5, walkRounds: 1, warmupCalls: 0, walkWarmups: 0 },
   pacing: { rounds: 2, callsPerRound: 5, warmupCalls: 0 },
   // Load runs of a count of requests, not of seconds: a run of seconds keeps both cores busy for all of them (the
@@ -91,6 +95,7 @@ export async function runBench(config: BenchConfig, command: string, log: (line:
     log(sectionMarkdown(section));
     sections.push(section);
   };
+  await run('suite', () => suiteBench(config.suite, ref));
   await run('sdk', () => sdkOverhead(fixtures, config.sdk, ref));
   await run('pacing', () => pacing(fixtures, config.pacing, ref));
   await run('in-process', () => inProcess(fixtures, config.inProcess, ref));

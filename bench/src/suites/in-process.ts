@@ -21,8 +21,10 @@ export const IN_PROCESS_FULL: InProcessOptions = { rounds: 10, callsPerRound: 10
 
 const BASE_URL = 'https://api.network.test';
 
-/** Issue 38's target for `mock.fetch` against a loopback round trip (issue 12's was 0.25), and issue 12's for the SDK over `mock.fetch` against msw. */
-const MOCK_FETCH_TARGET = 0.3;
+/**
+ * The SDK over `mock.fetch` against the SDK through msw, the peer a test suite would use instead. `mock.fetch` against
+ * a loopback round trip keeps its row, without a target: no test writer feels it (the `suite` suite measures what they do).
+ */
 const SDK_MOCK_FETCH_TARGET = 0.5;
 
 /** fetch's own call with the request's method, headers and body; the answer's bytes are read, as any caller does. */
@@ -120,8 +122,6 @@ export async function inProcess(fixtures: Fixtures, options: InProcessOptions, r
     results.map((r) => [call, r.name, us(r.perRunMs), `${r.ratioToBaseline.toFixed(2)}× raw fetch`]);
   const sdkRows = (call: string, results: ContenderResult[]) =>
     results.map((r) => [call, r.name, us(r.perRunMs), `${r.ratioToBaseline.toFixed(2)}× SDK through msw`]);
-  const mockFetchList = find(fetchResults.list, MOCK_FETCH).ratioToBaseline;
-  const floorList = find(fetchResults.list, FLOOR).ratioToBaseline;
   const sdkTarget = (call: string, results: ContenderResult[]): TargetCheck => {
     const measured = find(results, SDK_MOCK_FETCH).ratioToBaseline;
     return {
@@ -152,11 +152,6 @@ export async function inProcess(fixtures: Fixtures, options: InProcessOptions, r
       ...compareOnTrees(patchCall, fetchResults.patch, ref, (r) => us(r.perRunMs)),
     ],
     targets: [
-      {
-        target: `${listCall}: mock.fetch at most ${MOCK_FETCH_TARGET}× the time of a raw fetch of the same bytes from the bare loopback server`,
-        measured: `${mockFetchList.toFixed(2)}× (the floor, fetch's own Response of the same bytes: ${floorList.toFixed(2)}×)`,
-        met: mockFetchList <= MOCK_FETCH_TARGET,
-      },
       sdkTarget(listCall, sdkResults.list),
       sdkTarget(patchCall, sdkResults.patch),
     ],
