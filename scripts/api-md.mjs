@@ -124,7 +124,7 @@ export function apiMarkdown({ operationRoutes, operationDocs, sdkSrc }) {
     '',
     'Every method of `NetworkClient`, the operation it calls, its parameters and its errors. Each method is a wrapper',
     'over `client.request(operationId, { path, query, body }, options)`, which takes the same parameters by the same',
-    'names; every method takes `options` last: `{ signal, timeout, maxRetries, headers }`. Paged lists give a',
+    'names; every method takes `options` last: `{ signal, timeout, maxRetries, retrySafe, headers }`. Paged lists give a',
     '`PagePromise` (`await` for the first page, `for await` for every item); the rest give an `APIPromise`',
     '(`.withResponse()` for the HTTP response). Every call can also throw `RateLimitError` (429) after its retries,',
     '`ApiConnectionError` / `ApiTimeoutError` on transport failures, and `ResponseValidationError` when the answer is',
@@ -143,7 +143,10 @@ export function apiMarkdown({ operationRoutes, operationDocs, sdkSrc }) {
     const docs = operationDocs[id];
     lines.push(`## ${method.call}`, '');
     lines.push('```ts', `${method.call}(${method.params}): ${method.returns}`, '```', '');
-    lines.push(`\`${route.method} ${route.path}\` · operationId \`${id}\`${route.list?.paged ? ` · paged list of \`${route.list.key}\`` : ''}`, '');
+    const retried = route.retrySafe
+      ? 'retried on a 429, a connection failure, a timeout, a 408 or a 5xx'
+      : 'retried on a 429 or a connection that failed before sending only (a second request would do more than the first)';
+    lines.push(`\`${route.method} ${route.path}\` · operationId \`${id}\`${route.list?.paged ? ` · paged list of \`${route.list.key}\`` : ''} · ${retried}`, '');
     lines.push(`**${docs.summary}.** ${docs.description.replace(/\n/g, ' ')}`, '');
     if (method.doc && !docs.description.includes(method.doc)) lines.push(`The SDK: ${method.doc}`, '');
     if (docs.inputs.length) {

@@ -39,13 +39,23 @@ function pageLimitOf(spec, operationId, op) {
   return { default: schema.default, max, clamp: schema.maximum === undefined };
 }
 
+/**
+ * Whether an operation may be sent again after an attempt that may have been processed (a timeout, a 5xx): its
+ * `x-retry-safe`, which every operation must state, so that a new write is never retried by default by accident.
+ */
+function retrySafeOf(operationId, op) {
+  const safe = op['x-retry-safe'];
+  if (typeof safe !== 'boolean') throw new Error(`${operationId}: x-retry-safe must be true or false (may a second request change more than the first?)`);
+  return safe;
+}
+
 /** The route of every operation of `spec`, by operationId, in the spec's order. */
 export function operationRoutes(spec) {
   const table = {};
   for (const [path, item] of Object.entries(spec.paths ?? {})) {
     for (const method of METHODS) {
       const op = item[method];
-      if (op) table[op.operationId] = { method: method.toUpperCase(), path, list: listOf(spec, op.operationId, op) };
+      if (op) table[op.operationId] = { method: method.toUpperCase(), path, list: listOf(spec, op.operationId, op), retrySafe: retrySafeOf(op.operationId, op) };
     }
   }
   return table;
@@ -59,7 +69,8 @@ export function routesModule(spec, banner = '') {
  * Every operation's HTTP method, path template and, for a list, where its items are: \`list.key\` names the array
  * inside the \`list.envelope\` object of the answer (or the answer itself when null); \`paged\` lists carry
  * \`pagination\` beside it, and take a page size by \`pageLimit\`: its default, and its largest value, above which a
- * \`limit\` is clamped to it (\`clamp\`) or refused with 400.
+ * \`limit\` is clamped to it (\`clamp\`) or refused with 400. \`retrySafe\` (the spec's \`x-retry-safe\`): whether a
+ * request that may have been processed (a timeout, a 5xx) may be sent again, a second one changing nothing more.
  */
 export const operationRoutes = {
 ${entries.join('\n')}

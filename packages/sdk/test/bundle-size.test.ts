@@ -6,11 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
-// 9.5 KiB, the same limit as size-limit in package.json. The client was under 8 KiB before the client-side rate
+// 10 KiB, the same limit as size-limit in package.json. The client was under 8 KiB before the client-side rate
 // limiter (`rateLimit`, a plain option of NetworkClient, so in the main entry) added about 1 KiB, and 9,081 bytes
 // before `client.request`: its route table (every operation's method, path and list key, about 150 bytes), the
-// operation path (about 120) and NETWORK_LOG (about 65) brought it to about 9,430.
-const GZIP_LIMIT_BYTES = 9.5 * 1024;
+// operation path (about 120) and NETWORK_LOG (about 65) brought it to about 9,430, and 9,673 before the retry rule
+// by operation (which failures mean a request never left, the route table's `retrySafe`: about 160).
+const GZIP_LIMIT_BYTES = 10 * 1024;
 // Names that only zod's own code carries.
 const ZOD_MARKERS = /\$ZodType|ZodError/;
 const src = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url));

@@ -5,6 +5,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startMockServer } from '@network-org/mock/node';
+import type { OperationId } from '@network-org/sdk';
+import { operationRoutes } from '@network-org/spec/routes';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { readmePrograms } from '../../../test/pack/readme-snippets.mjs';
 
@@ -42,5 +44,33 @@ describe('packages/sdk/README.md, each section on its own', () => {
       vi.unstubAllEnvs();
       await server.close();
     }
+  });
+});
+
+describe('packages/sdk/README.md, the retry table', () => {
+  // The calls of each row, by operationId; the row's "retried on" must say what the spec's x-retry-safe says.
+  const ROWS: Record<string, OperationId[]> = {
+    'every list and `activity.summary`': (Object.keys(operationRoutes) as OperationId[]).filter((id) => operationRoutes[id].method === 'GET'),
+    '`contacts.update`, `companies.update`': ['updateContact', 'updateCompany'],
+    '`contacts.import`': ['importContact'],
+    '`drafts.create`': ['createDraft'],
+    '`views.create`': ['createView'],
+    '`contacts.findEmail`': ['findContactEmail'],
+    '`enrich`': ['enrich'],
+  };
+  const table = readFileSync(README, 'utf8').split('| call | retried on | why |')[1]!.split('\n\n')[0]!;
+  const rows = [...table.matchAll(/^\| (.+?) \| (.+?) \| (.+?) \|$/gm)].map(([, call, on, why]) => ({ call: call!, on: on!, why: why! }));
+
+  it('has a row for every operation, each once', () => {
+    expect(rows.map(({ call }) => call)).toEqual(Object.keys(ROWS));
+    expect(Object.values(ROWS).flat().sort()).toEqual(Object.keys(operationRoutes).sort());
+  });
+
+  it.each(Object.entries(ROWS))('%s: retried on timeouts and 5xx exactly when the spec says x-retry-safe', (call, operations) => {
+    const row = rows.find((candidate) => candidate.call === call)!;
+    const safe = operations.map((id) => operationRoutes[id].retrySafe);
+    expect(new Set(safe).size).toBe(1);
+    expect(row.on.includes('timeouts') && row.on.includes('5xx')).toBe(safe[0]);
+    expect(row.on).toMatch(/^429, connection failures before sending/);
   });
 });

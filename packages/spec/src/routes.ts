@@ -4,25 +4,26 @@
  * Every operation's HTTP method, path template and, for a list, where its items are: `list.key` names the array
  * inside the `list.envelope` object of the answer (or the answer itself when null); `paged` lists carry
  * `pagination` beside it, and take a page size by `pageLimit`: its default, and its largest value, above which a
- * `limit` is clamped to it (`clamp`) or refused with 400.
+ * `limit` is clamped to it (`clamp`) or refused with 400. `retrySafe` (the spec's `x-retry-safe`): whether a
+ * request that may have been processed (a timeout, a 5xx) may be sent again, a second one changing nothing more.
  */
 export const operationRoutes = {
-  listOrganizations: {"method":"GET","path":"/v1/organization","list":{"key":"organization","envelope":null,"paged":false}},
-  listAccounts: {"method":"GET","path":"/v1/accounts","list":{"key":"accounts","envelope":"data","paged":false}},
-  listActivity: {"method":"GET","path":"/v1/activity","list":{"key":"activity","envelope":"data","paged":true,"pageLimit":{"default":50,"max":200,"clamp":false}}},
-  getActivitySummary: {"method":"GET","path":"/v1/activity/summary","list":null},
-  enrich: {"method":"POST","path":"/v1/enrich","list":null},
-  listContacts: {"method":"GET","path":"/v1/contacts","list":{"key":"contacts","envelope":"data","paged":true,"pageLimit":{"default":10,"max":25,"clamp":true}}},
-  importContact: {"method":"POST","path":"/v1/contacts","list":null},
-  updateContact: {"method":"PATCH","path":"/v1/contacts/{contact_id}","list":null},
-  findContactEmail: {"method":"POST","path":"/v1/contacts/{contact_id}/find-email","list":null},
-  listCompanies: {"method":"GET","path":"/v1/companies","list":{"key":"companies","envelope":"data","paged":true,"pageLimit":{"default":10,"max":25,"clamp":true}}},
-  updateCompany: {"method":"PATCH","path":"/v1/companies/{company_id}","list":null},
-  listConversations: {"method":"GET","path":"/v1/conversations","list":{"key":"conversations","envelope":"data","paged":true,"pageLimit":{"default":10,"max":25,"clamp":true}}},
-  listConversationMessages: {"method":"GET","path":"/v1/conversations/{conversationId}/messages","list":{"key":"messages","envelope":"data","paged":true,"pageLimit":{"default":10,"max":25,"clamp":true}}},
-  createDraft: {"method":"POST","path":"/v1/drafts","list":null},
-  listViews: {"method":"GET","path":"/v1/views","list":{"key":"views","envelope":"data","paged":true,"pageLimit":{"default":10,"max":25,"clamp":true}}},
-  createView: {"method":"POST","path":"/v1/views","list":null},
+  listOrganizations: {"method":"GET","path":"/v1/organization","list":{"key":"organization","envelope":null,"paged":false},"retrySafe":true},
+  listAccounts: {"method":"GET","path":"/v1/accounts","list":{"key":"accounts","envelope":"data","paged":false},"retrySafe":true},
+  listActivity: {"method":"GET","path":"/v1/activity","list":{"key":"activity","envelope":"data","paged":true,"pageLimit":{"default":50,"max":200,"clamp":false}},"retrySafe":true},
+  getActivitySummary: {"method":"GET","path":"/v1/activity/summary","list":null,"retrySafe":true},
+  enrich: {"method":"POST","path":"/v1/enrich","list":null,"retrySafe":false},
+  listContacts: {"method":"GET","path":"/v1/contacts","list":{"key":"contacts","envelope":"data","paged":true,"pageLimit":{"default":10,"max":25,"clamp":true}},"retrySafe":true},
+  importContact: {"method":"POST","path":"/v1/contacts","list":null,"retrySafe":true},
+  updateContact: {"method":"PATCH","path":"/v1/contacts/{contact_id}","list":null,"retrySafe":true},
+  findContactEmail: {"method":"POST","path":"/v1/contacts/{contact_id}/find-email","list":null,"retrySafe":false},
+  listCompanies: {"method":"GET","path":"/v1/companies","list":{"key":"companies","envelope":"data","paged":true,"pageLimit":{"default":10,"max":25,"clamp":true}},"retrySafe":true},
+  updateCompany: {"method":"PATCH","path":"/v1/companies/{company_id}","list":null,"retrySafe":true},
+  listConversations: {"method":"GET","path":"/v1/conversations","list":{"key":"conversations","envelope":"data","paged":true,"pageLimit":{"default":10,"max":25,"clamp":true}},"retrySafe":true},
+  listConversationMessages: {"method":"GET","path":"/v1/conversations/{conversationId}/messages","list":{"key":"messages","envelope":"data","paged":true,"pageLimit":{"default":10,"max":25,"clamp":true}},"retrySafe":true},
+  createDraft: {"method":"POST","path":"/v1/drafts","list":null,"retrySafe":true},
+  listViews: {"method":"GET","path":"/v1/views","list":{"key":"views","envelope":"data","paged":true,"pageLimit":{"default":10,"max":25,"clamp":true}},"retrySafe":true},
+  createView: {"method":"POST","path":"/v1/views","list":null,"retrySafe":false},
 } as const;
 
 export type OperationId = keyof typeof operationRoutes;

@@ -1,3 +1,4 @@
+import { operationRoutes } from '@network-org/spec/routes';
 import type { WithResponse } from './api-promise';
 import { ApiConnectionError, ApiTimeoutError, errorFromResponse, ResponseValidationError } from './errors';
 import { type ReceivedResponse, type Endpoint, pathOf, type Send } from './http';
@@ -43,6 +44,7 @@ export async function request<D, R>(
   unwrap: Unwrap<D, R>,
 ): Promise<WithResponse<R>> {
   const maxRetries = options.maxRetries ?? context.maxRetries;
+  const retrySafe = options.retrySafe ?? operationRoutes[operationId].retrySafe;
   const { pacing } = context;
   const key = pacing && `${endpoint.method} ${endpoint.path}`;
   let front = false;
@@ -72,7 +74,7 @@ export async function request<D, R>(
       if (context.validate) checkResponse(context.validate, operationId, response.status, body, context.redactor.text);
       return { data: unwrapped(operationId, body as D, response, unwrap), response };
     }
-    const delay = retryDelay(outcome.error, retry, maxRetries, context.maxRetryDelay);
+    const delay = retryDelay(outcome.error, retry, maxRetries, context.maxRetryDelay, retrySafe);
     logAttempt(outcome.status, delay);
     // A 429 pauses the endpoint's whole queue; the retry then waits at its head instead of sleeping on its own.
     front = pacing !== undefined && (await pauseOnRateLimit(pacing, key as string, outcome.error));
