@@ -1,74 +1,85 @@
-import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { checkWritableFolder, EXIT, messageOf, onStopSignal, UsageError } from '@network-org/cli-kit';
+import { existsSync, readFileSync } from 'node:fs';
+import { checkWritableFolder, defineFlags, EXIT, flagHelp, FlagValueError, messageOf, onStopSignal, readFlags, textFlag, UsageError } from '@network-org/cli-kit';
 import { Scrubber } from './scrub';
 import { takeSnapshot, type SnapshotProgress } from './take';
+
+const list = (text: string) => {
+  const items = text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  if (items.length === 0) throw new FlagValueError(`must be a comma-separated list, got ${JSON.stringify(text)}`);
+  return items;
+};
+
+export const SNAPSHOT_FLAGS = defineFlags({
+  baseUrl: { flag: '--base-url <url>', help: 'the API', env: ['NETWORK_BASE_URL'], parse: textFlag('a URL') },
+  apiKey: { flag: '--api-key <key>', help: 'the key to read with; written nowhere', env: ['NETWORK_API_KEY'], parse: textFlag('a key') },
+  out: { flag: '--out <file>', help: 'the state file to write (written whole at the end, never half)', parse: textFlag('a path') },
+  accounts: { flag: '--accounts <id,...>', help: 'only these accounts (default: every account the key may use)', parse: list },
+  keep: { flag: '--keep <field,...>', help: 'keep these fields as they are (e.g. headline,text)', parse: list },
+  salt: {
+    flag: '--salt <text>',
+    help: 'what the fakes are drawn from: the same salt, the same fakes in every run\n(default: a random one per run, printed on stderr); keep it like a key',
+    parse: textFlag('a salt'),
+  },
+  saltFile: { flag: '--salt-file <path>', help: 'read the salt from this file (kept out of the shell history)', parse: textFlag('a path') },
+  scrub: { off: { flag: '--no-scrub', help: 'keep every value as it is (says so on stderr)' } },
+  resume: { flag: '--resume', help: 'go on from the checkpoint a stopped run left beside --out, with its salt' },
+  help: { flag: '--help', short: 'h', help: 'show this help' },
+});
 
 export const SNAPSHOT_USAGE = `Usage: network-mock snapshot --base-url URL --api-key KEY --out FILE [options]
 
 Reads every record the key can see, read operations only (never a write, never a credit spent), paced as the
 service asks, and writes a state file that network-mock serve --state-file FILE and createMockApi({ state }) load.
-Names, handles, profile URLs, e-mails, phones, texts and notes are replaced by fakes of the same form, the same
-value by the same fake everywhere (from --salt).
+Names, handles, profile URLs, e-mails, phones, places, headlines, role titles, texts and notes are replaced by
+fakes of their kind drawn from a secret salt; follower and connection counts are coarsened.
 
-Options:
-  --base-url <url>       the API (default: NETWORK_BASE_URL)
-  --api-key <key>        the key to read with (default: NETWORK_API_KEY); written nowhere
-  --out <file>           the state file to write (written whole at the end, never half)
-  --accounts <id,...>    only these accounts (default: every account the key may use)
-  --keep <field,...>     keep these fields as they are (e.g. headline,text)
-  --salt <text>          what the fakes are drawn from (default: none; the same salt gives the same fakes)
-  --no-scrub             keep every value as it is (says so on stderr)
-  --resume               go on from the checkpoint a stopped run left beside --out
-  -h, --help             show this help`;
+${flagHelp(SNAPSHOT_FLAGS)}`;
 
-const list = (text: string | undefined) =>
-  text
-    ?.split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
+/** The salt of `--salt` or `--salt-file` (its first line), or undefined for a random one. */
+function saltOf(values: { salt?: string; saltFile?: string }): string | undefined {
+  if (values.salt !== undefined && values.saltFile !== undefined) throw new UsageError('--salt and --salt-file exclude each other');
+  if (values.saltFile === undefined) return values.salt;
+  let text: string;
+  try {
+    text = readFileSync(values.saltFile, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--salt-file ${values.saltFile}: cannot be read (${messageOf(error)})`);
+  }
+  const salt = text.split(/\r?\n/)[0]?.trim() ?? '';
+  if (salt === '') throw new UsageError(`--salt-file ${values.saltFile}: its first line is empty; write the salt there`);
+  return salt;
+}
 
 /** `network-mock snapshot ...`: exits as the other CLIs do (2 usage, 1 an API error or a failed run, 3 transport). */
 export async function runSnapshotCommand(args: string[]): Promise<void> {
-  let values: Record<string, string | boolean | undefined>;
+  let values: ReturnType<typeof readFlags<typeof SNAPSHOT_FLAGS>>['values'];
+  let salt: string | undefined;
   try {
-    values = parseArgs({
-      args,
-      allowPositionals: false,
-      options: {
-        'base-url': { type: 'string' },
-        'api-key': { type: 'string' },
-        out: { type: 'string' },
-        accounts: { type: 'string' },
-        keep: { type: 'string' },
-        salt: { type: 'string' },
-        'no-scrub': { type: 'boolean' },
-        resume: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }).values;
-    if (values['help']) {
+    const read = readFlags(SNAPSHOT_FLAGS, args);
+    values = read.values;
+    if (read.positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(read.positionals[0])}`);
+    if (values.help) {
       process.stdout.write(`${SNAPSHOT_USAGE}\n`);
       return;
     }
-    if (typeof values['out'] !== 'string' || values['out'] === '') throw new UsageError('--out FILE is required');
-    checkWritableFolder('out', values['out']);
-    if (values['resume'] && !existsSync(`${values['out']}.parts/checkpoint.json`)) {
-      throw new UsageError(`--resume: no checkpoint beside ${values['out']} (${values['out']}.parts/); start without --resume`);
+    if (values.out === undefined) throw new UsageError('--out FILE is required');
+    checkWritableFolder('out', values.out);
+    if (values.resume && !existsSync(`${values.out}.parts/checkpoint.json`)) {
+      throw new UsageError(`--resume: no checkpoint beside ${values.out} (${values.out}.parts/); start without --resume`);
     }
+    salt = saltOf(values);
+    if (!values.apiKey) throw new UsageError('--api-key (or NETWORK_API_KEY) is required');
+    if (!values.baseUrl) throw new UsageError('--base-url (or NETWORK_BASE_URL) is required');
   } catch (error) {
     process.stderr.write(`network-mock snapshot: ${messageOf(error)}\n\n${SNAPSHOT_USAGE}\n`);
     process.exitCode = EXIT.usage;
     return;
   }
-  const apiKey = (values['api-key'] as string | undefined) ?? process.env['NETWORK_API_KEY'];
-  const baseUrl = (values['base-url'] as string | undefined) ?? process.env['NETWORK_BASE_URL'];
-  const hide = (text: string) => (apiKey ? text.split(apiKey).join('<api-key>') : text);
-  if (!apiKey || !baseUrl) {
-    process.stderr.write(`network-mock snapshot: ${!apiKey ? '--api-key (or NETWORK_API_KEY)' : '--base-url (or NETWORK_BASE_URL)'} is required\n`);
-    process.exitCode = EXIT.usage;
-    return;
-  }
+  const { apiKey, baseUrl, out } = values as { apiKey: string; baseUrl: string; out: string };
+  const hide = (text: string) => text.split(apiKey).join('<api-key>');
   let sdk: typeof import('@network-org/sdk');
   try {
     sdk = await import('@network-org/sdk');
@@ -77,9 +88,16 @@ export async function runSnapshotCommand(args: string[]): Promise<void> {
     process.exitCode = EXIT.usage;
     return;
   }
-  const scrub = !values['no-scrub'];
+  const scrub = values.scrub !== false;
+  const scrubber = new Scrubber({ ...(salt === undefined ? {} : { salt }), keep: values.keep ?? [], scrub });
   if (!scrub) process.stderr.write('network-mock snapshot: --no-scrub: every name, e-mail, phone, handle, URL and text is kept as it is\n');
-  const out = values['out'] as string;
+  else if (scrubber.saltDrawn && !values.resume) {
+    process.stderr.write(
+      `network-mock snapshot: the fakes are drawn from a random salt, for this run only: ${scrubber.salt}\n` +
+        '  To get the same fakes in a later run, write it to a file only you can read and pass --salt-file FILE.\n' +
+        '  Keep it like a key: with it and a list of guesses, anyone can test who is in the snapshot.\n',
+    );
+  }
   const removeStop = onStopSignal(() => {
     process.stderr.write(`\nnetwork-mock snapshot: stopped; what was read is kept: run again with --resume to go on\n`);
     process.exit(130);
@@ -90,9 +108,9 @@ export async function runSnapshotCommand(args: string[]): Promise<void> {
     const summary = await takeSnapshot({
       client,
       out,
-      scrubber: new Scrubber({ salt: (values['salt'] as string | undefined) ?? '', keep: list(values['keep'] as string | undefined) ?? [], scrub }),
-      ...(values['accounts'] ? { accounts: list(values['accounts'] as string) ?? [] } : {}),
-      resume: values['resume'] === true,
+      scrubber,
+      ...(values.accounts ? { accounts: values.accounts } : {}),
+      resume: values.resume === true,
       ...(bar ? { onProgress: bar } : {}),
     });
     if (bar) process.stderr.write('\n');

@@ -1,9 +1,10 @@
-import type { Company, Contact, Location, Message, NetworkClient } from '@network-org/sdk';
+import type { NetworkClient } from '@network-org/sdk';
 import { ID_STARTS } from '../store/storage';
 import { STATE_FORMAT, STATE_VERSION } from '../store/state-file';
 import { SnapshotParts, type PartKind } from './parts';
+import { stepReaders, type Step } from './read-steps';
 import type { Scrubber } from './scrub';
-import { COMPANY_FIELDS, CONTACT_FIELDS, NOT_ENRICHED, ORGANIZATION_ID, conversationRecord, industryOf, isKept, nameParts, scrubbedLocation, scrubbedNotes, viewRecord } from './records';
+import { ORGANIZATION_ID, accountRecord, organizationRecord, type CustomFieldType } from './state-records';
 
 /*
  * Taking a snapshot: every record the key can see, read page by page through the SDK, mapped to the records of a
@@ -11,12 +12,6 @@ import { COMPANY_FIELDS, CONTACT_FIELDS, NOT_ENRICHED, ORGANIZATION_ID, conversa
  * only: its organization takes the place of Acme, so the fixture keys (`sk_test_admin`, ...) reach it, and its
  * accounts are shared for API use. A checkpoint after every page lets `--resume` go on where it stopped.
  */
-
-const PAGE = 25;
-const ACTIVITY_PAGE = 200;
-const DAY = 86_400_000;
-/** How far back activity is read: the service keeps a year of it. */
-const ACTIVITY_DAYS = 400;
 
 export interface SnapshotProgress {
   /** What is being read, e.g. `contacts of account 101`. */
@@ -51,8 +46,6 @@ export interface SnapshotSummary {
   skipped: string[];
 }
 
-type Step = { kind: 'companies' | 'contacts' | 'views' | 'conversations'; account_id: string } | { kind: 'activity' };
-
 interface Checkpoint {
   format: 'network-mock-snapshot-checkpoint';
   takenAt: string;
@@ -65,33 +58,37 @@ interface Checkpoint {
   contacts: number;
   positions: Record<string, number>;
   maxIds: Record<string, number>;
-  customFields: [key: string, type: 'string' | 'number' | 'boolean'][];
+  customFields: [key: string, type: CustomFieldType][];
   skipped: string[];
   scrubbed: boolean;
+  /** The run's salt, so that --resume draws the same fakes: the checkpoint is kept like a key (0600 in a 0700 folder). */
   salt: string;
 }
 
 /** Reads every record the key can see and writes the state file `out` (see above). */
 export async function takeSnapshot(options: TakeSnapshotOptions): Promise<SnapshotSummary> {
-  const { client, scrubber } = options;
+  const { client } = options;
+  let { scrubber } = options;
   const parts = new SnapshotParts(options.out);
-  const saltTag = scrubber.enabled ? scrubber.scrub('handle', 'salt') : '';
   let checkpoint = options.resume ? parts.readCheckpoint<Checkpoint>() : undefined;
-  if (checkpoint && (checkpoint.scrubbed !== scrubber.enabled || checkpoint.salt !== saltTag)) {
-    throw new SnapshotError('The checkpoint was taken with another salt or scrubbing choice: resume with the same --salt and --no-scrub, or start again without --resume.');
-  }
-  if (!checkpoint) {
+  if (checkpoint) {
+    // The checkpoint holds the run's salt (never the snapshot): a resumed run goes on with it.
+    const sameSalt = scrubber.saltDrawn || checkpoint.salt === scrubber.salt;
+    if (checkpoint.scrubbed !== scrubber.enabled || !sameSalt) {
+      throw new SnapshotError('The checkpoint was taken with another salt or scrubbing choice: resume without --salt (the checkpoint keeps its salt) and with the same --no-scrub, or start again without --resume.');
+    }
+    scrubber = scrubber.withSalt(checkpoint.salt);
+    parts.open(checkpoint.kept);
+  } else {
     parts.open();
     try {
-      checkpoint = await start(options, parts, saltTag);
+      checkpoint = await start({ ...options, scrubber }, parts);
       parts.checkpoint(checkpoint);
     } catch (error) {
       // Nothing worth resuming was read: leave nothing behind.
       parts.discard();
       throw error;
     }
-  } else {
-    parts.open(checkpoint.kept);
   }
   const state = checkpoint;
   // Rebuilt from what was kept, not checkpointed: a checkpoint stays small however many records were read.
@@ -115,165 +112,19 @@ export async function takeSnapshot(options: TakeSnapshotOptions): Promise<Snapsh
   const progress = () =>
     options.onProgress?.({ step: describe(state.steps[state.step]), records: state.records, done: state.step, total: state.steps.length });
 
-  const location = (place: Location | undefined) => scrubbedLocation(scrubber, place);
-
-  const networkCompany = (company: Company) => {
-    if (seenCompanies.has(company.provider_participant_id)) return;
-    seenCompanies.add(company.provider_participant_id);
-    bump('network_company', company.provider_participant_id);
-    write('networkCompanies', {
-      provider_participant_id: company.provider_participant_id,
-      public_identifier: scrubber.field('public_identifier', 'handle', company.public_identifier),
-      name: scrubber.field('name', 'company', company.name),
-      headline: scrubber.field('headline', 'text', company.headline ?? ''),
-      about: scrubber.field('about', 'text', company.about ?? ''),
-      website_url: scrubber.field('website_url', 'url', company.website_url ?? ''),
-      headcount: company.headcount ?? '',
-      employee_count: company.employee_count ?? 0,
-      founding_date: company.founding_date ?? '',
-      follower_count: company.follower_count ?? 0,
-      industry: industryOf(company),
-      location: location(company.locations?.[0]),
-      avatar_url: scrubber.field('avatar_url', 'url', company.avatar_url ?? ''),
-      background_cover_url: scrubber.field('background_cover_url', 'url', company.background_cover_url ?? ''),
-      profile_fetched_at: state.takenAt,
-      updated_at: state.takenAt,
-    });
-  };
-
-  const customValues = (target: 'contact' | 'company', record: object, known: ReadonlySet<string>) => {
-    const values: [string, string | number | boolean][] = [];
-    for (const [name, value] of Object.entries(record)) {
-      if (known.has(name) || value === null || !['string', 'number', 'boolean'].includes(typeof value)) continue;
-      const type = typeof value as 'string' | 'number' | 'boolean';
-      customFields.set(`${target}\0${name}`, customFields.get(`${target}\0${name}`) ?? type);
-      values.push([name, type === 'string' ? scrubber.field(name, 'text', value as string) : (value as number | boolean)]);
-    }
-    return values;
-  };
-
-  const steps: Record<Step['kind'], (step: Step, cursor: string | undefined) => Promise<string | null>> = {
-    companies: async (step, cursor) => {
-      const accountId = (step as { account_id: string }).account_id;
-      const page = await client.request('listCompanies', { query: { account_id: [accountId], limit: PAGE, ...(cursor ? { cursor } : {}) } });
-      for (const company of page.items) {
-        networkCompany(company);
-        bump('company', company.company_id);
-        write('companies', {
-          company_id: company.company_id,
-          notes_json: scrubbedNotes(scrubber, company.notes_json ?? null),
-          tags: company.tags ?? [],
-          account_id: accountId,
-          organization_id: ORGANIZATION_ID,
-          position: position('companies', accountId),
-          network: scrubber.field('public_identifier', 'handle', company.public_identifier),
-          custom_fields: customValues('company', company, COMPANY_FIELDS),
-        });
-      }
-      return nextCursor(page.pagination);
-    },
-    contacts: async (step, cursor) => {
-      const accountId = (step as { account_id: string }).account_id;
-      const page = await client.request('listContacts', { query: { account_id: [accountId], limit: PAGE, ...(cursor ? { cursor } : {}) } });
-      for (const contact of page.items) {
-        if (!contact.company) continue;
-        networkCompany(contact.company);
-        writePerson(contact);
-        bump('contact', contact.contact_id);
-        bump('account_relationship', contact.account_relationship_id);
-        bump('invite', contact.connection_invitation?.invite_id);
-        state.contacts++;
-        write('contacts', {
-          account_relationship_id: contact.account_relationship_id,
-          contact_id: contact.contact_id,
-          work_email: scrubber.field('work_email', 'email', contact.work_email ?? null),
-          phone: scrubber.field('phone', 'phone', contact.phone ?? null),
-          relationship_status: contact.relationship_status,
-          connection_invitation: contact.connection_invitation ?? null,
-          tags: contact.tags ?? [],
-          notes_json: scrubbedNotes(scrubber, contact.notes_json ?? null),
-          last_interaction_at: contact.last_interaction_at ?? null,
-          sequence: null,
-          organization_id: ORGANIZATION_ID,
-          account_id: accountId,
-          position: position('contacts', accountId),
-          person: scrubber.field('public_identifier', 'handle', contact.public_identifier),
-          company_id: contact.company.company_id,
-          custom_fields: customValues('contact', contact, CONTACT_FIELDS),
-          enrichment: contact.contact_enrichment ?? NOT_ENRICHED,
-          created_at: contact.created_at ?? state.takenAt,
-        });
-      }
-      return nextCursor(page.pagination);
-    },
-    views: async (step, cursor) => {
-      const accountId = (step as { account_id: string }).account_id;
-      const page = await client.request('listViews', { query: { account_id: [accountId], limit: PAGE, ...(cursor ? { cursor } : {}) } });
-      for (const view of page.items) {
-        const selected: string[] = [];
-        for await (const contact of client.request('listContacts', { query: { account_id: [accountId], view_id: view.id, limit: PAGE } })) {
-          if (!selected.includes(contact.contact_id)) selected.push(contact.contact_id);
-        }
-        bump('view', view.id);
-        write('views', viewRecord(view, accountId, selected));
-      }
-      return nextCursor(page.pagination);
-    },
-    conversations: async (step, cursor) => {
-      const accountId = (step as { account_id: string }).account_id;
-      const page = await client.request('listConversations', { query: { account_id: [accountId], limit: PAGE, ...(cursor ? { cursor } : {}) } });
-      for (const conversation of page.items) {
-        const messages: Message[] = [];
-        const pages = client.request('listConversationMessages', { path: { conversationId: conversation.conversation_id }, query: { account_id: accountId, limit: PAGE } });
-        for await (const message of pages) messages.push(message);
-        messages.sort((a, b) => (a.sent_at < b.sent_at ? -1 : a.sent_at > b.sent_at ? 1 : a.message_id < b.message_id ? -1 : 1));
-        bump('conversation', conversation.conversation_id);
-        for (const message of messages) {
-          bump('message', message.message_id);
-          for (const attachment of message.attachments) bump('attachment', attachment.attachment_id);
-        }
-        write('conversations', conversationRecord(scrubber, conversation, accountId, messages, position('conversations', accountId)));
-      }
-      return nextCursor(page.pagination);
-    },
-    activity: async (_step, cursor) => {
-      const from = new Date(Date.parse(state.takenAt) - ACTIVITY_DAYS * DAY).toISOString();
-      const page = await client.request('listActivity', {
-        query: { from, to: state.takenAt, account_id: state.accountIds, limit: ACTIVITY_PAGE, ...(cursor ? { cursor } : {}) },
-      });
-      for (const event of page.items) {
-        bump('activity', event.id);
-        write('activity', { ...event, metadata: { ...event.metadata }, organization_id: ORGANIZATION_ID });
-      }
-      return nextCursor(page.pagination);
-    },
-  };
-
-  function writePerson(contact: Contact): void {
-    if (seenPeople.has(contact.provider_participant_id)) return;
-    seenPeople.add(contact.provider_participant_id);
-    bump('network_person', contact.provider_participant_id);
-    const [first, last] = scrubber.personName(contact.first_name ?? '', contact.last_name ?? '');
-    const handle = scrubber.field('public_identifier', 'handle', contact.public_identifier);
-    write('people', {
-      provider_participant_id: contact.provider_participant_id,
-      public_identifier: handle,
-      first_name: first,
-      last_name: last,
-      headline: scrubber.field('headline', 'text', contact.headline ?? ''),
-      primary_role_title: scrubber.field('primary_role_title', 'text', contact.primary_role_title ?? ''),
-      company: scrubber.field('public_identifier', 'handle', (contact.company as Company).public_identifier),
-      location: location(contact.locations?.[0]),
-      follower_count: contact.follower_count ?? 0,
-      connections_count: contact.connections_count ?? 0,
-      avatar_url: scrubber.field('avatar_url', 'url', contact.avatar_url ?? ''),
-      background_cover_url: scrubber.field('background_cover_url', 'url', contact.background_cover_url ?? ''),
-      // Work history, education and about are derived by the mock from this seed: never the source's.
-      details_seed: scrubber.seedOf(handle),
-      profile_fetched_at: state.takenAt,
-      updated_at: state.takenAt,
-    });
-  }
+  const steps = stepReaders({
+    client,
+    scrubber,
+    takenAt: state.takenAt,
+    accountIds: state.accountIds,
+    write,
+    bump,
+    position,
+    countContact: () => state.contacts++,
+    seenCompanies,
+    seenPeople,
+    customFields,
+  });
 
   try {
     progress();
@@ -326,7 +177,7 @@ export async function takeSnapshot(options: TakeSnapshotOptions): Promise<Snapsh
 }
 
 /** The first step: the organization and the accounts, which decide every other step. */
-async function start(options: TakeSnapshotOptions, parts: SnapshotParts, saltTag: string): Promise<Checkpoint> {
+async function start(options: TakeSnapshotOptions, parts: SnapshotParts): Promise<Checkpoint> {
   const { client, scrubber } = options;
   const takenAt = (options.now?.() ?? (await sourceNow(client)) ?? new Date()).toISOString();
   const organization = (await client.request('listOrganizations')).organization[0];
@@ -338,25 +189,10 @@ async function start(options: TakeSnapshotOptions, parts: SnapshotParts, saltTag
     if (unknown.length > 0) throw new SnapshotError(`--accounts names accounts this key cannot use: ${unknown.join(', ')} (GET /v1/accounts lists the ones it can).`);
   }
   const chosen = accounts.filter((account) => !wanted || wanted.has(account.account_id));
-  parts.writeOrganization({
-    id: ORGANIZATION_ID,
-    name: scrubber.field('name', 'company', organization.name),
-    created_at: organization.created_at,
-    api_access_enabled: true,
-    plan_includes_api: true,
-    credits: 1000,
-  });
+  parts.writeOrganization(organizationRecord(scrubber, organization));
   const maxIds: Record<string, number> = {};
   for (const account of chosen) {
-    const [first, last] = nameParts(account.display_name);
-    parts.write('accounts', {
-      account_id: account.account_id,
-      display_name: scrubber.enabled && !isKept(scrubber, 'display_name') ? scrubber.personName(first, last).join(' ').trim() : account.display_name,
-      provider_account_id: account.provider_account_id,
-      owner_user_id: account.owner_user_id,
-      organization_id: ORGANIZATION_ID,
-      shared_for_api: true,
-    });
+    parts.write('accounts', accountRecord(scrubber, account));
     const digits = /(\d+)$/.exec(account.account_id)?.[1];
     if (digits !== undefined && digits.length < 16) maxIds['account'] = Math.max(maxIds['account'] ?? 0, Number(digits));
   }
@@ -380,7 +216,7 @@ async function start(options: TakeSnapshotOptions, parts: SnapshotParts, saltTag
     customFields: [],
     skipped: [],
     scrubbed: scrubber.enabled,
-    salt: saltTag,
+    salt: scrubber.enabled ? scrubber.salt : '',
   };
 }
 
@@ -411,8 +247,4 @@ const isForbidden = (error: unknown) => typeof error === 'object' && error !== n
 function describe(step: Step | undefined): string {
   if (!step) return 'done';
   return step.kind === 'activity' ? 'activity' : `${step.kind} of account ${step.account_id}`;
-}
-
-function nextCursor(pagination: { has_more: boolean; next_cursor?: string | null }): string | null {
-  return pagination.has_more && pagination.next_cursor ? pagination.next_cursor : null;
 }
