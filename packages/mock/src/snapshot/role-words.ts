@@ -10,9 +10,11 @@ import { faker as englishFaker } from '@faker-js/faker/locale/en';
 type WordClass = 'descriptor' | 'area' | 'type' | 'glue';
 
 const person = englishFaker.rawDefinitions.person ?? {};
-const DESCRIPTORS: readonly string[] = [...(person.job_descriptor ?? []), 'Junior', 'Staff', 'Head', 'Vice'];
+const FAKER_DESCRIPTORS: readonly string[] = person.job_descriptor ?? [];
+const FAKER_AREAS: readonly string[] = person.job_area ?? [];
+const DESCRIPTORS: readonly string[] = [...FAKER_DESCRIPTORS, 'Junior', 'Staff', 'Head', 'Vice'];
 const AREAS: readonly string[] = [
-  ...(person.job_area ?? []),
+  ...FAKER_AREAS,
   'Sales',
   'Software',
   'Business',
@@ -71,9 +73,10 @@ const tokens = (text: string) => text.split(/([\p{L}\p{N}][\p{L}\p{N}'.-]*[\p{L}
 const capitalised = (word: string, like: string) => (/^\p{Lu}/u.test(like) ? word.charAt(0).toUpperCase() + word.slice(1) : word);
 
 /**
- * A role title of the same role: the vocabulary's words kept where they stand, every other word replaced by a job
- * area. A title made of vocabulary alone gets one of its descriptors or areas replaced by another of the same class
- * (or, with neither, a descriptor put before it), so that no source title is kept whole.
+ * A role title of the same role: the vocabulary's words kept where they stand, every other word replaced by one of
+ * faker's job areas. A title made of vocabulary alone is said the other way round (`Director of Sales` as
+ * `Sales Director`, `Sales Manager` as `Manager, Sales`), so that no source title is kept whole while a search by any
+ * of its words still finds it.
  */
 export function fakeRoleTitle(faker: Faker, title: string): string {
   const parts = tokens(title);
@@ -81,29 +84,24 @@ export function fakeRoleTitle(faker: Faker, title: string): string {
   for (let index = 1; index < parts.length; index += 2) {
     const word = parts[index] as string;
     if (classOf(word) !== undefined) continue;
-    parts[index] = /^\p{N}+$/u.test(word) ? String(faker.number.int({ min: 1, max: 9 })) : capitalised(faker.helpers.arrayElement(AREAS), word);
+    parts[index] = /^\p{N}+$/u.test(word) ? String(faker.number.int({ min: 1, max: 9 })) : capitalised(faker.helpers.arrayElement(FAKER_AREAS), word);
     replaced = true;
   }
-  if (!replaced) return rearranged(faker, parts);
-  return parts.join('');
+  return replaced ? parts.join('') : turned(faker, title);
 }
 
-function rearranged(faker: Faker, parts: string[]): string {
-  const swappable: number[] = [];
-  for (let index = 1; index < parts.length; index += 2) {
-    const kind = classOf(parts[index] as string);
-    if (kind === 'descriptor' || kind === 'area') swappable.push(index);
-  }
-  if (swappable.length === 0) {
-    const start = parts.findIndex((part, index) => index % 2 === 1 && part !== '');
-    const descriptor = faker.helpers.arrayElement(DESCRIPTORS.filter((word) => !parts.includes(word)));
-    return start < 0 ? descriptor : `${parts.slice(0, start).join('')}${descriptor} ${parts.slice(start).join('')}`;
-  }
-  const at = faker.helpers.arrayElement(swappable);
-  const word = parts[at] as string;
-  const pool = classOf(word) === 'descriptor' ? DESCRIPTORS : AREAS;
-  parts[at] = capitalised(faker.helpers.arrayElement(pool.filter((other) => other.toLowerCase() !== word.toLowerCase())), word);
-  return parts.join('');
+/** The same role words in another order (or, for one word, with a descriptor before it). */
+function turned(faker: Faker, title: string): string {
+  const text = title.trim();
+  const of = /^(.+?)\s+of\s+(?:the\s+)?(.+)$/i.exec(text);
+  if (of) return `${of[2]} ${of[1]}`;
+  const comma = /^([^,]+),\s*(.+)$/.exec(text);
+  if (comma) return `${comma[2]} ${comma[1]}`;
+  const words = text.split(/\s+/);
+  const last = words.at(-1) as string;
+  if (words.length > 1 && classOf(last) === 'type') return `${last}, ${words.slice(0, -1).join(' ')}`;
+  const descriptor = faker.helpers.arrayElement(FAKER_DESCRIPTORS.filter((word) => !words.includes(word)));
+  return `${descriptor} ${text}`;
 }
 
 export interface HeadlineContext {
@@ -142,5 +140,5 @@ export function fakeHeadline(faker: Faker, headline: string, context: HeadlineCo
       return parts.join('');
     })
     .join('');
-  return replaced ? text : rearranged(faker, tokens(text));
+  return replaced ? text : turned(faker, text);
 }

@@ -44,13 +44,15 @@ export function clientOf(fetch: Fetch, apiKey = 'sk_test_admin', baseUrl = 'http
 export async function snapshotOf(
   source: { fetch: Fetch },
   out: string,
-  options: Partial<Omit<TakeSnapshotOptions, 'client' | 'out' | 'scrubber'>> & { salt?: string; scrub?: boolean; keep?: string[]; apiKey?: string } = {},
+  options: Partial<Omit<TakeSnapshotOptions, 'client' | 'out' | 'scrubber'>> & { salt?: string | undefined; scrub?: boolean; keep?: string[]; apiKey?: string } = {},
 ) {
-  const { salt = 'test-salt', scrub, keep, apiKey, ...rest } = options;
+  const { salt: given, scrub, keep, apiKey, ...rest } = options;
+  // `salt: undefined` given as such is the command's default, a random salt; left out, a fixed one for the test.
+  const salt = 'salt' in options ? given : 'test-salt';
   return takeSnapshot({
     client: clientOf(source.fetch, apiKey),
     out,
-    scrubber: new Scrubber({ salt, ...(scrub === undefined ? {} : { scrub }), ...(keep ? { keep } : {}) }),
+    scrubber: new Scrubber({ ...(salt === undefined ? {} : { salt }), ...(scrub === undefined ? {} : { scrub }), ...(keep ? { keep } : {}) }),
     now: () => new Date('2026-01-15T12:00:00Z'),
     ...rest,
   });
