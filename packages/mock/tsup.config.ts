@@ -36,7 +36,7 @@ const plugins = [withoutSdk, inspectorBundlePlugin(resolve('src/control/ui'))];
 export default defineConfig([
   {
     // `./vitest` is ESM only, as vitest is; it shares the other entries' chunks.
-    entry: { ...entry, vitest: 'src/vitest.ts' },
+    entry: { ...entry, vitest: 'src/vitest.ts', 'vitest-coverage': 'src/vitest-coverage.ts' },
     format: ['esm'],
     noExternal: [spec, cliKit],
     esbuildPlugins: plugins,

@@ -1,9 +1,18 @@
 // `@network-org/mock/vitest`: a vitest `test` whose every test gets its own session of one shared mock
 // and an SDK client bound to that session, so tests run under `describe.concurrent` without seeing each other.
 import { type ClientOptions, NetworkClient } from '@network-org/sdk';
-import { test as base, type TestAPI } from 'vitest';
+import { test as base, inject, type TestAPI } from 'vitest';
 import { checkMsw } from './adapters/msw';
+import type { CoverageFloor } from './coverage/floor';
+import { COVERAGE_FOLDER_KEY } from './coverage/run-key';
 import { createMockApi, type FixtureKeys, type MockApi, type MockApiOptions, type MockSession } from './mock-api';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Set by `@network-org/mock/vitest/coverage`: where each mock leaves its coverage for the run's one report. */
+    [COVERAGE_FOLDER_KEY]?: string;
+  }
+}
 
 // At import: see checkMsw.
 checkMsw();
@@ -25,10 +34,19 @@ export interface MockFixtures {
   client: NetworkClient;
 }
 
-export interface MockTestOptions extends MockApiOptions {
+export interface MockTestOptions extends Omit<MockApiOptions, 'coverage'> {
   /** Options of every test's `client` over the defaults above (e.g. `{maxRetries: 2}` to exercise the retries). */
   client?: ClientOptions;
+  /**
+   * `false` records no coverage. A floor (`{minOperations: 10, minResponses: 40}`, as `network-mock coverage check`
+   * takes) fails the run when the run's one report falls below it; it needs the global setup
+   * `@network-org/mock/vitest/coverage`, which gathers the report across files and workers.
+   */
+  coverage?: boolean | CoverageFloor;
 }
+
+/** A name for this mock's part of the run's coverage, unique across the run's workers. */
+const partName = (): string => `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
 /** vitest's task ids (`1223128da3_0_1`) as a session name: 1-64 characters of A-Za-z0-9._- */
 const sessionName = (taskId: string): string => `vitest-${taskId}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 64);
@@ -38,9 +56,18 @@ const sessionName = (taskId: string): string => `vitest-${taskId}`.replace(/[^A-
  * by every test of the module that calls this). Each test's session is dropped when the test ends.
  */
 export function createMockTest(options: MockTestOptions = {}): TestAPI<MockFixtures> {
-  const { client: clientOptions, ...mockOptions } = options;
+  const { client: clientOptions, coverage = true, ...mockOptions } = options;
+  const floor: CoverageFloor = typeof coverage === 'object' ? coverage : {};
   let shared: MockApi | undefined;
-  const mockApi = (): MockApi => (shared ??= createMockApi(mockOptions));
+  const mockApi = (): MockApi => (shared ??= createMockApi({ ...mockOptions, coverage: coverage !== false }));
+  // Set when the run's global setup gathers coverage: this mock's report is left there after every test.
+  const folder = coverage === false ? undefined : inject(COVERAGE_FOLDER_KEY);
+  const part = partName();
+  const leaveCoverage = async (api: MockApi): Promise<void> => {
+    if (folder === undefined) return;
+    const { writeCoveragePart } = await import('./coverage/run');
+    writeCoveragePart(folder, part, { floor, report: api.coverage() });
+  };
 
   return base.extend<MockFixtures>({
     // vitest reads each fixture's first parameter to learn what it depends on: it must be destructured.
@@ -57,7 +84,9 @@ export function createMockTest(options: MockTestOptions = {}): TestAPI<MockFixtu
       try {
         await use(surface);
       } finally {
+        // Dropped, the session's coverage joins the mock's.
         api.dropSession(name);
+        await leaveCoverage(api);
       }
     },
     client: async ({ mock }, use) => {

@@ -45,12 +45,29 @@ export function totalsLine(report: CoverageReport): string {
 
 const gapOf = (operation: OperationCoverage) => operation.unseen_responses.length + operation.parameters_unused.length;
 
-/** The report as a table, the operations with the largest gaps (unseen responses, then unused parameters) first. */
-export function coverageTable(report: CoverageReport): string {
-  const rows = report.operations
+/** The operations, largest gaps (unseen responses and unused parameters) first, then in the spec's order. */
+function byGap(report: CoverageReport): OperationCoverage[] {
+  return report.operations
     .map((operation, order) => ({ operation, order }))
     .sort((a, b) => gapOf(b.operation) - gapOf(a.operation) || b.operation.unseen_responses.length - a.operation.unseen_responses.length || a.order - b.order)
-    .map(({ operation }) => {
+    .map(({ operation }) => operation);
+}
+
+/** The `count` largest gaps in a line: `listActivity (never called; 6 responses unseen, 11 parameters unused)`. */
+export function largestGaps(report: CoverageReport, count = 3): string {
+  return byGap(report)
+    .filter((operation) => gapOf(operation) > 0)
+    .slice(0, count)
+    .map((operation) => {
+      const parts = [`${operation.unseen_responses.length} responses unseen`, `${operation.parameters_unused.length} parameters unused`];
+      return `${operation.operation_id} (${operation.calls === 0 ? 'never called; ' : ''}${parts.join(', ')})`;
+    })
+    .join(', ');
+}
+
+/** The report as a table, the operations with the largest gaps (unseen responses, then unused parameters) first. */
+export function coverageTable(report: CoverageReport): string {
+  const rows = byGap(report).map((operation) => {
       const documented = catalogByOperation.get(operation.operation_id)?.responses.length ?? operation.unseen_responses.length;
       const parameters = operation.parameters_used.length + operation.parameters_unused.length;
       return [
