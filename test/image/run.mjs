@@ -2,10 +2,13 @@
 // `pnpm test:image`: builds network-org/mock with `pnpm image --local-base` and runs it as a team would, with
 // podman or docker: --read-only, state on a volume, a published loopback port. Checks health, an API call in a
 // session, a seed and a fault through the control token, the control API closed without it, SIGTERM with the state
-// kept across a restart, the health check with no port published, a non-root user, a read-only root, no key or
+// kept across a restart, a state file mounted on its own (the snapshot recipe) written back on SIGTERM, the health
+// check with no port published, a non-root user, a read-only root, no key or
 // .npmrc in the image, and bad configuration refused at start (exit 2).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { containerEngine } from '../../scripts/image.mjs';
 
@@ -169,7 +172,32 @@ try {
   await waitHealthy(url2);
   const again = await namesFound(url2, 'Quillon', admin);
   check('the state saved on SIGTERM is there after a restart on the same volume', again.includes('Quillon'), String(again));
+  const state = await (await call(`${url2}/__mock/state`, { headers: control })).text();
   engine$(['stop', '--time', '2', second]);
+
+  // The snapshot recipe (-v ./snapshot.json:/data/state.json): a file mounted on its own cannot be renamed over, so
+  // the state is written back into it in place. The file is given to the image's user, as the README says.
+  const host = mkdtempSync(join(tmpdir(), `${run}-snapshot-`));
+  const snapshot = join(host, 'snapshot.json');
+  writeFileSync(snapshot, state);
+  chmodSync(snapshot, 0o666);
+  const mounted = `${run}-mounted`;
+  const port3 = await freePort();
+  const url3 = `http://127.0.0.1:${port3}`;
+  containers.push(mounted);
+  engine$([
+    'run', ...engine.runtime, '--detach', '--name', mounted, ...(engine.name === 'podman' ? ['--health-interval', 'disable'] : []),
+    '--publish', `127.0.0.1:${port3}:4010`, '--volume', `${snapshot}:/data/state.json`, '--env', `NETWORK_MOCK_CONTROL_TOKEN=${TOKEN}`, 'network-org/mock:latest',
+  ]);
+  await waitHealthy(url3);
+  const loaded = await namesFound(url3, 'Quillon', admin);
+  await call(`${url3}/__mock/seed/contact`, { method: 'POST', headers: control, body: JSON.stringify({ account_id: accountId, first_name: 'Mountfield', last_name: 'Kept' }) });
+  engine$(['stop', '--time', '2', mounted]);
+  const mountedExit = engine$(['inspect', mounted, '--format', '{{.State.ExitCode}}']).stdout.trim();
+  const logs = engine$(['logs', mounted], { allowFailure: true }).stderr.trim();
+  const written = readFileSync(snapshot, 'utf8');
+  check('a state file mounted on its own loads, and is written back in place on SIGTERM (exit 0)', loaded.includes('Quillon') && mountedExit === '0' && written.includes('Mountfield'), `exit ${mountedExit}, loaded ${loaded}, ${logs.split('\n').slice(-2).join(' ')}`);
+  rmSync(host, { recursive: true, force: true });
 
   // The README's one line, as a newcomer copies it: only the published port moves to a free loopback one, and the
   // container is detached so that this script goes on.

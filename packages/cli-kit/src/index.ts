@@ -1,6 +1,6 @@
 // The conventions of every network-org command line, written once: how options are read and refused, what each
 // exit status means, which hosts count as this machine, and how a state file is kept. Node only (CLIs).
-import { accessSync, constants, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { EXIT } from './exit';
 import { integerProblem } from './flags';
@@ -70,13 +70,46 @@ export function checkWritableFolder(flag: string, path: string): void {
 }
 
 /**
+ * Why a rename over a file fails while the file itself can still be written: a file mounted on its own (a container's
+ * `-v ./state.json:/data/state.json`) is busy, and a folder across devices cannot take the rename.
+ */
+const REWRITE_IN_PLACE = new Set(['EBUSY', 'EXDEV']);
+
+/**
  * Writes `text` beside `path` and renames it over, so that a crash mid-write never leaves half a file. `mode`
- * (e.g. 0o600 for a file that holds a key) applies from the first byte written.
+ * (e.g. 0o600 for a file that holds a key) applies from the first byte written. Where the file cannot be renamed
+ * over (mounted on its own), it is rewritten in place from the whole text already on disk beside it: should that
+ * fail, the error names the temporary file that holds the whole text, and it is kept.
  */
 export function writeFileAtomically(path: string, text: string, mode?: number): void {
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, text, mode === undefined ? undefined : { mode });
-  renameSync(temporary, path);
+  try {
+    renameSync(temporary, path);
+  } catch (error) {
+    if (!REWRITE_IN_PLACE.has((error as NodeJS.ErrnoException).code ?? '')) {
+      rmSync(temporary, { force: true });
+      throw error;
+    }
+    rewriteInPlace(path, temporary, text);
+  }
+}
+
+function rewriteInPlace(path: string, temporary: string, text: string): void {
+  try {
+    const fd = openSync(path, 'r+');
+    try {
+      const bytes = Buffer.from(text);
+      for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset, bytes.length - offset, offset);
+      ftruncateSync(fd, bytes.length);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    throw new Error(`${path} cannot be renamed over (mounted on its own?) nor rewritten in place (${messageOf(error)}); the whole text is kept in ${temporary}`);
+  }
+  rmSync(temporary, { force: true });
 }
 
 /** A mock's state kept in a file between runs (`--state-file` of network-mock, network-mcp and network-org). */
@@ -94,12 +127,24 @@ export interface MockStateFile {
 }
 
 /**
- * Opens `--flag PATH` (or a variable's path) for a mock's state: read now when the file exists; its folder is
- * checked now, so that the state written at exit (a new file renamed over the old one) is not lost then.
+ * Opens `--flag PATH` (or a variable's path) for a mock's state: read now when the file exists; its folder, and the
+ * file itself, are checked now, so that the state written at exit (a new file renamed over the old one, or the file
+ * rewritten in place where it is mounted on its own) is not lost then.
  */
 export function mockStateFile(program: string, flag: string, path: string): MockStateFile {
   checkWritableFolder(flag, path);
-  const state = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+  const exists = existsSync(path);
+  if (exists) {
+    try {
+      accessSync(path, constants.R_OK | constants.W_OK);
+    } catch {
+      const user = typeof process.getuid === 'function' ? ` (uid ${process.getuid()})` : '';
+      throw new UsageError(
+        `${sourceName(flag)} ${path}: this user${user} cannot read and write the file, so its state would be lost at exit; give the file to this user (chown), or run as the file's owner (a container: --user with the owner's uid).`,
+      );
+    }
+  }
+  const state = exists ? readFileSync(path, 'utf8') : undefined;
   return {
     path,
     state,
