@@ -176,7 +176,7 @@ try {
   engine$(['stop', '--time', '2', second]);
 
   // The snapshot recipe (-v ./snapshot.json:/data/state.json): a file mounted on its own cannot be renamed over, so
-  // the state is written back into it in place. The file is given to the image's user, as the README says.
+  // the state is written back into it in place. The file is made writable for the image's user.
   const host = mkdtempSync(join(tmpdir(), `${run}-snapshot-`));
   const snapshot = join(host, 'snapshot.json');
   writeFileSync(snapshot, state);
@@ -199,20 +199,20 @@ try {
   check('a state file mounted on its own loads, and is written back in place on SIGTERM (exit 0)', loaded.includes('Quillon') && mountedExit === '0' && written.includes('Mountfield'), `exit ${mountedExit}, loaded ${loaded}, ${logs.split('\n').slice(-2).join(' ')}`);
   rmSync(host, { recursive: true, force: true });
 
-  // The README's one line, as a newcomer copies it: only the published port moves to a free loopback one, and the
+  // The containers page's one line (docs/mock/containers.md), as a newcomer copies it: only the published port moves to a free loopback one, and the
   // container is detached so that this script goes on.
-  const readme = readFileSync('packages/mock/README.md', 'utf8');
+  const readme = readFileSync('docs/mock/containers.md', 'utf8');
   const line = /^docker run (.*?) network-org\/mock(?:\s|$)/m.exec(readme.slice(readme.indexOf('## In a container')));
   const readmePort = await freePort();
   const flags = (line?.[1] ?? '').split(' ').map((word) => (word === '4010:4010' ? `127.0.0.1:${readmePort}:4010` : word));
-  check("the README's docker run line names the image and publishes 4010", line !== null && flags.includes(`127.0.0.1:${readmePort}:4010`), line?.[0]);
+  check("the containers page's docker run line names the image and publishes 4010", line !== null && flags.includes(`127.0.0.1:${readmePort}:4010`), line?.[0]);
   const newcomer = `${run}-readme`;
   containers.push(newcomer);
   engine$(['run', ...engine.runtime, '--detach', '--name', newcomer, ...(engine.name === 'podman' ? ['--health-interval', 'disable'] : []), ...flags, 'network-org/mock']);
   const readmeUrl = `http://127.0.0.1:${readmePort}`;
   await waitHealthy(readmeUrl, 120_000);
   const readmeCall = await call(`${readmeUrl}/v1/accounts`, { headers: admin });
-  check("the README's line serves the API with the admin fixture key", readmeCall.status === 200, String(readmeCall.status));
+  check("the containers page's line serves the API with the admin fixture key", readmeCall.status === 200, String(readmeCall.status));
   engine$(['stop', '--time', '2', newcomer]);
 
   const unpublished = `${run}-unpublished`;

@@ -30,7 +30,7 @@ import { cleanEnv, run, settleWithLimit, startServer, withPath } from '../tools/
 import { packTarballs, root } from '../tools/tarballs.mjs';
 import { installRuntimes, npmInstall } from '../tools/toolchain.mjs';
 import { checkQuietInstall } from './quiet-install.mjs';
-import { readmePrograms } from './readme-snippets.mjs';
+import { mockPrograms, readmePrograms } from './readme-snippets.mjs';
 
 // vitest's own 5 s bound per test is one on speed: a consumer's first test seeds a mock, beside CI's other lanes on two
 // cores. 60 s bounds a hang.
@@ -77,7 +77,7 @@ function installFailure(msw, error, mockManifest) {
   if (/ERESOLVE/.test(output)) {
     return new Error(
       `npm refused to install msw ${msw} next to @network-org/mock, whose peerDependencies say msw "${mockManifest.peerDependencies?.msw}" ` +
-        `(ERESOLVE). The mock must declare and support msw ${msw} (issue 12).\n${output}`,
+        `(ERESOLVE). Both msw 2 and msw 3 are supported majors: the mock's peerDependencies must name msw ${msw} ("^2.9.0 || ^3.0.0").\n${output}`,
     );
   }
   return error;
@@ -173,7 +173,7 @@ try {
 
   const readmes = [
     ...readmePrograms('sdk', readFileSync(join(root, 'packages/sdk/README.md'), 'utf8')),
-    ...readmePrograms('mock', readFileSync(join(root, 'packages/mock/README.md'), 'utf8')),
+    ...mockPrograms(root),
   ];
   // The oldest TypeScripts the SDK README promises type-check the imports too.
   const tools = [

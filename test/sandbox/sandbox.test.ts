@@ -10,9 +10,9 @@ const ADMIN = { authorization: 'Bearer sk_test_admin' };
 const ACCOUNT_ID = '101';
 const CONTACT_ID = '1000001';
 const SESSIONS = 300;
-/** The 503 the mock README shows under "A sandbox for a team", as written there. */
-const README_REPLICA_DOWN = (() => {
-  const readme = readFileSync(fileURLToPath(new URL('../../packages/mock/README.md', import.meta.url)), 'utf8');
+/** The 503 the mock's containers page (docs/mock/containers.md) shows under "A sandbox for a team", as written there. */
+const PAGE_REPLICA_DOWN = (() => {
+  const readme = readFileSync(fileURLToPath(new URL('../../docs/mock/containers.md', import.meta.url)), 'utf8');
   const section = readme.slice(readme.indexOf('## A sandbox for a team'));
   return /^\{"code":"upstream_error".*\}$/m.exec(section)?.[0];
 })();
@@ -225,7 +225,7 @@ describe.skipIf(!present)('pnpm sandbox: three replicas behind HAProxy', { timeo
       expect(answer.headers.get('retry-after')).toBe('1');
       expect(answer.headers.get('x-mock-replica')).toBe('replica-2');
       const text = await answer.text();
-      expect(text).toBe(README_REPLICA_DOWN);
+      expect(text).toBe(PAGE_REPLICA_DOWN);
       const body = JSON.parse(text) as { code: string; message: string };
       expect(body.code).toBe('upstream_error');
       expect(body.message).toContain('replica-2 is down');

@@ -21,9 +21,9 @@ it.each(published)('packages/%s/README.md: every image shows on npm', (name) => 
   }
 });
 
-it('the mock README\'s inspector screenshot is linked at the file the repository holds', () => {
-  const readme = readFileSync(`${packagesDir}mock/README.md`, 'utf8');
-  const [, path] = /!\[The inspector[^\]]*\]\(https:\/\/raw\.githubusercontent\.com\/network-org\/network-org\/main\/(packages\/[^)]+)\)/.exec(readme) ?? [];
+it("the inspector page's screenshot is the file the repository holds", () => {
+  const page = readFileSync(`${packagesDir}../docs/mock/inspector.md`, 'utf8');
+  const [, path] = /!\[The inspector[^\]]*\]\(([^)]+)\)/.exec(page) ?? [];
   expect(path).toBeDefined();
-  expect(existsSync(`${packagesDir}../${path}`)).toBe(true);
+  expect(existsSync(`${packagesDir}../docs/mock/${path}`)).toBe(true);
 });

@@ -1,19 +1,19 @@
-// Every TypeScript block of the mock's README, run as a user would paste it: on its own, as an ES module, with
+// Every TypeScript block of the mock's README and of its topic pages (docs/mock/), run as a user would paste it: on its own, as an ES module, with
 // `@network-org/mock` and `@network-org/sdk` resolved to this repository. A block that relies on a variable of an
 // earlier block, calls an API that does not exist or throws fails here. Test files (blocks that import vitest or
 // `@network-org/mock/vitest`) and the browser block are run by `pnpm test:pack`, in vitest and type-checked.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { readmePrograms } from '../../../../test/pack/readme-snippets.mjs';
+import { mockPrograms } from '../../../../test/pack/readme-snippets.mjs';
 
-const README = fileURLToPath(new URL('../../README.md', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const SCRATCH = fileURLToPath(new URL('./.scratch/', import.meta.url));
 
-const programs = readmePrograms('mock', readFileSync(README, 'utf8'));
+const programs = mockPrograms(ROOT);
 const scripts = programs.filter(({ kind }) => kind === 'script');
 
-describe('packages/mock/README.md snippets', () => {
+describe("the mock's README and topic pages: snippets", () => {
   mkdirSync(SCRATCH, { recursive: true });
   afterAll(() => rmSync(SCRATCH, { recursive: true, force: true }));
 
@@ -22,7 +22,7 @@ describe('packages/mock/README.md snippets', () => {
     expect(programs.filter(({ kind }) => kind === 'test').length).toBeGreaterThanOrEqual(2);
   });
 
-  it.each(scripts)('$name runs on its own', async ({ file, source }) => {
+  it.each(scripts)('$name ($path) runs on its own', async ({ file, source }) => {
     const path = `${SCRATCH}${file.replace(/\.mts$/, '.ts')}`;
     writeFileSync(path, source);
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});

@@ -1,4 +1,4 @@
-// The README's "A mock shaped like your organization", tried as written: snapshot a running source (a mock at
+// The snapshots page's "A mock shaped like your organization" (docs/mock/snapshots.md), tried as written: snapshot a running source (a mock at
 // another seed standing in for the service), serve the snapshot with --now now, and point the SDK at it.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,11 +10,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { packageDir, useBundledCli } from '../support/bundled-cli';
 import { tempDir } from './support';
 
-const README = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
-const section = README.slice(README.indexOf('## A mock shaped like your organization'), README.indexOf('## Faults'));
+const PAGE = readFileSync(fileURLToPath(new URL('../../../../docs/mock/snapshots.md', import.meta.url)), 'utf8');
+const section = PAGE.slice(PAGE.indexOf('## A mock shaped like your organization'));
 const commands = (/```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '').split('\n').filter((line) => line !== '' && !line.startsWith('#'));
 
-/** A README command line as words, its leading VAR=value words as the environment. */
+/** A command line of the page as words, its leading VAR=value words as the environment. */
 function parse(line: string): { env: Record<string, string>; words: string[] } {
   const words = line.split(/\s+/);
   const env: Record<string, string> = {};
@@ -25,7 +25,7 @@ function parse(line: string): { env: Record<string, string>; words: string[] } {
   return { env, words };
 }
 
-describe('packages/mock/README.md: A mock shaped like your organization', () => {
+describe('docs/mock/snapshots.md: A mock shaped like your organization', () => {
   const cliPath = useBundledCli();
   const dir = tempDir();
   const children: ReturnType<typeof spawn>[] = [];
