@@ -1,5 +1,5 @@
 import { defineRoute } from '../engine/router';
-import { accountWire } from '../wire/records';
+import { accountWire } from '../wire/shapes';
 
 export const listAccounts = defineRoute('listAccounts', (ctx) => ({
   status: 200,

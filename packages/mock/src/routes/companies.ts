@@ -1,7 +1,7 @@
 import { notFound } from '../engine/errors';
 import { defineRoute } from '../engine/router';
 import { updatedFields } from './updates';
-import { companyListItemWire } from '../wire/records';
+import { companyListItemWire } from '../wire/shapes';
 
 export const listCompanies = defineRoute('listCompanies', (ctx) => {
   const { store, query } = ctx;

@@ -6,7 +6,7 @@ import { HEADCOUNT_RANGES } from '../store/network-generator';
 import { MAGIC_HANDLES, type Store } from '../store/index';
 import type { AccountRecord, ContactRecord, LocationRecord } from '../store/types';
 import { parseProfileUrl } from '../store/urls';
-import { contactWire } from '../wire/records';
+import { contactWire } from '../wire/shapes';
 import { contactFullWire, contactListWire } from '../wire/contact-list-cache';
 
 type ContactFilter = (contact: ContactRecord) => boolean;

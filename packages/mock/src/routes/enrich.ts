@@ -2,7 +2,7 @@ import { badRequest, notFound, upstreamError } from '../engine/errors';
 import { defineRoute } from '../engine/router';
 import type { EnrichmentBlock } from '@network-org/spec/openapi';
 import { parseProfileUrl } from '../store/urls';
-import { companyEnrichmentWire, personEnrichmentWire } from '../wire/records';
+import { companyEnrichmentWire, personEnrichmentWire } from '../wire/shapes';
 import { MAGIC_HANDLES } from '../store/index';
 
 export const enrich = defineRoute('enrich', { credits: 1 }, (ctx) => {

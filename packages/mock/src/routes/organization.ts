@@ -1,5 +1,5 @@
 import { defineRoute } from '../engine/router';
-import { organizationWire } from '../wire/records';
+import { organizationWire } from '../wire/shapes';
 
 export const listOrganizations = defineRoute('listOrganizations', (ctx) => ({
   status: 200,

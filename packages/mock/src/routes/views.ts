@@ -1,7 +1,7 @@
 import { badRequest } from '../engine/errors';
 import { defineRoute } from '../engine/router';
 import type { ViewRecord } from '../store/types';
-import { viewWire } from '../wire/records';
+import { viewWire } from '../wire/shapes';
 
 const byAge = (a: ViewRecord, b: ViewRecord) =>
   a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : Number(a.id) - Number(b.id);

@@ -1,7 +1,7 @@
 import type { Changeable } from './changes';
 import { withDrawnFields } from './drawn-fields';
 import { companyKind } from './kinds';
-import { companyRecord } from './records';
+import { companyRecord } from './builders';
 import { EMPTY, type VersionedStorage } from './storage';
 import type { AccountRecord, CompanyRecord, ContactRecord, NetworkCompanyRecord } from './types';
 

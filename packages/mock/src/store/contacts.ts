@@ -4,7 +4,7 @@ import type { Directory } from './directory';
 import { withDrawnFields } from './drawn-fields';
 import { contactKind } from './kinds';
 import type { Network } from './network';
-import { contactRecord, type NewContact, searchTexts } from './records';
+import { contactRecord, type NewContact, searchTexts } from './builders';
 import { contactSearchText, editedSearchText } from './search';
 import { EMPTY, type VersionedStorage } from './storage';
 import type { CompanyRecord, ContactRecord, ContactSearchTexts, NetworkPersonRecord } from './types';

@@ -19,7 +19,7 @@ import type {
 } from './types';
 import { buildNetworkCompanies, makeNetworkPerson } from './network-generator';
 import { DEAL_STAGES, FIXTURE_KEYS, PRIORITIES, TAG_CATALOG, TIERS } from './fixtures';
-import { messageActivity, messageRecord } from './records';
+import { messageActivity, messageRecord } from './builders';
 import { MEDIA_ORIGIN } from './urls';
 import { DAY, HOUR, MINUTE, timeBefore } from './anchor';
 

@@ -5,10 +5,10 @@ import { z } from 'zod';
  * Every kind of record the store holds, described once. Where a record is one of the spec's wire types, its schema is
  * the generated one, closed: every key required (a nullable one stays nullable) and no other key accepted, at every
  * level; the wire fields it shows from other records are left out and the store's own fields added. So a field the
- * spec gains is a field of the record at once, and the builder that makes the record (records.ts) must fill it.
+ * spec gains is a field of the record at once, and the builder that makes the record (builders.ts) must fill it.
  *
  * The record types (types.ts), the state file's form (state-file.ts), the seed inputs (control/seed/inputs.ts) and the
- * contact's wire shape (wire/records.ts) derive from these schemas: they describe a record as a state file writes it,
+ * contact's wire shape (wire/shapes.ts) derive from these schemas: they describe a record as a state file writes it,
  * JSON values only; a field that holds another record names it by handle there (`references` in RECORD_KINDS), and
  * custom field values are pairs. A nullable field that a record's builder leaves out is drawn (drawn-fields.ts).
  */

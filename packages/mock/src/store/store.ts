@@ -25,7 +25,7 @@ import { Views } from './views';
  *   conversations.ts  conversations and their messages
  *   drafts.ts         saved drafts
  *   activity.ts       recorded activity
- * and the `search` filter's query beside them (contact-search.ts). Records are built in records.ts. Every change
+ * and the `search` filter's query beside them (contact-search.ts). Records are built in builders.ts. Every change
  * goes through a repository, which keeps the indexes and search texts right and commits, moving the revision.
  * Lookups that take an organization treat another organization's ids as unknown, so routes cannot leak them.
  */

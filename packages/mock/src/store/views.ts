@@ -1,5 +1,5 @@
 import type { Contacts } from './contacts';
-import { type NewView, viewRecord } from './records';
+import { type NewView, viewRecord } from './builders';
 import type { VersionedStorage } from './storage';
 import type { ContactRecord, ViewRecord } from './types';
 

@@ -12,7 +12,7 @@ import {
   listedContactWire,
   type ContactProfile,
   type ListedContact,
-} from './records';
+} from './shapes';
 
 /*
  * A list page serializes the same contacts request after request. Each contact's list shape and its JSON are kept,

@@ -1,11 +1,11 @@
 import type { ActivityEvent, Conversation, Message, View } from '@network-org/spec/openapi';
 import { badRequest } from '../../engine/errors';
 import type { Store } from '../../store/index';
-import { messageActivity, messageRecord } from '../../store/records';
+import { messageActivity, messageRecord } from '../../store/builders';
 import type { AccountRecord, ContactRecord, ConversationRecord, MessageRecord } from '../../store/types';
 import { activityEventWire } from '../../wire/activity';
 import { conversationWire, messageWire } from '../../wire/conversations';
-import { viewWire } from '../../wire/records';
+import { viewWire } from '../../wire/shapes';
 import { beforeNow, check, requireAccount } from './checks';
 import { activityEventInput, conversationInput, messageInput, viewInput } from './inputs';
 

@@ -6,7 +6,7 @@ import { uniqueTags } from '../../store/changes';
 import type { Built } from '../../store/drawn-fields';
 import { buildNetworkCompanyRecord, makeNetworkPerson, slug } from '../../store/network-generator';
 import type { AccountRecord, ContactRecord, CustomFieldRecord, NetworkCompanyRecord, NetworkPersonRecord } from '../../store/types';
-import { companyEnrichmentWire, companyListItemWire, contactWire, personEnrichmentWire } from '../../wire/records';
+import { companyEnrichmentWire, companyListItemWire, contactWire, personEnrichmentWire } from '../../wire/shapes';
 import { beforeNow, check, customValues, givenFields, RESERVED_KEYS, refuseMagicHandle, requireAccount } from './checks';
 import { companyInput, companyOwnFields, contactInput, contactOwnFields, customFieldInput, networkProfileInput, personSeedFields } from './inputs';
 
