@@ -62,7 +62,7 @@ describe('every argument', () => {
     for (const name of ['list_contacts', 'list_companies', 'list_conversations', 'list_conversation_messages', 'list_views']) {
       expect(properties(tool(name)).limit, name).toMatchObject({ type: 'integer', minimum: 1, maximum: 25, default: 10, description: expect.stringMatching(/clamped to 25/) });
     }
-    expect(properties(tool('list_activity')).limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 200, default: 50 });
+    expect(properties(tool('list_activity')).limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 200, default: 50, description: expect.stringMatching(/1 to 200/) });
   });
 
   it('can succeed: the activity tools take no tag (the service refuses any), list_organizations takes nothing', () => {

@@ -18,7 +18,7 @@ export const activityTools = defineTools(
     operationId: 'listActivity',
     toolset: 'activity',
     description: `The team's activity events (messages, replies, invitations) in a window, newest first. ${ADMIN_ONLY} For counts, use get_activity_summary.`,
-    describe: window,
+    describe: { ...window, limit: 'Events per page: 1 to 200 (outside is refused); default 50.' },
     // The service reserves `tag`: passing it always answers 400.
     omit: ['tag'],
     projection: {

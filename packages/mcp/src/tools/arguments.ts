@@ -143,11 +143,8 @@ function describe(name: string, spec: ToolSpec, specText: string | undefined, in
   const own = spec.describe?.[name];
   if (own) return own;
   if (name in DESCRIPTIONS) return DESCRIPTIONS[name as keyof typeof DESCRIPTIONS];
-  if (name === 'limit' && input) {
-    return input.maximum === undefined
-      ? `Page size; more is clamped to ${PAGE_SIZE_MAX}.`
-      : 'Page size.';
-  }
+  // A limit with a maximum (activity's) is the tool's to describe; the others clamp as the API does.
+  if (name === 'limit' && input !== undefined && input.maximum === undefined) return `Page size; more is clamped to ${PAGE_SIZE_MAX}.`;
   if (name === 'account_id' && input?.type === 'array') return 'Account ids (list_accounts); default all.';
   const text = specText ? agentText(specText) : '';
   // An id whose spec text does not say where it comes from ("A positive integer encoded as a string") says so.
