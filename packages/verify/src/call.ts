@@ -17,6 +17,8 @@ export interface CallInput {
   probe?: boolean;
   /** No retries and no 429 waits: one attempt (the checks before the run). */
   once?: boolean;
+  /** Query arrays sent in their other documented form: one parameter, the values comma-separated (`a=1,2`). */
+  commaSeparated?: string[];
 }
 
 /** The target's final answer to one call (after the SDK's retries and 429 waits), with the call that asked. */
@@ -36,4 +38,21 @@ export class Skip extends Error {
 /** Thrown by `stop`: the scenario found its differences and cannot safely go on; they are its outcome. */
 export class Stop extends Error {
   override name = 'Stop';
+}
+
+/**
+ * Thrown when a request verify sends for itself (the read before a record is first changed, a write that sets up
+ * what a scenario checks, a restore) is refused: the scenario errors with this as its reason, loudly, since a
+ * refused write may leave a record changed on the target (the ledger lists it in `writes.left`).
+ */
+export class OwnStepRefused extends Error {
+  override name = 'OwnStepRefused';
+}
+
+/** `status code: message` of an error answer, for a reason a person reads. */
+export function refusalOf(answer: Answer): string {
+  const body = answer.body as { code?: unknown; message?: unknown } | undefined;
+  const code = typeof body?.code === 'string' ? ` ${body.code}` : '';
+  const message = typeof body?.message === 'string' ? ` (${JSON.stringify(body.message)})` : '';
+  return `${answer.status}${code}${message}`;
 }

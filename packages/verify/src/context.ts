@@ -1,6 +1,7 @@
 import { ApiError, type NetworkClient, type OperationId, type RequestOptions, ResponseValidationError } from '@network-org/sdk';
 import { answerDifferences, conforms } from './check/answer';
 import { customFieldDifferences } from './check/custom-fields';
+import type { DocumentedMessage } from './check/messages';
 import { compact, describeValue, reaches, schemaDifferences } from './check/schema';
 import { type Answer, type Call, type CallInput, Skip, Stop } from './call';
 import { operations } from '@network-org/spec/operations';
@@ -44,7 +45,7 @@ export interface RunContext extends Connection {
 export async function callOperation(connection: Connection, operation: OperationId, input: CallInput = {}): Promise<Answer> {
   const client = input.key === 'member' ? connection.clients.member : connection.clients.admin;
   if (!client) throw new Skip('needs --member-key');
-  const call = connection.target.beginCall();
+  const call = connection.target.beginCall(input.commaSeparated);
   const options: RequestOptions = { signal: call.signal, headers: { ...input.headers, ...call.headers }, ...(input.once && { maxRetries: 0 }) };
   const args = { path: input.params, query: input.query, body: input.body };
   try {
@@ -183,12 +184,16 @@ export class ScenarioContext {
     return conforms(answer);
   }
 
-  /** An error answer: status, the error body and its code. */
-  expectError(answer: Answer, status: number, code: string): boolean {
+  /** An error answer: status, the error body and its code, and the message where the description documents one. */
+  expectError(answer: Answer, status: number, code: string, message?: DocumentedMessage): boolean {
     if (!this.expectStatus(answer, status)) return false;
     if (schemaDifferences(schemas.ErrorBody, answer.body).length > 0) return false;
-    const actual = (answer.body as { code?: unknown } | undefined)?.code;
-    return this.check(actual === code, { path: '$.code', expected: code, actual: typeof actual === 'string' ? actual : describeValue(actual) });
+    const body = answer.body as { code?: unknown; message?: unknown } | undefined;
+    const actual = body?.code;
+    if (!this.check(actual === code, { path: '$.code', expected: code, actual: typeof actual === 'string' ? actual : describeValue(actual) })) return false;
+    if (!message) return true;
+    const text = typeof body?.message === 'string' ? body.message : '';
+    return this.check(message.matches(text), { path: '$.message', expected: `a message saying ${JSON.stringify(message.says)} (as the description documents it)`, actual: JSON.stringify(body?.message) ?? 'missing' });
   }
 
   // When a success was expected and an error came, its code says why: kept beside the status difference.

@@ -1,5 +1,5 @@
 import type { OperationId } from '@network-org/sdk';
-import { type Answer, type Call, Skip } from './call';
+import { type Answer, type Call, OwnStepRefused, refusalOf } from './call';
 import type { Difference, Writes } from './report/types';
 
 type Kind = 'contact' | 'company';
@@ -26,8 +26,6 @@ interface RecordToRestore {
   fields: Set<string>;
 }
 
-// The answer to a PATCH of a record the account does not hold (400 or 404: the API's errors, and a decision for contacts).
-const MISSING: Record<Kind, { status: number; code: string }> = { contact: { status: 400, code: 'bad_request' }, company: { status: 404, code: 'not_found' } };
 const READ_NOTE = 'the read before the first PATCH (a PATCH with only account_id); the record is left alone';
 const UPDATE: Record<Kind, OperationId> = { contact: 'updateContact', company: 'updateCompany' };
 const PARAM: Record<Kind, string> = { contact: 'contact_id', company: 'company_id' };
@@ -39,7 +37,30 @@ const PARAM: Record<Kind, string> = { contact: 'contact_id', company: 'company_i
  */
 export class Ledger {
   readonly writes: Writes = { done: [], undone: [], left: [] };
+  /** Why records could not be put back: each restore the target refused or that did not hold. */
+  readonly restoreFailures: { operation: OperationId; reason: string }[] = [];
   readonly #toRestore = new Map<string, RecordToRestore>();
+
+  /** Whether the run kept any record to put back at its end. */
+  get hasRecordsToRestore(): boolean {
+    return this.#toRestore.size > 0;
+  }
+
+  /**
+   * A write verify sends for itself, to set up what a scenario then checks: anything but a success stops the
+   * scenario with an error (a refused setup is no answer to judge the service by, and may have changed the
+   * record), and the record is named in `writes.left` until the restore at the end of the run puts it back.
+   */
+  setup(answer: Answer, target: string, note: string): void {
+    this.wrote(answer, target, note);
+    if (answer.status >= 200 && answer.status < 300) return;
+    this.#left(answer.operation, target, `verify's own setup write (${note}) was refused: ${refusalOf(answer)}; the record may be changed`);
+    throw new OwnStepRefused(`verify's own setup write of ${target} (${note}) was refused: ${refusalOf(answer)}`);
+  }
+
+  #left(operation: OperationId, target: string, note: string): void {
+    if (!this.writes.left.some((left) => left.operation === operation && left.target === target && left.note === note)) this.writes.left.push({ operation, target, note });
+  }
 
   /** `call` sends the reads and restores at the end of the run, outside any scenario. */
   constructor(private readonly call: Call) {}
@@ -74,9 +95,9 @@ export class Ledger {
     let saved = this.#toRestore.get(key);
     if (!saved) {
       const answer = await this.#read(t.call, kind, id, accountId);
-      const missing = MISSING[kind];
-      if (answer.status === missing.status && (answer.body as { code?: unknown } | undefined)?.code === missing.code) {
-        throw new Skip(`${kind} ${id} is not in account ${accountId} (${answer.status} ${missing.code}), so it is left alone`);
+      // The record came from the account's own list: a refused read is verify's own step refused, never a skip.
+      if (answer.status >= 400 && answer.status < 500) {
+        throw new OwnStepRefused(`verify's own read of ${kind} ${id} in account ${accountId} before changing it (${READ_NOTE}) was refused: ${refusalOf(answer)}`);
       }
       const from = t.differences.length;
       const original = t.expectOk(answer) ? recordOf(kind, answer) : undefined;
@@ -92,32 +113,46 @@ export class Ledger {
     return saved.original;
   }
 
-  /** Puts every kept record back and checks it by reading it again. */
+  /**
+   * Puts every kept record back and checks it by reading it again. A restore the target refuses, or one after which
+   * the record still reads otherwise, is left: named in `writes.left` and in `restoreFailures`, which the run reports
+   * as an error.
+   */
   async restoreAll(): Promise<void> {
     for (const saved of this.#toRestore.values()) {
       const target = `${saved.kind} ${saved.id} in account ${saved.accountId}`;
       const operation = UPDATE[saved.kind];
+      let failure: string | undefined;
       try {
-        await this.#restore(saved);
-        const read = await this.#read(this.call, saved.kind, saved.id, saved.accountId);
-        const now = read.status === 200 ? recordOf(saved.kind, read) : undefined;
-        const left = now ? changedSince(saved, now) : ['could not be read back'];
-        if (left.length === 0) this.writes.undone.push({ operation, target, note: 'tags, notes_json and custom fields back as they were' });
-        else this.writes.left.push({ operation, target, note: `not restored: ${left.join(', ')}` });
+        const restored = await this.#restore(saved);
+        if (restored.status !== 200) {
+          failure = `the PATCH that puts it back was refused: ${refusalOf(restored)}`;
+        } else {
+          const read = await this.#read(this.call, saved.kind, saved.id, saved.accountId);
+          const now = read.status === 200 ? recordOf(saved.kind, read) : undefined;
+          const left = now ? changedSince(saved, now) : [`could not be read back (${refusalOf(read)})`];
+          if (left.length > 0) failure = `still changed: ${left.join(', ')}`;
+        }
       } catch (error) {
-        this.writes.left.push({ operation, target, note: `not restored: ${error instanceof Error ? error.message : String(error)}` });
+        failure = error instanceof Error ? error.message : String(error);
+      }
+      if (failure === undefined) {
+        this.writes.undone.push({ operation, target, note: 'tags, notes_json and custom fields back as they were' });
+      } else {
+        this.#left(operation, target, `not restored: ${failure}`);
+        this.restoreFailures.push({ operation, reason: `${target}: ${failure}` });
       }
     }
   }
 
-  async #restore(saved: RecordToRestore): Promise<void> {
+  #restore(saved: RecordToRestore): Promise<Answer> {
     const body: Fields = {
       account_id: saved.accountId,
       tags: { set: tagsOf(saved.original) },
       notes_json: saved.original.notes_json ?? null,
     };
     for (const field of saved.fields) body[field] = saved.original[field] ?? null;
-    await this.call(UPDATE[saved.kind], { params: { [PARAM[saved.kind]]: saved.id }, body });
+    return this.call(UPDATE[saved.kind], { params: { [PARAM[saved.kind]]: saved.id }, body });
   }
 }
 

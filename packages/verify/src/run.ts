@@ -138,6 +138,7 @@ export async function runSuite(options: VerifyOptions, selected: readonly Scenar
     target.setDeadline(Date.now() + RESTORE_ALLOWANCE_MS);
     await run.ledger.restoreAll();
   }
+  if (run.ledger.hasRecordsToRestore) results.push(restoreResult(run.ledger));
 
   const report: Report = {
     version: 1,
@@ -184,6 +185,24 @@ async function runScenario(run: RunContext, scenario: Scenario): Promise<{ resul
     return { result: { ...base, outcome: 'error', differences: t.differences, reason }, seen: t.answers };
   }
   return { result: { ...base, outcome: t.differences.length > 0 ? 'differ' : 'agree', differences: t.differences }, seen: t.answers };
+}
+
+/**
+ * The restore at the end of the run, reported as one more result: a record verify changed and could not put back
+ * (the PATCH refused, or the record still reading otherwise) errors the run, whatever the scenarios said.
+ */
+function restoreResult(ledger: Ledger): ScenarioResult {
+  const failures = ledger.restoreFailures;
+  const base = {
+    id: 'writes.restore',
+    operation: failures[0]?.operation ?? 'updateContact',
+    behaviour: 'write' as const,
+    title: 'every contact and company the run changed is put back as it was at the end of the run (tags by set, notes_json and custom fields by their old values), and read back',
+    source: 'decision',
+    differences: [],
+  };
+  if (failures.length === 0) return { ...base, outcome: 'agree' };
+  return { ...base, outcome: 'error', reason: `verify could not put back what it changed (listed in writes.left): ${failures.map((failure) => failure.reason).join('; ')}` };
 }
 
 function granted(run: RunContext, need: Need): boolean {

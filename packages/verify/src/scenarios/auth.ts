@@ -2,6 +2,7 @@ import type { OperationId } from '@network-org/sdk';
 import { operationRoutes } from '@network-org/spec/routes';
 import type { ScenarioContext } from '../context';
 import type { CallInput } from '../call';
+import { MESSAGES } from '../check/messages';
 import { itemsOf } from './lists';
 import type { Need, Scenario } from './scenario';
 
@@ -17,7 +18,7 @@ const written: Scenario[] = [
     title: 'no Authorization header is 401 unauthorized with the error body',
     source: 'description: Authentication',
     async run(t) {
-      t.expectError(await t.call('listContacts', { headers: { Authorization: null } }), 401, 'unauthorized');
+      t.expectError(await t.call('listContacts', { headers: { Authorization: null } }), 401, 'unauthorized', MESSAGES.headerMissing);
     },
   },
   {
@@ -27,7 +28,7 @@ const written: Scenario[] = [
     title: 'a write without Authorization is 401 unauthorized before its body is read (nothing is written)',
     source: 'description: Authentication',
     async run(t) {
-      t.expectError(await t.call('createDraft', { headers: { Authorization: null }, body: {} }), 401, 'unauthorized');
+      t.expectError(await t.call('createDraft', { headers: { Authorization: null }, body: {} }), 401, 'unauthorized', MESSAGES.headerMissing);
     },
   },
   {
@@ -37,7 +38,7 @@ const written: Scenario[] = [
     title: 'another scheme than Bearer is 401 unauthorized',
     source: 'description: Authentication',
     async run(t) {
-      t.expectError(await t.call('listAccounts', { headers: { Authorization: BASIC } }), 401, 'unauthorized');
+      t.expectError(await t.call('listAccounts', { headers: { Authorization: BASIC } }), 401, 'unauthorized', MESSAGES.otherScheme);
     },
   },
   {
@@ -47,7 +48,7 @@ const written: Scenario[] = [
     title: 'a malformed key is 401 unauthorized',
     source: 'description: Authentication',
     async run(t) {
-      t.expectError(await t.call('listOrganizations', { headers: { Authorization: 'Bearer not-a-valid-key' } }), 401, 'unauthorized');
+      t.expectError(await t.call('listOrganizations', { headers: { Authorization: 'Bearer not-a-valid-key' } }), 401, 'unauthorized', MESSAGES.invalidKey);
     },
   },
   {
@@ -58,7 +59,7 @@ const written: Scenario[] = [
     source: 'description: Authentication',
     needs: ['member'],
     async run(t) {
-      t.expectError(await t.call('listActivity', { key: 'member' }), 403, 'forbidden');
+      t.expectError(await t.call('listActivity', { key: 'member' }), 403, 'forbidden', MESSAGES.adminOnly);
     },
   },
   {
@@ -69,7 +70,7 @@ const written: Scenario[] = [
     source: 'description: Authentication',
     needs: ['member'],
     async run(t) {
-      t.expectError(await t.call('getActivitySummary', { key: 'member' }), 403, 'forbidden');
+      t.expectError(await t.call('getActivitySummary', { key: 'member' }), 403, 'forbidden', MESSAGES.adminOnly);
     },
   },
   {
@@ -124,22 +125,22 @@ const missingKey: Scenario[] = (Object.keys(operationRoutes) as OperationId[])
     title: `${operationRoutes[operation].method} ${operationRoutes[operation].path} without Authorization is 401 unauthorized`,
     source: 'description: Authentication',
     async run(t: ScenarioContext) {
-      t.expectError(await t.call(operation, sample(operation)), 401, 'unauthorized');
+      t.expectError(await t.call(operation, sample(operation)), 401, 'unauthorized', MESSAGES.headerMissing);
     },
   }));
 
 /** Every other operation with a key in another scheme, and with a key that is none: 401 unauthorized each. */
 const refusedKey: Scenario[] = (Object.keys(operationRoutes) as OperationId[]).flatMap((operation) => [
-  ...(operation === 'listAccounts' ? [] : [{ id: `auth.scheme.other.${operation}`, header: BASIC, what: 'another scheme than Bearer' }]),
-  ...(operation === 'listOrganizations' ? [] : [{ id: `auth.key.malformed.${operation}`, header: 'Bearer not-a-valid-key', what: 'a key that is none' }]),
-].map(({ id, header, what }) => ({
+  ...(operation === 'listAccounts' ? [] : [{ id: `auth.scheme.other.${operation}`, header: BASIC, what: 'another scheme than Bearer', message: MESSAGES.otherScheme }]),
+  ...(operation === 'listOrganizations' ? [] : [{ id: `auth.key.malformed.${operation}`, header: 'Bearer not-a-valid-key', what: 'a key that is none', message: MESSAGES.invalidKey }]),
+].map(({ id, header, what, message }) => ({
   id,
   operation,
   behaviour: 'auth' as const,
   title: `${operationRoutes[operation].method} ${operationRoutes[operation].path} with ${what} is 401 unauthorized (authentication: every operation requires the Bearer header)`,
   source: 'description: Authentication',
   async run(t: ScenarioContext) {
-    t.expectError(await t.call(operation, { ...sample(operation), headers: { Authorization: header } }), 401, 'unauthorized');
+    t.expectError(await t.call(operation, { ...sample(operation), headers: { Authorization: header } }), 401, 'unauthorized', message);
   },
 })));
 

@@ -2,6 +2,7 @@ import { inTheAnswerTo, type ScenarioContext } from '../context';
 import type { Answer } from '../call';
 import { expectSame, LIST_OMITS } from './agree';
 import { itemsOf, walk } from './lists';
+import { oneOfEachType } from './updates';
 import type { Scenario } from './scenario';
 
 type Fields = Record<string, unknown>;
@@ -52,20 +53,20 @@ async function listedCompany(t: ScenarioContext, account_id: string, id: string)
 
 /**
  * Keeps the record for the ledger, reads it as it is now (earlier scenarios may have changed it; the ledger puts
- * it back at the end), then PATCHes tags.add, notes_json and the first custom field of its kind. Gives the record
+ * it back at the end), then PATCHes tags.add, notes_json and a custom field of each value type its kind has. Gives the record
  * as it was and as it must now read; undefined when the read or the PATCH failed (their differences are recorded).
  */
 async function patchTagsNotesAndField(t: ScenarioContext, kind: 'contact' | 'company', id: string, account_id: string): Promise<{ original: Fields; expected: Fields } | undefined> {
-  const field = (await t.facts.customFields(kind))[0];
-  await t.run.ledger.keep(t, kind, id, account_id, field ? [field.name] : []);
+  const fields = oneOfEachType(await t.facts.customFields(kind));
+  await t.run.ledger.keep(t, kind, id, account_id, fields.map((field) => field.name));
   const original = await readRecord(t, kind, id, account_id);
   if (!original) return undefined;
-  const body: Fields = { account_id, tags: { add: [TAG] }, notes_json: NOTES };
-  if (field) body[field.name] = VALUE[field.type];
+  const values = Object.fromEntries(fields.map((field) => [field.name, VALUE[field.type]]));
+  const body: Fields = { account_id, tags: { add: [TAG] }, notes_json: NOTES, ...values };
   const answer = await t.call(kind === 'contact' ? 'updateContact' : 'updateCompany', { params: { [`${kind}_id`]: id }, body });
   t.run.ledger.wrote(answer, `${kind} ${id} in account ${account_id}`, 'tags.add, notes_json, custom field');
   if (!t.expectOk(answer)) return undefined;
-  const expected: Fields = normalized({ ...original, tags: [...tagsOf(original).filter((tag) => tag.name !== TAG.name), TAG], notes_json: NOTES, ...(field && { [field.name]: VALUE[field.type] }) });
+  const expected: Fields = normalized({ ...original, tags: [...tagsOf(original).filter((tag) => tag.name !== TAG.name), TAG], notes_json: NOTES, ...values });
   return { original, expected };
 }
 

@@ -1,4 +1,8 @@
 import { activityScenarios } from './activity';
+import { boundaryScenarios } from './boundaries';
+import { formScenarios } from './forms';
+import { keyScenarios } from './keys';
+import { searchScenarios } from './search';
 import { authScenarios } from './auth';
 import { companyScenarios } from './companies';
 import { contactFilterScenarios } from './contact-filters';
@@ -22,12 +26,16 @@ import { updateScenarios } from './updates';
 export const scenarios: readonly Scenario[] = [
   ...organizationScenarios,
   ...authScenarios,
+  ...keyScenarios,
   ...contactScenarios,
   ...contactFilterScenarios,
+  ...searchScenarios,
   ...companyScenarios,
   ...conversationScenarios,
   ...viewScenarios,
   ...activityScenarios,
+  ...boundaryScenarios,
+  ...formScenarios,
   ...pageScenarios,
   ...summaryScenarios,
   ...importScenarios,

@@ -1,4 +1,5 @@
 import { callOperation } from '../context';
+import { MESSAGES } from '../check/messages';
 import type { Scenario } from './scenario';
 
 /** Requests sent at most while looking for the 429: the service's budget is 50 per 10 s. */
@@ -23,7 +24,7 @@ export const rateLimitScenarios: Scenario[] = [
     id: 'rate-limit.probe',
     operation: 'listOrganizations',
     behaviour: 'rate-limit',
-    title: 'past 50 requests in 10 s an endpoint answers 429 rate_limit_exceeded, as JSON, with Retry-After in integer seconds within the 10 s window (the limits and the errors table)',
+    title: 'past 50 requests in 10 s an endpoint answers 429 rate_limit_exceeded, as JSON, saying the rate limit was exceeded, with Retry-After in integer seconds within the 10 s window; another endpoint still answers (the limit is per endpoint; the limits and the errors table)',
     source: 'description: Limits',
     needs: ['probe'],
     async run(t) {
@@ -33,13 +34,17 @@ export const rateLimitScenarios: Scenario[] = [
         const answer = await callOperation(probe, 'listOrganizations', { probe: true });
         if (answer.status !== 429) continue;
         t.answers.push(answer);
-        t.expectError(answer, 429, 'rate_limit_exceeded');
+        t.expectError(answer, 429, 'rate_limit_exceeded', MESSAGES.rateLimit);
         const retryAfter = answer.headers.get('retry-after');
         // Integer seconds, and no more than the window: the budget is back at the latest when the window ends.
         const seconds = retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter.trim()) : undefined;
         t.check(seconds !== undefined && seconds >= 1 && seconds <= WINDOW_SECONDS, { path: 'retry-after', expected: `integer seconds from 1 to ${WINDOW_SECONDS} (the limit is 50 requests per ${WINDOW_SECONDS} s)`, actual: JSON.stringify(retryAfter) });
         // Waits the budget out, so that the scenarios after this one are not slowed by it; never past the run's cap.
         // A Retry-After past the window is a difference already: the window is all the budget needs.
+        // Per endpoint: another endpoint's budget is its own, so it still answers at once.
+        const other = await callOperation(probe, 'listAccounts', { probe: true });
+        t.answers.push(other);
+        t.check(other.status !== 429, { path: 'status', expected: 'listAccounts answered (the limit is per endpoint: GET /v1/organization spent its own budget)', actual: `${other.status} on GET /v1/accounts right after the 429 of GET /v1/organization`, note: 'in the answer to GET /v1/accounts (listAccounts)' });
         await t.run.target.pause(Math.min(retryAfterMs(retryAfter) ?? DEFAULT_WAIT_MS, seconds !== undefined && seconds > WINDOW_SECONDS ? WINDOW_SECONDS * 1000 : MAX_WAIT_MS));
         return;
       }

@@ -37,6 +37,8 @@ const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
  * `fetch` takes it off before anything leaves the process, and files the answer under it.
  */
 const CALL_HEADER = 'x-network-verify-call';
+/** The request header that names the query arrays of a call to send comma-separated; taken off like CALL_HEADER. */
+const COMMA_HEADER = 'x-network-verify-comma-separated';
 
 /**
  * The one way verify reaches the target. Requests go to the target's origin only and redirects are never
@@ -92,7 +94,7 @@ export class Target {
    * deadline, also while the SDK waits out a Retry-After, so that the cap holds whatever the target asks; and the
    * headers that file its answers under its id.
    */
-  beginCall(): { id: string; signal: AbortSignal; headers: Record<string, string> } {
+  beginCall(commaSeparated?: readonly string[]): { id: string; signal: AbortSignal; headers: Record<string, string> } {
     this.endCall();
     const call = (this.#call = new AbortController());
     const left = this.#deadline - Date.now();
@@ -103,7 +105,7 @@ export class Target {
     // Calls run one at a time: an answer of an earlier call nobody took is of a call that failed.
     this.#answers.clear();
     const id = String(++this.#calls);
-    return { id, signal: call.signal, headers: { [CALL_HEADER]: id } };
+    return { id, signal: call.signal, headers: { [CALL_HEADER]: id, ...(commaSeparated?.length && { [COMMA_HEADER]: commaSeparated.join(',') }) } };
   }
 
   /** The last answer the call `id` received (after the SDK's retries), taken once. */
@@ -146,7 +148,10 @@ export class Target {
     if (new URL(url).origin !== this.origin) throw this.#fail(`refused to send a request to ${new URL(url).origin}: not the target`);
     const headers = new Headers(init.headers);
     const call = headers.get(CALL_HEADER);
+    const comma = headers.get(COMMA_HEADER);
     headers.delete(CALL_HEADER);
+    headers.delete(COMMA_HEADER);
+    if (comma) url = joinedWithCommas(url, comma.split(','));
     let response: Response;
     let text: string;
     try {
@@ -237,6 +242,23 @@ export class Target {
       return this.#silentAtStart ? undefined : connectionFailure(error);
     }
   }
+}
+
+/**
+ * The URL with each named query array as one parameter of comma-separated values (`account_id=1,2`), the other
+ * documented form of `account_id=1&account_id=2`; the commas literal, each value encoded as the SDK encodes it.
+ */
+function joinedWithCommas(url: string, names: readonly string[]): string {
+  const parsed = new URL(url);
+  const pairs = parsed.search.slice(1).split('&').filter((pair) => pair !== '');
+  const keyOf = (pair: string) => decodeURIComponent(pair.split('=')[0] ?? '');
+  const kept = pairs.filter((pair) => !names.includes(keyOf(pair)));
+  for (const name of names) {
+    const values = parsed.searchParams.getAll(name);
+    if (values.length > 0) kept.push(`${encodeURIComponent(name)}=${values.map(encodeURIComponent).join(',')}`);
+  }
+  parsed.search = kept.length > 0 ? `?${kept.join('&')}` : '';
+  return parsed.href;
 }
 
 /** What went wrong with a connection, in words: from the error (or its cause) Node's fetch gives. */
