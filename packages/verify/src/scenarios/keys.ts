@@ -37,7 +37,35 @@ const KEYS: RefusedKey[] = [
   },
 ];
 
-export const keyScenarios: Scenario[] = KEYS.map((refused) => ({
+/**
+ * The errors of the network upstream and of a conflicting record, which the mock gives for its magic profile
+ * handles (like a payment provider's test cards); a real service has no such profile, so they are skipped elsewhere.
+ */
+const MAGIC: { id: string; operation: 'importContact' | 'enrich'; handle: string; status: 409 | 502; code: string; needs: Scenario['needs'] }[] = [
+  { id: 'errors.importContact.conflict', operation: 'importContact', handle: 'conflict', status: 409, code: 'conflict', needs: ['writes'] },
+  { id: 'errors.importContact.upstream', operation: 'importContact', handle: 'upstream-error', status: 502, code: 'upstream_error', needs: ['writes'] },
+  { id: 'errors.enrich.upstream', operation: 'enrich', handle: 'upstream-error', status: 502, code: 'upstream_error', needs: ['credits'] },
+];
+
+const magicScenarios: Scenario[] = MAGIC.map((magic) => ({
+  id: magic.id,
+  operation: magic.operation,
+  behaviour: 'status',
+  title: `${magic.operation === 'enrich' ? 'enriching' : 'importing'} the mock's magic profile ${JSON.stringify(magic.handle)} is ${magic.status} ${magic.code} (the errors table; skipped elsewhere)`,
+  source: 'description: Errors',
+  needs: magic.needs,
+  async run(t: ScenarioContext) {
+    if (!t.run.keyIsMockAdmin) return t.skip(`needs a profile the service answers ${magic.status} for, which only the mock has (a magic handle)`);
+    const url = new URL((await t.facts.contact()).network_url);
+    url.pathname = url.pathname.replace(/[^/]+\/?$/, magic.handle);
+    const account_id = await t.facts.accountId();
+    const answer = await t.call(magic.operation, { body: { account_id, network_url: url.href } });
+    if (magic.operation === 'importContact') t.run.ledger.wrote(answer, `${url.href} in account ${account_id}`, 'imported (a profile the mock refuses)', 'the API has no way to remove an imported contact');
+    t.expectError(answer, magic.status, magic.code);
+  },
+}));
+
+const refusedKeys: Scenario[] = KEYS.map((refused) => ({
   id: `auth.key.${refused.id}`,
   operation: refused.operation,
   behaviour: 'auth',
@@ -51,3 +79,5 @@ export const keyScenarios: Scenario[] = KEYS.map((refused) => ({
     t.expectError(answer, refused.status, refused.code, refused.message);
   },
 }));
+
+export const keyScenarios: Scenario[] = [...refusedKeys, ...magicScenarios];
