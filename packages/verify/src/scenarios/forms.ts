@@ -41,7 +41,8 @@ async function twoValues(t: ScenarioContext, param: string): Promise<string[]> {
 /** What an answer selected: the items' identities in order for a list, the counts for the summary. */
 function selected(operation: OperationId, answer: Answer): unknown {
   if (isPaged(operation)) return itemsOf(answer, operation).map((item) => (item as Record<string, unknown>)[LISTS[operation].identity]);
-  const { generated_at: _, ...rest } = (dataOf(answer) ?? {}) as Record<string, unknown>;
+  // The echo is compared apart, as a set: it may keep the order the values were given in.
+  const { generated_at: _, filters: __, ...rest } = (dataOf(answer) ?? {}) as Record<string, unknown>;
   return rest;
 }
 
@@ -53,16 +54,17 @@ function commaForm({ operation, param }: { operation: OperationId; param: string
     id: `forms.comma-separated.${operation}.${param.replace(/_/g, '-')}`,
     operation,
     behaviour: 'filter',
-    title: `${route.method} ${route.path}: ${param} with two values comma-separated (${param}=a,b) is the same answer as the values repeated (${param}=a&${param}=b) (query arrays: repeat the parameter; comma-separated values are also accepted)`,
+    title: `${route.method} ${route.path}: ${param} with two values comma-separated (${param}=b,a) is the same answer as the values repeated (${param}=a&${param}=b) (query arrays: repeat the parameter; comma-separated values are also accepted)`,
     source: 'description: Endpoints',
     async run(t) {
       const values = await twoValues(t, param);
       const query = { ...(isPaged(operation) && { limit: operation === 'listActivity' ? 200 : 25 }), [param]: values };
       const repeated = await t.call(operation, { query });
       if (!t.expectOk(repeated)) return;
-      const joined = await t.call(operation, { query, commaSeparated: [param] });
+      // The values in the other order: a service that read only the first of them cannot give the same answer.
+      const joined = await t.call(operation, { query: { ...query, [param]: [...values].reverse() }, commaSeparated: [param] });
       if (!t.expectOk(joined)) return;
-      const note = `${param}=${values.join(',')} against ${values.map((value) => `${param}=${value}`).join('&')}`;
+      const note = `${param}=${[...values].reverse().join(',')} against ${values.map((value) => `${param}=${value}`).join('&')}`;
       const [first, second] = [selected(operation, repeated), selected(operation, joined)];
       if (isPaged(operation)) t.equal(`$.data.${LISTS[operation].items}[*].${LISTS[operation].identity}`, second, first, note);
       else for (const key of new Set([...Object.keys(first as object), ...Object.keys(second as object)])) t.equal(`$.data.${key}`, (second as Record<string, unknown>)[key], (first as Record<string, unknown>)[key], note);

@@ -1,4 +1,5 @@
 import { callOperation } from '../context';
+import { answerDifferences } from '../check/answer';
 import { MESSAGES } from '../check/messages';
 import type { Scenario } from './scenario';
 
@@ -34,6 +35,8 @@ export const rateLimitScenarios: Scenario[] = [
         const answer = await callOperation(probe, 'listOrganizations', { probe: true });
         if (answer.status !== 429) continue;
         t.answers.push(answer);
+        // Sent past the scenario's checked call (unpaced, no retries): the body is checked against the spec here.
+        for (const difference of answerDifferences(answer)) t.differ(difference);
         t.expectError(answer, 429, 'rate_limit_exceeded', MESSAGES.rateLimit);
         const retryAfter = answer.headers.get('retry-after');
         // Integer seconds, and no more than the window: the budget is back at the latest when the window ends.

@@ -75,7 +75,7 @@ function searchInput(input: SearchInput): Scenario {
     source: 'description: Endpoints',
     async run(t: ScenarioContext) {
       const picked = fairContact(await t.facts.contacts(), input);
-      if (!picked) return t.skip(`no contact on the first page of the account has a ${input.input} found in nothing else ${input.param} searches`);
+      if (!picked) return t.skip(`no contact on the first page of the account has its ${input.input} in nothing else ${input.param} searches`);
       const { items } = await walk(t, 'listContacts', { query: { ...(await account(t)), limit: 25, [input.param]: picked.value } }, 4);
       const found = items.some((contact) => contact.contact_id === picked.contact.contact_id);
       t.check(found, {

@@ -6,9 +6,10 @@ import { elementSchema, memberSchema, valueRule } from '../../src/check/schema';
 import { isPaged, LISTS } from '../../src/lists';
 import type { Mutation, ProxyAnswer, ProxyRequest } from '../drift/proxy';
 import type { SeenAnswer } from './harness';
+import { ruleDrifts } from './rule-drifts';
 
-/** The classes of drifts: those of issue 25, then the headers, provoked errors, later pages, writes with memory and values inside an enum. */
-export const MUTATION_CLASSES = ['field', 'operation', 'list', 'input', 'auth', 'header', 'provoked', 'page', 'memory', 'enum'] as const;
+/** The classes of drifts: the spec's shapes, the headers, provoked errors, later pages, writes with memory, values inside an enum, then those of the rule map. */
+export const MUTATION_CLASSES = ['field', 'operation', 'list', 'input', 'auth', 'header', 'provoked', 'page', 'memory', 'enum', 'form', 'boundary', 'search', 'value-type', 'error-detail'] as const;
 export type MutationClass = (typeof MUTATION_CLASSES)[number];
 
 /** A drift derived from the spec and the mock's answers: what it changes, where, and an id that stays the same. */
@@ -656,5 +657,6 @@ export function generate(answers: readonly SeenAnswer[], keys: { admin: string; 
     ...provokedDrifts(answers),
     ...pageDrifts(),
     ...memoryDrifts(),
+    ...ruleDrifts(answers),
   ];
 }

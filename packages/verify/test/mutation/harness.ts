@@ -1,6 +1,7 @@
 import type { MockSession } from '@network-org/mock';
 import type { OperationId } from '@network-org/sdk';
 import type { Mutation, ProxyAnswer, ProxyRequest, Upstream } from '../drift/proxy';
+import { MESSAGES } from '../../src/check/messages';
 import { route } from '../support/routes';
 
 /** One answer the mock gave during a run, as the catalog of mutations reads it. */
@@ -45,12 +46,13 @@ function requestOf(url: URL, init: RequestInit, operation: OperationId, params: 
 const copyOf = (request: ProxyRequest): ProxyRequest => ({ ...request, url: new URL(request.url), headers: { ...request.headers }, body: structuredClone(request.body) });
 
 /**
- * What of an answer verify can see: status, content type and body, an error's message as text of some kind only
- * (its wording is for people; a drift that only rewords one changes no behaviour).
+ * What of an answer verify can see: status, content type and body; of an error's message, the words the description
+ * documents (the rest of its wording is for people, so a drift that only rewords that changes no behaviour).
  */
 function fingerprint(answer: ProxyAnswer): string {
   const body = answer.body as Record<string, unknown> | undefined;
-  const shown = answer.status >= 400 && body && typeof body === 'object' && typeof body.message === 'string' ? { ...body, message: '<text>' } : body;
+  const documented = (message: string) => Object.values(MESSAGES).some((known) => known.matches(message));
+  const shown = answer.status >= 400 && body && typeof body === 'object' && typeof body.message === 'string' && !documented(body.message) ? { ...body, message: '<text>' } : body;
   return `${answer.status} ${answer.headers['content-type'] ?? ''} ${shown === undefined ? answer.text : JSON.stringify(shown)}`;
 }
 

@@ -16,8 +16,8 @@ const END = '<!-- end of score -->';
 /** `all`: every drift (the script that writes the full score); otherwise the sample CI runs. */
 const ALL = process.env.NETWORK_VERIFY_MUTATIONS === 'all';
 const UPDATE = process.env.NETWORK_VERIFY_UPDATE === '1';
-/** The two classes of thousands and hundreds of drifts, sampled; every drift of the other classes runs. */
-const SAMPLED: readonly MutationClass[] = ['field', 'operation'];
+/** The classes of thousands and hundreds of drifts, sampled; every drift of the other classes runs. */
+const SAMPLED: readonly MutationClass[] = ['field', 'operation', 'error-detail'];
 /** Of the sampled classes, one drift in this many beside the first of each kind and of each operation. */
 const SLICE = 256;
 
@@ -27,6 +27,8 @@ const kindOf = (mutation: Generated) =>
     .replace(/^renamed .*/, 'renamed')
     .replace(/^status (\d)\d\d answered/, 'status $1xx answered')
     .replace(/^code .*/, 'code swapped');
+// An error-detail drift's kind names the rule it breaks (each documented message is a kind of its own).
+const kindOfDrift = (mutation: Generated) => (mutation.class === 'error-detail' ? mutation.id.replace(/^error-detail \S+ /, '') : kindOf(mutation));
 
 /**
  * The sample: every class, every operation of each class and every kind of drift within each class. Every drift of
@@ -37,13 +39,13 @@ function sample(mutations: Generated[]): Generated[] {
   const seen = new Set<string>();
   return mutations.filter((mutation, index) => {
     if (!SAMPLED.includes(mutation.class)) return true;
-    const groups = [`${mutation.class} kind ${kindOf(mutation)}`, `${mutation.class} operation ${mutation.operation}`];
+    const groups = [`${mutation.class} kind ${kindOfDrift(mutation)}`, `${mutation.class} operation ${mutation.operation}`];
     const first = groups.some((group) => !seen.has(group));
     for (const group of groups) seen.add(group);
     return first || index % SLICE === 0;
   });
 }
-const SAMPLE_SAYS = `every drift of the classes but field and operation; of those two, the first drift of each kind and of each operation, and one in ${SLICE} beside them`;
+const SAMPLE_SAYS = `every drift of the classes but field, operation and error-detail; of those three, the first drift of each kind and of each operation, and one in ${SLICE} beside them`;
 
 /** Replaces the text between two markers of the page, or checks it is what it would be. */
 function section(text: string, start: string, end: string, content: string): { text: string; shown: string } {

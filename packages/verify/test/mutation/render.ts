@@ -13,6 +13,11 @@ const CLASS_TITLE: Record<MutationClass, string> = {
   page: 'Every list, on the pages a cursor leads to only: the filters forgotten, the page empty, the first page again, an item left out, a cursor on the last page',
   memory: 'Writes with memory: the write answers right, and the next reads by other operations lose its effect (tags, notes, a custom field, a lookup result, an imported contact, a created view) or show a change it did not make',
   enum: 'Every response field with an enum of two values or more: each value answered as the next value of its enum',
+  form: "From the rule map, every query array's comma-separated form: refused (400), or read as its first value only",
+  boundary: "From the rule map, the activity window's bounds on the list and the summary: from made exclusive, to made inclusive (by a millisecond), the echo as asked",
+  search: 'From the rule map, every documented search input of query, search and company_name: ignored (the contacts it alone matches left out)',
+  'value-type': 'From the rule map, every value type of a custom field: its fields dropped from the contact answered, or answered as another type; null no longer clearing',
+  'error-detail': 'From the rule map, every error code the suite sees and every documented message: the code renamed (unauthenticated, too_many_requests, ...), the message reworded',
 };
 
 const CLASSES = MUTATION_CLASSES;

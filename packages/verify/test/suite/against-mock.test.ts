@@ -35,7 +35,8 @@ beforeAll(async () => {
   stateBefore = stateOf(server.mock);
   report = await runVerify({ ...everything(server), fetch: patches.fetch });
   stateAfter = stateOf(server.mock);
-});
+  // The whole suite over HTTP, every flag on: a minute or two on a loaded machine of two cores.
+}, 240_000);
 
 afterAll(async () => {
   await server?.close();
@@ -45,7 +46,7 @@ describe('the whole suite against the mock over HTTP', () => {
   it("agrees on every scenario but the rate-limit probe, which it was not asked for, and the search inputs the mock's data cannot isolate", () => {
     const notAgreeing = report.scenarios.filter((s) => s.outcome !== 'agree');
     // Every seeded headline is "ROLE at COMPANY" and every location the current experience's: those inputs are never alone there.
-    const alone = (input: string, param: string) => `no contact on the first page of the account has a ${input} found in nothing else ${param} searches`;
+    const alone = (input: string, param: string) => `no contact on the first page of the account has its ${input} in nothing else ${param} searches`;
     expect(notAgreeing.map(({ id, outcome, reason, differences }) => ({ id, outcome, reason, differences }))).toEqual([
       { id: 'contacts.query.by-company', outcome: 'skipped', reason: alone('company', 'query'), differences: [] },
       { id: 'contacts.query.by-role', outcome: 'skipped', reason: alone('role', 'query'), differences: [] },
