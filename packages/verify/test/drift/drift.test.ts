@@ -50,7 +50,7 @@ const CAUGHT: Record<MutationName, Catch> = {
   'contacts: PATCH tags.add ignored': { scenario: 'contacts.update.tags.add', path: '$.data.contact.tags', expected: 'a tag "network-verify"' },
   'contacts: PATCH tags.set with add accepted': { scenario: 'contacts.update.tags.set-with-add', path: 'status', expected: '400', actual: '200' },
   'contacts: notes_json null does not clear': { scenario: 'contacts.update.notes', path: '$.data.contact.notes_json', expected: 'null or absent' },
-  'contacts: custom field not saved': { scenario: 'contacts.update.custom-field', path: /^\$\.data\.contact\[".+"\]$/ },
+  'contacts: custom field not saved': { scenario: 'contacts.update.custom-field.string', path: /^\$\.data\.contact\[".+"\]$/ },
   'contacts: PATCH answered 201': { scenario: 'contacts.update.read-back', path: 'status', expected: '200', actual: '201' },
   'contacts: PATCH contact renamed record': { scenario: 'contacts.update.tags.add', path: '$.data.contact', actual: 'missing' },
   'companies: PATCH answered 201': { scenario: 'companies.update.round-trip', path: 'status', expected: '200', actual: '201' },
@@ -120,7 +120,9 @@ describe('the drift proxy without a mutation', () => {
   it('is transparent: the whole suite agrees through it, over all 16 operations', async () => {
     const report = await run();
     const notAgreeing = report.scenarios.filter((s) => s.outcome !== 'agree').map(({ id, outcome, reason, differences }) => ({ id, outcome, reason, differences }));
-    expect(notAgreeing).toEqual([{ id: 'rate-limit.probe', outcome: 'skipped', reason: 'needs --probe-rate-limit', differences: [] }]);
+    // The search inputs the mock's data never holds alone (every headline is "ROLE at COMPANY") are skipped there.
+    expect(notAgreeing.map(({ id }) => id)).toEqual(['contacts.query.by-company', 'contacts.query.by-role', 'contacts.search.by-locations', 'rate-limit.probe']);
+    expect(notAgreeing.every(({ outcome, differences }) => outcome === 'skipped' && differences.length === 0)).toBe(true);
     expect(proxy.operations.size).toBe(16);
   }, 120_000);
 });

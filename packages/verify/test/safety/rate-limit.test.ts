@@ -58,7 +58,8 @@ it('after the probe\'s 429, a Retry-After given as an HTTP date is waited out un
   const until = new Date(Date.now() + 3_000).toUTCString();
   const baseUrl = await limitedForever(until);
   const report = await runVerify({ baseUrl, apiKey: 'sk_test_probe', rateLimit: false, probeRateLimit: true, only: 'rate-limit.probe' });
-  expect(report.scenarios[0]).toMatchObject({ id: 'rate-limit.probe', differences: [expect.objectContaining({ path: 'retry-after', expected: expect.stringContaining('integer seconds') })] });
+  // A target that answers 429 to everything also differs on the limit being per endpoint.
+  expect(report.scenarios[0]).toMatchObject({ id: 'rate-limit.probe', differences: expect.arrayContaining([expect.objectContaining({ path: 'retry-after', expected: expect.stringContaining('integer seconds') })]) });
   expect(Date.parse(report.finished_at)).toBeGreaterThanOrEqual(Date.parse(until));
 }, 15_000);
 

@@ -22,7 +22,8 @@ function stateOf(mock: MockServer['mock']): Map<string, string> {
   const { db } = mock;
   const state = new Map<string, string>();
   for (const organization of db.organizations()) state.set(`organization ${organization.id}`, JSON.stringify(organization));
-  for (const contact of db.allContacts()) state.set(`contact ${contact.contact_id} ${contact.account_id}`, JSON.stringify({ ...contact, person: contact.person.public_identifier }));
+  // search_texts is the mock's cache of what a search reads, built on the first search: not state a run changes.
+  for (const contact of db.allContacts()) state.set(`contact ${contact.contact_id} ${contact.account_id}`, JSON.stringify({ ...contact, person: contact.person.public_identifier, search_texts: undefined }));
   for (const company of db.allCompanies()) state.set(`company ${company.company_id} ${company.account_id}`, JSON.stringify({ ...company, network: undefined }));
   for (const view of db.views()) state.set(`view ${view.id}`, JSON.stringify(view));
   for (const draft of db.drafts()) state.set(`draft ${JSON.stringify(draft)}`, JSON.stringify(draft));
@@ -118,13 +119,14 @@ describe('without the flags', () => {
     const state = server.mock.exportState();
     const readOnly = await runVerify({ baseUrl: server.url, apiKey: server.mock.keys.admin, rateLimit: false });
     expect(server.mock.exportState()).toBe(state);
-    const skipped = readOnly.scenarios.filter((s) => s.outcome === 'skipped');
+    // Skipped for a flag, or (the search inputs the seeded data never holds alone) for the data.
+    const skipped = readOnly.scenarios.filter((s) => s.outcome === 'skipped' && !/^contacts\.(query|search)\./.test(s.id));
     expect(skipped.map((s) => s.operation)).toEqual(expect.arrayContaining(['importContact', 'updateContact', 'createDraft', 'createView', 'enrich', 'findContactEmail']));
     for (const { reason } of skipped) expect(reason).toMatch(/^needs --[a-z-]+( and --[a-z-]+)*$/);
     expect(new Set(skipped.flatMap((s) => s.reason!.match(/--[a-z-]+/g)))).toEqual(new Set(['--allow-writes', '--allow-credits', '--member-key', '--probe-rate-limit']));
     expect(readOnly.summary.differ + readOnly.summary.error).toBe(0);
     expect(readOnly.writes).toEqual({ done: [], undone: [], left: [] });
-  });
+  }, 180_000);
 });
 
 describe('a mock whose dataset is empty on purpose', () => {
