@@ -34,6 +34,7 @@ export default defineConfig({
       { find: /^@network-org\/verify$/, replacement: src('./packages/verify/src/index.ts') },
       { find: /^@network-org\/mock\/node$/, replacement: src('./packages/mock/src/node.ts') },
       { find: /^@network-org\/mock\/browser$/, replacement: src('./packages/mock/src/browser.ts') },
+      { find: /^@network-org\/mock\/playwright$/, replacement: src('./packages/mock/src/playwright.ts') },
       { find: /^@network-org\/mock\/vitest$/, replacement: src('./packages/mock/src/vitest.ts') },
       { find: /^@network-org\/mock$/, replacement: src('./packages/mock/src/index.ts') },
       { find: /^@network-org\/mcp$/, replacement: src('./packages/mcp/src/index.ts') },

@@ -1,5 +1,6 @@
 import { captureFixtures } from './fixtures';
 import { CLI_FULL, cliStartup, type CliOptions } from './suites/cli';
+import { BROWSER_FULL, browserSuite, type BrowserOptions } from './suites/browser';
 import { EXECUTABLES_FULL, executablesStartup, type ExecutablesOptions } from './suites/executables';
 import { describeMachine } from './lib/machine';
 import { againstLabel, comparisonsMarkdown, sectionMarkdown, targetsMarkdown, type Section } from './report';
@@ -15,7 +16,7 @@ import { STATE_FULL, stateSuite, type StateOptions } from './suites/state';
 import { SUITE_FULL, suiteBench, type SuiteOptions } from './suites/suite';
 import { SNAPSHOT_FULL, snapshotSuite, type SnapshotOptions } from './suites/snapshot';
 
-export const SUITES = ['suite', 'sdk', 'pacing', 'http', 'sandbox', 'in-process', 'scale', 'state', 'snapshot', 'mcp', 'cli', 'executables'] as const;
+export const SUITES = ['suite', 'sdk', 'pacing', 'http', 'sandbox', 'in-process', 'scale', 'state', 'snapshot', 'mcp', 'cli', 'executables', 'browser'] as const;
 export type SuiteName = (typeof SUITES)[number];
 
 /** The suites that, with `--against REF`, run their contenders on both builds; the others measure the work tree only. */
@@ -37,6 +38,7 @@ export interface BenchConfig {
   mcp: McpOptions;
   cli: CliOptions;
   executables: ExecutablesOptions;
+  browser: BrowserOptions;
 }
 
 export const FULL_CONFIG: BenchConfig = {
@@ -53,6 +55,7 @@ export const FULL_CONFIG: BenchConfig = {
   mcp: MCP_FULL,
   cli: CLI_FULL,
   executables: EXECUTABLES_FULL,
+  browser: BROWSER_FULL,
 };
 
 /** Seconds, not minutes: for checking that every suite still runs, not for numbers. */
@@ -74,6 +77,7 @@ export const QUICK_CONFIG: BenchConfig = {
   mcp: { rounds: 2, callsPerRound: 5 },
   cli: { runs: 1 },
   executables: { runs: 1 },
+  browser: { loads: 1 },
 };
 
 export interface BenchReport {
@@ -107,6 +111,7 @@ export async function runBench(config: BenchConfig, command: string, log: (line:
   await run('mcp', () => mcpOverhead(fixtures, config.mcp, ref));
   await run('cli', () => cliStartup(config.cli, ref));
   await run('executables', () => executablesStartup(config.executables));
+  await run('browser', () => browserSuite(config.browser));
   const markdown = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${describeMachine()}, with \`${command}\`.`,
     ...(ref ? [`#### Against \`${ref.label}\``, `The work tree against \`${ref.label}\` (${ref.root}), each figure from the same rounds: time, or the inverse of a rate; above 1× the work tree is slower, **bold** from 1.10×.`, comparisonsMarkdown(sections)] : []),

@@ -14,6 +14,6 @@ export default defineConfig({
       { find: /^@network-org\/mock\/browser$/, replacement: path('../../packages/mock/src/browser.ts') },
     ],
   },
-  // The seeded dataset (faker) makes one large chunk; fine for an example.
+  // In development the seeded dataset (faker) makes one large chunk; a production build holds none of it.
   build: { outDir: path('dist'), emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 2000 },
 });

@@ -9,7 +9,7 @@ const define = { __VERSION__: JSON.stringify(version) };
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
-const entry = { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts' };
+const entry = { index: 'src/index.ts', node: 'src/node.ts', browser: 'src/browser.ts', playwright: 'src/playwright.ts' };
 // @network-org/spec (private, generated) is bundled (code; its declarations too, as a devDependency) so nothing published names it.
 const spec = '@network-org/spec';
 // @network-org/cli-kit (private): the conventions the CLIs share, bundled the same way.

@@ -7,15 +7,16 @@
 //   test       a vitest test file (imports `vitest` or `@network-org/mock/vitest` and declares tests): type-checked,
 //              then run with `vitest run`;
 //   typecheck  type-checked only: a page's code (`@network-org/mock/browser`), or test hooks without a test.
-// Snippets of jest (`@jest/globals`) are left out: they need jest installed and its ESM mode.
+// Snippets of jest (`@jest/globals`) are left out: they need jest installed and its ESM mode; so are Playwright's
+// (`@playwright/test`): they need a browser, and examples/browser/test makes the same calls in Chromium.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const SNIPPET = /```ts\n([\s\S]*?)```/g;
-const imports = (source, pattern) => new RegExp(`from '(${pattern})'`).test(source);
+const imports = (source, pattern) => new RegExp(`(?:from |import\\()'(${pattern})'`).test(source);
 
 function kindOf(source) {
-  if (imports(source, '@jest/globals')) return undefined;
+  if (imports(source, '@jest/globals|@playwright/test')) return undefined;
   if (imports(source, '@network-org/mock/browser')) return 'typecheck';
   if (imports(source, 'vitest|@network-org/mock/vitest')) return /^\s*(?:test|it|describe)\b[\w.]*\(/m.test(source) ? 'test' : 'typecheck';
   return 'script';

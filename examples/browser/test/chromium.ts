@@ -22,6 +22,8 @@ const CHROMIUM_ARGS = [
 const EXAMPLES = fileURLToPath(new URL('../../', import.meta.url));
 const EXAMPLE = join(EXAMPLES, 'browser');
 const DIST = join(EXAMPLE, 'dist');
+/** The page is served under a base path, as an app behind a reverse proxy is: msw's worker script follows it. */
+export const BASE_PATH = '/contacts/';
 
 export const chromiumPresent = (): boolean => existsSync(CHROMIUM);
 
@@ -35,11 +37,14 @@ function runNode(script: string, args: string[], cwd: string): void {
   execFileSync(process.execPath, [script, ...args], { cwd, stdio: 'pipe' });
 }
 
-/** Generates msw's worker script (npm 11 and pnpm skip msw's postinstall; it is gitignored) and builds the page. */
+/**
+ * Generates msw's worker script (npm 11 and pnpm skip msw's postinstall; it is gitignored) and builds the page in
+ * development mode (`import.meta.env.DEV`, so the mock is in it) under BASE_PATH.
+ */
 export function buildExample(): void {
   const packageDir = (name: string) => join(EXAMPLES, 'node_modules', name);
   runNode(join(packageDir('msw'), 'cli', 'index.js'), ['init', 'browser/public', '--no-save'], EXAMPLES);
-  runNode(join(packageDir('vite'), 'bin', 'vite.js'), ['build', '--logLevel', 'error'], EXAMPLE);
+  runNode(join(packageDir('vite'), 'bin', 'vite.js'), ['build', '--mode', 'development', '--base', BASE_PATH, '--logLevel', 'error'], EXAMPLE);
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -53,12 +58,13 @@ export interface ServedExample {
   close(): Promise<void>;
 }
 
-/** Serves the built page on a loopback port (a secure context, so the service worker may register). */
-export function serveExample(): Promise<ServedExample> {
+/** Serves a built page (`dir`) under `basePath` on a loopback port (a secure context, so the service worker may register). */
+export function serveDirectory(dir: string, basePath: string): Promise<ServedExample> {
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const file = normalize(join(DIST, pathname === '/' ? 'index.html' : decodeURIComponent(pathname)));
-    if (!file.startsWith(DIST) || !existsSync(file)) {
+    const inApp = pathname.startsWith(basePath) ? pathname.slice(basePath.length) : undefined;
+    const file = normalize(join(dir, inApp === '' ? 'index.html' : decodeURIComponent(inApp ?? '\0')));
+    if (inApp === undefined || !file.startsWith(dir) || !existsSync(file)) {
       response.writeHead(404).end();
       return;
     }
@@ -67,12 +73,15 @@ export function serveExample(): Promise<ServedExample> {
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
       resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${basePath}`,
         close: () => new Promise((done) => server.close(() => done())),
       }),
     ),
   );
 }
+
+/** Serves the built example under BASE_PATH. */
+export const serveExample = (): Promise<ServedExample> => serveDirectory(DIST, BASE_PATH);
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });

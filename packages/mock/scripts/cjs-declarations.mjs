@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const dist = new URL('../dist/', import.meta.url);
 // The entries of the CommonJS build (tsup.config.ts); `./vitest` is ESM only.
-const entries = ['index', 'node', 'browser'];
+const entries = ['index', 'node', 'browser', 'playwright'];
 // `from './x.js'`, `import './x.js'` and `import('./x.js')`, in either quotes.
 const relative = /(\bfrom\s*|\bimport\s*\(?\s*)(["'])\.\/([^"']+)\.js\2/g;
 

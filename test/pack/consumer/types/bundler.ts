@@ -23,3 +23,5 @@ export async function firstContacts(): Promise<Contact[]> {
 }
 
 export { setupMockWorker } from '@network-org/mock/browser';
+export { startMockWorker } from '@network-org/mock/browser';
+export { mockInPage, type PageLike } from '@network-org/mock/playwright';
