@@ -1,4 +1,6 @@
 // `pnpm bench --only browser` opens this page (a development build) in Chromium: what the mock costs a page load.
+// A module (the awaits below are top-level); it exports nothing.
+export {};
 const started = performance.now();
 const { setupMockWorker } = await import('@network-org/mock/browser');
 const imported = performance.now();

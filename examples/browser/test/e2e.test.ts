@@ -79,6 +79,14 @@ describe.skipIf(!present)('examples/browser in Chromium', { timeout: CHROMIUM_TE
     await page.getByLabel('Tag', { exact: true }).fill(tag);
     await page.getByRole('button', { name: 'Filter' }).click();
   };
+  /** Adds a tag to the first contact listed with the tag editor, and waits for its chip in the list. */
+  const tagFirstContact = async (page: Page, tag: string) => {
+    const first = (await names(page))[0]!;
+    await page.getByRole('button', { name: `Edit tags of ${first}` }).click();
+    await page.getByLabel('New tag').fill(tag);
+    await page.getByRole('button', { name: 'Add tag' }).click();
+    await page.locator('li.contact').first().locator('.tag', { hasText: tag }).waitFor();
+  };
   const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true });
 
   it('lists the first page of contacts under a base path, then the next one after "Load more"', async () => {
@@ -113,12 +121,8 @@ describe.skipIf(!present)('examples/browser in Chromium', { timeout: CHROMIUM_TE
   it('adds and removes a tag with the editor (PATCH); a reload starts again from the seeded dataset, as does mock.reset()', async () => {
     const { page, mock } = await open();
     await loaded(page);
-    const first = (await names(page))[0]!;
-    await page.getByRole('button', { name: `Edit tags of ${first}` }).click();
-    await page.getByLabel('New tag').fill('e2e-vip');
-    await page.getByRole('button', { name: 'Add tag' }).click();
+    await tagFirstContact(page, 'e2e-vip');
     const row = page.locator('li.contact').first();
-    await row.locator('.tag', { hasText: 'e2e-vip' }).waitFor();
     await shot(page, 'edited');
     const patches = (await mock.journal()).filter((entry) => entry.method === 'PATCH');
     expect(patches.map((entry) => entry.status)).toEqual([200]);
@@ -134,10 +138,8 @@ describe.skipIf(!present)('examples/browser in Chromium', { timeout: CHROMIUM_TE
     await status(page).filter({ hasText: 'No contacts.' }).waitFor();
 
     await filterBy(page, '');
-    await page.getByRole('button', { name: `Edit tags of ${first}` }).click();
-    await page.getByLabel('New tag').fill('e2e-vip');
-    await page.getByRole('button', { name: 'Add tag' }).click();
-    await row.locator('.tag', { hasText: 'e2e-vip' }).waitFor();
+    await loaded(page);
+    await tagFirstContact(page, 'e2e-vip');
     await page.reload();
     await loaded(page);
     await filterBy(page, 'e2e-vip');
@@ -147,11 +149,7 @@ describe.skipIf(!present)('examples/browser in Chromium', { timeout: CHROMIUM_TE
   it('keeps its edits across a reload when the test asks (keepStateOnReload), and a new page has a fresh mock', async () => {
     const { page } = await open({ keepStateOnReload: true });
     await loaded(page);
-    const first = (await names(page))[0]!;
-    await page.getByRole('button', { name: `Edit tags of ${first}` }).click();
-    await page.getByLabel('New tag').fill('e2e-kept');
-    await page.getByRole('button', { name: 'Add tag' }).click();
-    await page.locator('li.contact .tag', { hasText: 'e2e-kept' }).waitFor();
+    await tagFirstContact(page, 'e2e-kept');
 
     await page.reload();
     await loaded(page);
