@@ -51,11 +51,15 @@ describe('docs/mock/snapshots.md: A mock shaped like your organization', () => {
       run.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
       run.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       const code = await new Promise<number | null>((resolve) => run.on('exit', resolve));
-      expect(stderr).toBe('');
+      // The run's random salt, said once on stderr with how to reuse it, and kept out of the file.
+      const salt = /random salt, for this run only: (\S+)\n/.exec(stderr)?.[1];
+      expect(stderr).toMatch(/--salt-file FILE/);
+      expect(salt).toMatch(/^[A-Za-z0-9_-]{20,}$/);
       expect(code).toBe(0);
       expect(stdout).toMatch(/^wrote snapshot\.json: \d+ records, 3 accounts, 45 contacts/);
       const file = readFileSync(join(dir, 'snapshot.json'), 'utf8');
       expect(file).not.toContain('sk_test_admin');
+      expect(file).not.toContain(salt);
       expect(existsSync(join(dir, 'snapshot.json.parts'))).toBe(false);
 
       // 2. Served, anchored at the present.
