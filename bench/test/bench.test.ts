@@ -19,6 +19,7 @@ describe('pnpm bench --quick', () => {
       'MCP server: tool-call overhead and page size',
       'CLI: start-up of network-org',
       'Single-file executables: size and start-up',
+      'The mock in a browser page',
     ]);
     expect(report.sections).toHaveLength(SUITES.length);
     for (const section of report.sections) {
