@@ -250,6 +250,8 @@ function operationEntry(spec, path, method, item) {
   const query = params.filter(({ param }) => param.in === 'query');
   const pathParams = params.filter(({ param }) => param.in === 'path');
   const arrays = query.filter((p) => schemaOf(p).schema.type === 'array').map(({ param }) => param.name);
+  // The query parameters read as numbers, for a reader that checks their notation before the schema coerces them.
+  const numbers = query.filter((p) => ['integer', 'number'].includes(schemaOf(p).schema.type)).map(({ param }) => param.name);
   const content = op.requestBody?.content ?? {};
   for (const mediaType of Object.keys(content)) {
     if (mediaType !== 'application/json') {
@@ -278,6 +280,7 @@ function operationEntry(spec, path, method, item) {
     `    params: ${pathShape.length ? `z.object({ ${pathShape.join(', ')} })` : 'null'},`,
     `    body: ${body ? toZod(body, pointer(where, 'requestBody', 'content', 'application/json', 'schema')) : 'null'},`,
     `    arrayQueryParams: ${lit(arrays)},`,
+    `    numberQueryParams: ${lit(numbers)},`,
     `    responses: { ${responses.join(', ')} },`,
     `  },`,
   ].join('\n');
@@ -322,7 +325,7 @@ export function withRequired<Shape extends z.core.$ZodShape, Config extends z.co
  * The two zod modules of `spec` (a parsed OpenAPI 3.1 document), as source text after `banner`:
  *   zod         the schema of every component schema (`schemas`)
  *   operations  the operation table: every operation's method, path template, input schemas (query over raw
- *               strings, path params, body), array query parameters and response schemas by status
+ *               strings, path params, body), array and number query parameters and response schemas by status
  * Throws `UnsupportedSchemaError` on anything it cannot check faithfully.
  */
 export function zodModules(spec, banner = '') {

@@ -13,6 +13,7 @@ export const operations = {
     params: null,
     body: null,
     arrayQueryParams: [],
+    numberQueryParams: [],
     responses: { "200": OrganizationListResponse, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
   },
   listAccounts: {
@@ -21,6 +22,7 @@ export const operations = {
     params: null,
     body: null,
     arrayQueryParams: [],
+    numberQueryParams: [],
     responses: { "200": AccountListResponse, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
   },
   listActivity: {
@@ -29,6 +31,7 @@ export const operations = {
     params: null,
     body: null,
     arrayQueryParams: ["account_id","user_id","event_type","channel","source"],
+    numberQueryParams: ["limit"],
     responses: { "200": ActivityListResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
   },
   getActivitySummary: {
@@ -37,6 +40,7 @@ export const operations = {
     params: null,
     body: null,
     arrayQueryParams: ["account_id","user_id","event_type","channel","source"],
+    numberQueryParams: [],
     responses: { "200": ActivitySummaryResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
   },
   enrich: {
@@ -45,6 +49,7 @@ export const operations = {
     params: null,
     body: EnrichRequest,
     arrayQueryParams: [],
+    numberQueryParams: [],
     responses: { "200": EnrichResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "404": ErrorBody, "429": ErrorBody, "500": ErrorBody, "502": ErrorBody },
   },
   listContacts: {
@@ -53,6 +58,7 @@ export const operations = {
     params: null,
     body: null,
     arrayQueryParams: ["account_id"],
+    numberQueryParams: ["limit"],
     responses: { "200": ContactListResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
   },
   importContact: {
@@ -61,6 +67,7 @@ export const operations = {
     params: null,
     body: ImportContactRequest,
     arrayQueryParams: [],
+    numberQueryParams: [],
     responses: { "200": ImportContactResponse, "201": ImportContactResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "404": ErrorBody, "409": ErrorBody, "429": ErrorBody, "500": ErrorBody, "502": ErrorBody },
   },
   updateContact: {
@@ -69,6 +76,7 @@ export const operations = {
     params: z.object({ contact_id: z.string().regex(new RegExp("^[1-9][0-9]*$")) }),
     body: UpdateContactRequest,
     arrayQueryParams: [],
+    numberQueryParams: [],
     responses: { "200": ContactResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
   },
   findContactEmail: {
@@ -77,6 +85,7 @@ export const operations = {
     params: z.object({ contact_id: z.string().regex(new RegExp("^[1-9][0-9]*$")) }),
     body: FindEmailRequest,
     arrayQueryParams: [],
+    numberQueryParams: [],
     responses: { "200": FindEmailResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
   },
   listCompanies: {
@@ -85,6 +94,7 @@ export const operations = {
     params: null,
     body: null,
     arrayQueryParams: ["account_id"],
+    numberQueryParams: ["limit"],
     responses: { "200": CompanyListResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "404": ErrorBody, "429": ErrorBody, "500": ErrorBody },
   },
   updateCompany: {
@@ -93,6 +103,7 @@ export const operations = {
     params: z.object({ company_id: z.string().regex(new RegExp("^[1-9][0-9]*$")) }),
     body: UpdateCompanyRequest,
     arrayQueryParams: [],
+    numberQueryParams: [],
     responses: { "200": CompanyResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "404": ErrorBody, "429": ErrorBody, "500": ErrorBody },
   },
   listConversations: {
@@ -101,6 +112,7 @@ export const operations = {
     params: null,
     body: null,
     arrayQueryParams: ["account_id"],
+    numberQueryParams: ["limit"],
     responses: { "200": ConversationListResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
   },
   listConversationMessages: {
@@ -109,6 +121,7 @@ export const operations = {
     params: z.object({ conversationId: z.string() }),
     body: null,
     arrayQueryParams: [],
+    numberQueryParams: ["limit"],
     responses: { "200": MessageListResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
   },
   createDraft: {
@@ -117,6 +130,7 @@ export const operations = {
     params: null,
     body: CreateDraftRequest,
     arrayQueryParams: [],
+    numberQueryParams: [],
     responses: { "200": DraftResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "404": ErrorBody, "429": ErrorBody, "500": ErrorBody },
   },
   listViews: {
@@ -125,6 +139,7 @@ export const operations = {
     params: null,
     body: null,
     arrayQueryParams: ["account_id"],
+    numberQueryParams: ["limit"],
     responses: { "200": ViewListResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
   },
   createView: {
@@ -133,6 +148,7 @@ export const operations = {
     params: null,
     body: CreateViewRequest,
     arrayQueryParams: [],
+    numberQueryParams: [],
     responses: { "201": ViewResponse, "400": ErrorBody, "401": ErrorBody, "403": ErrorBody, "429": ErrorBody, "500": ErrorBody },
   },
 } as const;

@@ -57,12 +57,13 @@ function parseRequestInputs(entry: OperationEntry, route: Route | undefined, req
     params: z.ZodType | null;
     body: z.ZodType | null;
     arrayQueryParams: readonly string[];
+    numberQueryParams: readonly string[];
   };
   const params = schemas.params ? parseInput(schemas.params, rawParams, 'path') : undefined;
   let query: unknown;
   if (schemas.query) {
     const input = queryInput(request.query, shapeKeys(schemas.query), schemas.arrayQueryParams);
-    checkQueryNumbers(schemas.query, input);
+    checkQueryNumbers(schemas.numberQueryParams, input);
     clampPageLimit(pageLimitOf(entry.operationId, route), input);
     query = parseInput(schemas.query, input, 'query');
   }

@@ -131,31 +131,14 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, locat
 // A client writes an integer in a URL in decimal digits. Zod's coercion (Number) would also read `0x10`, `0b11`,
 // `1e1`, ` 5` and `25.0`, none of which the API takes as an integer (not an integer is 400).
 const DECIMAL_INTEGER = /^[+-]?[0-9]+$/;
-const numberNamesOf = new WeakMap<z.ZodType, readonly string[]>();
-
-/** The query parameters a generated query schema reads as numbers, found once per schema. */
-function numberNames(schema: z.ZodType): readonly string[] {
-  let names = numberNamesOf.get(schema);
-  if (names === undefined) {
-    const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
-    names = Object.keys(shape).filter((name) => {
-      let def = (shape[name] as unknown as { def: { type: string; innerType?: { def: unknown } } }).def;
-      while ((def.type === 'default' || def.type === 'optional' || def.type === 'nullable') && def.innerType) {
-        def = def.innerType.def as typeof def;
-      }
-      return def.type === 'number';
-    });
-    numberNamesOf.set(schema, names);
-  }
-  return names;
-}
 
 /**
- * 400 when a numeric query parameter reads as an integer only through another notation; text that is no number at
- * all, or no integer, is left to the schema's own messages.
+ * 400 when a numeric query parameter (`numberNames`: the operation's `numberQueryParams`, from the spec) reads as
+ * an integer only through another notation; text that is no number at all, or no integer, is left to the schema's
+ * own messages.
  */
-export function checkQueryNumbers(schema: z.ZodType, input: Record<string, string | string[]>): void {
-  for (const name of numberNames(schema)) {
+export function checkQueryNumbers(numberNames: readonly string[], input: Record<string, string | string[]>): void {
+  for (const name of numberNames) {
     const value = input[name];
     if (typeof value !== 'string' || DECIMAL_INTEGER.test(value) || value.trim() === '' || !Number.isInteger(Number(value))) continue;
     throw badRequest(`Invalid query parameter "${name}": must be an integer written in decimal digits (got ${JSON.stringify(value.slice(0, 40))}).`);
