@@ -10,8 +10,9 @@ import { OUTPUT_FORMATS } from './output/formats';
 declare const __VERSION__: string | undefined;
 const VERSION = typeof __VERSION__ === 'string' ? __VERSION__ : '0.0.0-dev';
 
-// eslint-style loose command type: the tree is generated at run time, so its options are not known statically.
-type AnyCommand = Command<unknown[], Record<string, unknown>>;
+// Any command of the tree: it is generated at run time, so its arguments and options are not known statically.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- commander's typings take no wider type
+type AnyCommand = Command<any[], any, any>;
 
 function optionOf(flag: FlagSpec): Option {
   const { input } = flag;
@@ -124,7 +125,7 @@ function operationCommand(parent: AnyCommand, spec: CommandSpec, outcome: Outcom
 
 /** The whole command tree: a command per operation of the route table, `api`, `config` and `completion`. */
 export function buildProgram(outcome: Outcome): AnyCommand {
-  const program = conventions(new Command('network-org') as unknown as AnyCommand, [])
+  const program = conventions<AnyCommand>(new Command('network-org'), [])
     .description(PROGRAM_DESCRIPTION)
     .version(VERSION, '-v, --version')
     .addHelpText('after', ROOT_HELP);
@@ -153,8 +154,8 @@ export function buildProgram(outcome: Outcome): AnyCommand {
     .argument('<METHOD>', 'GET, POST or PATCH')
     .argument('<PATH>', 'the path and query, e.g. \'/v1/contacts?tag=Customer&limit=5\'')
     .option('--data <json>', 'the request body: JSON text, @FILE or - (standard input)');
-  commonOptions(api as unknown as AnyCommand, 'any', 'any');
-  program.addCommand(api as unknown as AnyCommand);
+  commonOptions(api, 'any', 'any');
+  program.addCommand(api);
   api.addHelpText('after', `\nExample:\n  network-org api PATCH /v1/contacts/1000001 --data '{"account_id":"101","tags":{"add":[{"name":"vip","color":"green"}]}}' --mock\n`);
   api.action(async (method, path, values) => {
     outcome.words = ['api'];
@@ -163,7 +164,7 @@ export function buildProgram(outcome: Outcome): AnyCommand {
   });
 
   const config = conventions(new Command('config'), ['config']).description(CONFIG_DESCRIPTION);
-  program.addCommand(config as unknown as AnyCommand);
+  program.addCommand(config);
   const set = conventions(new Command('set'), ['config', 'set'])
     .description('add or change a profile; the first one becomes the current one')
     .argument('<NAME>', 'the profile name')
@@ -199,7 +200,7 @@ export function buildProgram(outcome: Outcome): AnyCommand {
       const { completionScript } = await import('./commands/completion');
       process.stdout.write(completionScript(shell, program));
     });
-  program.addCommand(completion as unknown as AnyCommand);
+  program.addCommand(completion);
   return program;
 }
 
