@@ -198,14 +198,15 @@ export class SeededDataset {
   constructor(constants: DatasetConstants, built: Readonly<StoreData>, options: Record<string, unknown>) {
     this.constants = constants;
     this.options = Object.freeze({ ...options });
-    const indexes = {} as Record<string, unknown>;
-    const data = { ...built } as Record<string, unknown>;
-    for (const name of INDEX_NAMES) {
-      indexes[name] = built[name];
-      data[name] = new Map();
-    }
-    this.indexes = Object.freeze(indexes as unknown as Indexes);
-    this.data = Object.freeze(data as unknown as StoreData);
+    const { contactSlots, relationshipOfPerson, contactIdOfPerson, personOfContactId, companySlots, companyOfNetwork, conversationSlots, people, networkCompanies } = built;
+    const indexes: Indexes = { contactSlots, relationshipOfPerson, contactIdOfPerson, personOfContactId, companySlots, companyOfNetwork, conversationSlots, people, networkCompanies };
+    // A fork's own index maps start empty: it reads its additions first, then these shared ones.
+    const own: Indexes = {
+      contactSlots: new Map(), relationshipOfPerson: new Map(), contactIdOfPerson: new Map(), personOfContactId: new Map(),
+      companySlots: new Map(), companyOfNetwork: new Map(), conversationSlots: new Map(), people: new Map(), networkCompanies: new Map(),
+    };
+    this.indexes = Object.freeze(indexes);
+    this.data = Object.freeze({ ...built, ...own });
   }
 }
 
