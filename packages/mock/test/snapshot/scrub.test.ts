@@ -77,6 +77,23 @@ describe('a scrubbed snapshot', () => {
     expect(readFileSync(salted, 'utf8')).not.toBe(text);
   });
 
+  it('draws its own salt when none is given, keeps it only in the checkpoint, and goes on with it when resumed', async () => {
+    const out = join(dir, 'resumed.json');
+    let calls = 0;
+    const dropping = { fetch: (async (input, init) => (++calls > 30 ? Promise.reject(new TypeError('fetch failed')) : source.fetch(input, init))) as typeof fetch };
+    await expect(snapshotOf(dropping, out, { salt: undefined })).rejects.toThrow(/fetch failed/);
+    const salt = JSON.parse(readFileSync(`${out}.parts/checkpoint.json`, 'utf8')).salt as string;
+    expect(salt).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    await expect(snapshotOf(source, out, { salt: 'another', resume: true })).rejects.toThrow(/another salt/);
+    await snapshotOf(source, out, { salt: undefined, resume: true });
+    const resumed = readFileSync(out, 'utf8');
+    expect(resumed).not.toContain(salt);
+    // The same fakes as a whole run with that salt: the resumed half drew from the checkpoint's salt.
+    const whole = join(dir, 'whole-with-that-salt.json');
+    await snapshotOf(source, whole, { salt });
+    expect(resumed).toBe(readFileSync(whole, 'utf8'));
+  });
+
   it('keeps everything with scrub off, and named fields with keep', async () => {
     const raw = join(dir, 'raw.json');
     await snapshotOf(source, raw, { scrub: false });
