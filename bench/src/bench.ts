@@ -117,7 +117,7 @@ export async function runBench(config: BenchConfig, command: string, log: (line:
     ...(ref ? [`#### Against \`${ref.label}\``, `The work tree against \`${ref.label}\` (${ref.root}), each figure from the same rounds: time, or the inverse of a rate; above 1× the work tree is slower, **bold** from 1.10×.`, comparisonsMarkdown(sections)] : []),
     '#### Targets',
     targetsMarkdown(sections),
-    ...sections.map(sectionMarkdown),
+    ...sections.map((section) => sectionMarkdown(section, false)),
   ].join('\n\n');
   return { sections, markdown };
 }

@@ -35,9 +35,10 @@ function table(columns: readonly string[], rows: readonly string[][]): string {
   return [line(columns), line(columns.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-export function sectionMarkdown(section: Section): string {
+/** A suite's section; `withTargets: false` in the whole report, whose Targets table lists them all once. */
+export function sectionMarkdown(section: Section, withTargets = true): string {
   const parts = [`### ${section.title}`, section.method, table(section.columns, section.rows)];
-  if (section.targets.length > 0) {
+  if (withTargets && section.targets.length > 0) {
     parts.push(section.targets.map((check) => `- ${check.met ? 'met' : '**NOT met**'}: ${check.target} (measured ${check.measured})`).join('\n'));
   }
   if (section.comparisons && section.comparisons.length > 0) {
