@@ -2,7 +2,7 @@ import { CONTROL_PREFIX, handleControlRequest } from './control/http';
 import { handleApiRequest } from './engine/dispatch';
 import { MockApiError } from './engine/errors';
 import { IN_PROCESS_CLIENT, RequestHeaders, type MockAnswer, type MockRequest, type MockResponse } from './engine/message';
-import { bodyParts, errorAnswer, preflightAnswer, SESSION_EVICTED_HEADER, withCors } from './engine/respond';
+import { errorAnswer, preflightAnswer, SESSION_EVICTED_HEADER, withCors } from './engine/respond';
 import type { MockRuntime } from './engine/runtime';
 import { namedSession, type SessionUse } from './engine/sessions';
 
@@ -97,7 +97,7 @@ export async function answerRequest(runtime: MockRuntime, request: MockRequest):
     requestBody: request.body,
     responseHeaders: finished.kind === 'drop' ? [] : finished.headers,
     // Spliced JSON is kept in its parts: no copy of the whole answer per request.
-    responseBody: finished.kind === 'drop' ? undefined : (bodyParts(finished) ?? finished.body),
+    responseBody: finished.kind === 'drop' ? undefined : finished.body,
   });
   return finished;
 }

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Engine, MockAnswer, MockResponse } from '../engine/message';
 import { MAX_BODY_BYTES } from '../engine/request-body';
-import { bodyParts, jsonAnswer, unexpectedErrorAnswer } from '../engine/respond';
+import { jsonAnswer, unexpectedErrorAnswer } from '../engine/respond';
 
 // Hop-by-hop and framing headers describe the connection, not the request the engine sees.
 const DROPPED_REQUEST_HEADERS = new Set(['connection', 'content-length', 'transfer-encoding', 'keep-alive', 'upgrade']);
@@ -36,21 +36,12 @@ function readBody(req: IncomingMessage): Promise<Uint8Array> {
 const failure = (error: unknown): MockResponse => unexpectedErrorAnswer('The mock server failed while answering this request.', error);
 
 function writeAnswer(res: ServerResponse, answer: MockResponse): void {
-  const json = bodyParts(answer);
   // Name-value pairs in a flat list: node:http takes them without walking an object.
   const headers: string[] = [];
   for (const [name, value] of answer.headers) headers.push(name, value);
-  headers.push('content-length', String(json ? json.byteLength : answer.body.byteLength));
+  headers.push('content-length', String(answer.body.byteLength));
   res.writeHead(answer.status, headers);
-  // Corked, the head and the body leave in one write (one writev of the parts); end() uncorks.
-  res.cork();
-  if (json) {
-    // Spliced JSON goes out as it was made: the cached bytes themselves, no buffer of the whole answer.
-    for (const part of json.parts) res.write(part);
-    res.end();
-  } else {
-    res.end(answer.body);
-  }
+  res.end(answer.body);
 }
 
 /** A `request` listener of node:http answering with the engine; the remote address is the client. */

@@ -157,7 +157,7 @@ function prepareOperation(
   return { operationId: entry.operationId, route, context, reads };
 }
 
-/** A route's result that shares nothing with the store or the mock's cached JSON. */
+/** A route's result that shares nothing with the store. */
 function ownCopy({ status, body, headers }: AnyRouteResult): AnyRouteResult {
   return { status, body: structuredClone(body), ...(headers && { headers: { ...headers } }) };
 }
@@ -224,8 +224,8 @@ async function answerClientOperation(
     body: context.body,
     auth: context.auth,
     // The route's result is the operation's documented answer; the table only loses its operation type. The
-    // resolver gets a copy of it to change as it likes: the route's records carry JSON the mock keeps for the next
-    // answers, which a change in place would neither reach nor leave intact.
+    // resolver gets a copy of it to change as it likes: the route's result may share arrays and objects with the
+    // stored records, which a change in place would alter behind the API's back.
     next: () => settle(() => route.handle(context)).then(ownCopy) as Promise<OperationResult<OperationId>>,
   });
   const problem = overrideAnswerProblem(answer);

@@ -1,5 +1,4 @@
 import type { HeaderList } from './message';
-import { joinJsonParts, type JsonParts } from './respond';
 
 /** The most entries one session's journal keeps; the oldest go first. */
 export const JOURNAL_MAX_ENTRIES = 1000;
@@ -70,16 +69,13 @@ export interface JournalRecord {
   requestHeaders: HeaderList;
   requestBody: Uint8Array | undefined;
   responseHeaders: HeaderList;
-  /** Undefined for a dropped connection; spliced JSON in the parts it was sent in. */
-  responseBody: Uint8Array | JsonParts | undefined;
+  /** Undefined for a dropped connection. */
+  responseBody: Uint8Array | undefined;
 }
 
 interface StoredBody {
-  /**
-   * The bytes as sent when they fit the limit (an answer's bytes are never changed after it is sent; spliced JSON
-   * is kept in its parts, whose cached bytes never change either), else a cut copy.
-   */
-  bytes: Uint8Array | JsonParts;
+  /** The bytes as sent when they fit the limit (an answer's bytes are never changed after it is sent), else a cut copy. */
+  bytes: Uint8Array;
   /** The size of the whole body as sent. */
   size: number;
   truncated: boolean;
@@ -215,13 +211,9 @@ function headerRecord(list: HeaderList): { headers: Record<string, string>; size
 }
 
 /** `copy`: the caller may change the bytes later (a request body handed to `mock.fetch`). */
-function storeBody(body: Uint8Array | JsonParts | undefined, copy: boolean): StoredBody | null {
+function storeBody(body: Uint8Array | undefined, copy: boolean): StoredBody | null {
   const size = body?.byteLength ?? 0;
   if (body === undefined || size === 0) return null;
-  if (!(body instanceof Uint8Array)) {
-    if (size <= JOURNAL_BODY_LIMIT) return { bytes: body, size, truncated: false };
-    body = joinJsonParts(body);
-  }
   // Copies are made with the Uint8Array constructor: a Buffer's `slice` is a view that would keep its whole memory.
   if (size <= JOURNAL_BODY_LIMIT) return { bytes: copy ? new Uint8Array(body) : body, size, truncated: false };
   // A cut copy, so the journal never holds on to more than the limit of a large upload or answer.
@@ -232,8 +224,7 @@ const decoder = new TextDecoder();
 
 function bodyView(body: StoredBody | null): JournalBody | null {
   if (body === null) return null;
-  const bytes = body.bytes instanceof Uint8Array ? body.bytes : joinJsonParts(body.bytes);
-  return { text: decoder.decode(bytes), bytes: body.size, truncated: body.truncated };
+  return { text: decoder.decode(body.bytes), bytes: body.size, truncated: body.truncated };
 }
 
 function queryRecord(query: URLSearchParams): Record<string, string | string[]> {

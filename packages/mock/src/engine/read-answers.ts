@@ -1,5 +1,4 @@
 import type { MockResponse } from './message';
-import { bodyParts, joinJsonParts, splicedAnswer, type JsonParts } from './respond';
 
 /**
  * Answers of reads, kept to be sent again while nothing they were made from has changed: test suites poll the same
@@ -16,18 +15,15 @@ import { bodyParts, joinJsonParts, splicedAnswer, type JsonParts } from './respo
 interface KeptAnswer {
   readonly status: number;
   readonly headers: readonly (readonly [string, string])[];
-  /**
-   * The body's bytes in one part, made once: the node:http server sends this one buffer for every repeat, as it
-   * sends any spliced answer's parts (nobody changes them), and whoever reads `body` gets a copy of it.
-   */
-  readonly body: JsonParts;
+  /** The body's bytes, kept apart from the answer that was sent: each repeat gets a copy of them. */
+  readonly body: Uint8Array;
   /** What it counts against `MAX_BYTES`: its body and its key (a long query makes a long key). */
   readonly size: number;
 }
 
 /** Enough for the reads a test suite repeats between two writes; the oldest make room first. */
 const MAX_ANSWERS = 64;
-/** What the kept answers may hold together, counted as if none shared bytes with the mock's cached JSON. */
+/** What the kept answers may hold together. */
 const MAX_BYTES = 8 * 1024 * 1024;
 
 const copyHeaders = (headers: readonly (readonly [string, string])[]): [string, string][] => headers.map(([name, value]) => [name, value]);
@@ -45,16 +41,15 @@ export class ReadAnswers {
   /** A fresh answer of the kept one: its headers, and the bytes its `body` gives, are the caller's to change. */
   answer(key: string): MockResponse | undefined {
     const kept = this.kept.get(key);
-    return kept && splicedAnswer(kept.status, copyHeaders(kept.headers), kept.body);
+    return kept && { kind: 'response', status: kept.status, headers: copyHeaders(kept.headers), body: kept.body.slice() };
   }
 
   keep(key: string, answer: MockResponse): void {
     if (this.kept.has(key)) return;
-    const json = bodyParts(answer);
-    const bytes = json ? joinJsonParts(json) : answer.body.slice();
+    const bytes = answer.body.slice();
     const size = bytes.byteLength + key.length;
     if (size > MAX_BYTES) return;
-    this.kept.set(key, { status: answer.status, headers: copyHeaders(answer.headers), body: { parts: [bytes], byteLength: bytes.byteLength }, size });
+    this.kept.set(key, { status: answer.status, headers: copyHeaders(answer.headers), body: bytes, size });
     this.bytes += size;
     for (const [oldest, kept] of this.kept) {
       if (this.kept.size <= MAX_ANSWERS && this.bytes <= MAX_BYTES) break;

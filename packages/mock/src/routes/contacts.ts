@@ -7,7 +7,6 @@ import { MAGIC_HANDLES, type Store } from '../store/index';
 import type { AccountRecord, ContactRecord, LocationRecord } from '../store/types';
 import { parseProfileUrl } from '../store/urls';
 import { contactWire } from '../wire/shapes';
-import { contactFullWire, contactListWire } from '../wire/contact-list-cache';
 
 type ContactFilter = (contact: ContactRecord) => boolean;
 type ListQuery = RouteContext<'listContacts'>['query'];
@@ -116,7 +115,7 @@ export const listContacts = defineRoute('listContacts', (ctx) => {
     status: 200,
     body: {
       data: {
-        contacts: page.items.map((contact) => contactListWire(ctx.store, contact)),
+        contacts: page.items.map((contact) => contactWire(ctx.store, contact, 'list')),
         pagination: page.pagination,
       },
     },
@@ -168,7 +167,7 @@ export const updateContact = defineRoute('updateContact', (ctx) => {
   const { store, body } = ctx;
   const contact = requireContact(ctx, ctx.params.contact_id, body.account_id);
   const updated = store.contacts.update(contact, updatedFields(contact, body, store.customFields.of(contact.organization_id, 'contact'), 'contact'));
-  return { status: 200, body: { data: { contact: contactFullWire(store, updated) } } };
+  return { status: 200, body: { data: { contact: contactWire(store, updated, 'full') } } };
 });
 
 /** Whether the lookup finds an address: fixed per person, so repeated lookups agree. */
@@ -192,5 +191,5 @@ export const findContactEmail = defineRoute('findContactEmail', { credits: 1 }, 
       copy.enrichment.work_email = { status: 'not_found', error_code: 'email_not_found' };
     }
   });
-  return { status: 200, body: { data: { contact: contactFullWire(store, updated) } } };
+  return { status: 200, body: { data: { contact: contactWire(store, updated, 'full') } } };
 });

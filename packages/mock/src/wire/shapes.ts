@@ -164,7 +164,7 @@ function contactBase(store: Store, contact: ContactRecord): Contact {
  * What a contact's list shape shows of its network person's profile: decided by the person and by which companies of
  * the person's history its account holds, never by an edit of the contact itself.
  */
-export interface ContactProfile {
+interface ContactProfile {
   about: ListedContact['about'];
   languages: ListedContact['languages'];
   experiences: ListedContact['experiences'];
@@ -172,7 +172,7 @@ export interface ContactProfile {
   locations: ListedContact['locations'];
 }
 
-export function contactProfileWire(store: Store, contact: ContactRecord): ContactProfile {
+function contactProfileWire(store: Store, contact: ContactRecord): ContactProfile {
   const details = store.network.personDetails(contact.person);
   const experiences: Experience[] = details.experiences.map((experience) => ({
     experience_id: experience.experience_id,
@@ -199,7 +199,7 @@ export function contactProfileWire(store: Store, contact: ContactRecord): Contac
 }
 
 /** The list shape of a contact, with its profile (`contactProfileWire`) and its company's wire shape as given. */
-export function listedContactWire(store: Store, contact: ContactRecord, profile: ContactProfile, company: Company): ListedContact {
+function listedContactWire(store: Store, contact: ContactRecord, profile: ContactProfile, company: Company): ListedContact {
   const person = contact.person;
   const base = contactBase(store, contact);
   const connected = contact.relationship_status === 'connected';
@@ -272,7 +272,7 @@ function heldFields(fields: HeldFields, record: object, person: object | null, .
 }
 
 /** The fields only the full shape has (`FULL_FIELDS`), appended to the list shape. */
-export function contactFullFields(contact: ContactRecord): Pick<ContactWithEnrichment, (typeof FULL_FIELDS)[number]> {
+function contactFullFields(contact: ContactRecord): Pick<ContactWithEnrichment, (typeof FULL_FIELDS)[number]> {
   return {
     notes_json: contact.notes_json,
     contact_enrichment: {
