@@ -26,7 +26,6 @@ describe('the standalone server', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
-  // A contacts page is spliced from cached JSON and sent in parts: its Content-Length is the parts' sum.
   it.each(['/v1/organization', '/v1/accounts', '/v1/contacts?limit=3', '/v1/contacts?limit=25', '/v1/contacts?limit=0', '/v1/nothing'])(
     'gives the same bytes and Content-Length as the in-process mock for GET %s',
     async (path) => {
