@@ -4,7 +4,7 @@ import { setupServer } from 'msw/node';
 import { LIST_LIMIT, type BenchRequest, type Fixtures } from '../fixtures';
 import { ADMIN_KEY } from '../lib/dataset';
 import { compareOnTrees, onRef } from '../lib/against';
-import { sideBySide, type Contender, type ContenderResult } from '../lib/side-by-side';
+import { pairRatio, sideBySide, type Contender, type ContenderResult } from '../lib/side-by-side';
 import { load, type Tree } from '../lib/trees';
 import { us } from '../lib/stats';
 import type { Section, TargetCheck } from '../report';
@@ -26,6 +26,9 @@ const BASE_URL = 'https://api.network.test';
  * a loopback round trip keeps its row, without a target: no test writer feels it (the `suite` suite measures what they do).
  */
 const SDK_MOCK_FETCH_TARGET = 0.5;
+
+/** Recording coverage (on by default) costs `mock.fetch` at most this much CPU over a mock that records none. */
+const COVERAGE_OVERHEAD_TARGET = 0.03;
 
 /** fetch's own call with the request's method, headers and body; the answer's bytes are read, as any caller does. */
 function fetchCall(fetcher: (url: string, init: RequestInit) => Promise<Response>, url: string, request: BenchRequest) {
@@ -61,6 +64,7 @@ const FLOOR = "fetch's own Response of the same bytes, read (the floor)";
 const MOCK_FETCH = 'mock.fetch';
 const SDK_MOCK_FETCH = 'SDK, fetch: mock.fetch';
 const SDK_MSW = 'SDK through msw setupServer';
+const MOCK_FETCH_NO_COVERAGE = 'mock.fetch, coverage: false';
 
 /**
  * What a test suite pays per call in process: `mock.fetch` against a real loopback round trip for the same bytes,
@@ -68,6 +72,8 @@ const SDK_MSW = 'SDK through msw setupServer';
  */
 export async function inProcess(fixtures: Fixtures, options: InProcessOptions, ref?: Tree): Promise<Section> {
   const mock = createMockApi({ baseUrl: BASE_URL, rateLimit: false });
+  // The same mock recording no coverage: what the recording costs is the difference.
+  const uncounted = createMockApi({ baseUrl: BASE_URL, rateLimit: false, coverage: false });
   // The ref's mock.fetch runs in the same rounds; msw's group stays on the work tree (the ref's handlers belong to its own msw).
   const refMock = ref ? (await load(ref, '@network-org/mock')).createMockApi({ baseUrl: BASE_URL, rateLimit: false }) : undefined;
   const direct = new NetworkClient({ apiKey: ADMIN_KEY, baseUrl: BASE_URL, fetch: mock.fetch });
@@ -85,6 +91,7 @@ export async function inProcess(fixtures: Fixtures, options: InProcessOptions, r
       { name: RAW_LOOPBACK, run: fetchCall(fetch, bare.url, request) },
       { name: MOCK_FETCH, run: fetchCall(mock.fetch, BASE_URL, request) },
       { name: FLOOR, run: responseFloor(fixtures, request) },
+      { name: MOCK_FETCH_NO_COVERAGE, run: fetchCall(uncounted.fetch, BASE_URL, request) },
       ...(ref && refMock ? [{ name: onRef(MOCK_FETCH, ref), run: fetchCall(refMock.fetch, BASE_URL, request) }] : []),
     ];
     fetchResults = { list: await sideBySide(contenders(fixtures.list), measureOptions), patch: await sideBySide(contenders(fixtures.patch), measureOptions) };
@@ -130,6 +137,14 @@ export async function inProcess(fixtures: Fixtures, options: InProcessOptions, r
       met: measured <= SDK_MOCK_FETCH_TARGET,
     };
   };
+  const coverageTarget = (call: string, results: ContenderResult[]): TargetCheck => {
+    const overhead = pairRatio(find(results, MOCK_FETCH), find(results, MOCK_FETCH_NO_COVERAGE), 'roundCpuMs') - 1;
+    return {
+      target: `${call}: recording coverage costs \`mock.fetch\` at most ${COVERAGE_OVERHEAD_TARGET * 100}% more CPU than \`coverage: false\``,
+      measured: `${(overhead * 100).toFixed(1)}%`,
+      met: overhead <= COVERAGE_OVERHEAD_TARGET,
+    };
+  };
   return {
     title: 'In-process: mock.fetch and msw setupServer',
     method:
@@ -137,7 +152,8 @@ export async function inProcess(fixtures: Fixtures, options: InProcessOptions, r
       `${options.callsPerRound}), medians over rounds; each ratio is taken within a round against the first contender of its group. ` +
       'First group: fetch\'s own call (string URL and init, the body read as bytes) to the bare node:http server in its own process sending ' +
       'the mock\'s recorded bytes over loopback, against the same call to `mock.fetch` (the mock answering in process), and against ' +
-      'the floor of any in-process fetch: a `Response` built from the same recorded bytes and headers, its body read. ' +
+      'the floor of any in-process fetch: a `Response` built from the same recorded bytes and headers, its body read, and ' +
+      'against `mock.fetch` of a mock built with `coverage: false` (the recording\'s cost: the CPU ratio of the two, per round). ' +
       'Second group, with `setupServer(...mock.handlers)` listening: the SDK on the global fetch (intercepted by msw) against the SDK ' +
       'with `fetch: mock.fetch`.',
     columns: ['call', 'path', 'time per call', 'ratio'],
@@ -154,6 +170,8 @@ export async function inProcess(fixtures: Fixtures, options: InProcessOptions, r
     targets: [
       sdkTarget(listCall, sdkResults.list),
       sdkTarget(patchCall, sdkResults.patch),
+      coverageTarget(listCall, fetchResults.list),
+      coverageTarget(patchCall, fetchResults.patch),
     ],
   };
 }

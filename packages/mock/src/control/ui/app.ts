@@ -1,5 +1,6 @@
 // The inspector page: plain DOM code, bundled by esbuild into the page the control API serves at /__mock/ui/.
 // This entry holds the tabs, the keyboard and the start-up; each view is a module of this folder.
+import { coverageView, renderCoverage } from './coverage';
 import { button, h, statusLine } from './dom';
 import { dataView, renderAccounts } from './data';
 import { filterBySession, filterInput, live, poll, renderRequests, requestsView } from './requests';
@@ -13,6 +14,7 @@ const views: Record<string, [HTMLElement, () => void]> = {
   // Their session choice offers the sessions the server has now: tests start new ones while the page is open.
   faults: [faultsView, () => void renderSessions().then(renderFaults)],
   data: [dataView, () => void renderSessions().then(renderAccounts)],
+  coverage: [coverageView, () => void renderCoverage()],
 };
 const tabButtons = new Map<string, HTMLButtonElement>();
 
@@ -29,7 +31,7 @@ onOpenJournal((session) => {
   show('requests');
 });
 
-const labels: Record<string, string> = { requests: 'Requests', sessions: 'Sessions', faults: 'Faults & snapshots', data: 'Data' };
+const labels: Record<string, string> = { requests: 'Requests', sessions: 'Sessions', faults: 'Faults & snapshots', data: 'Data', coverage: 'Coverage' };
 const nav = h('nav', { role: 'tablist' });
 for (const name of Object.keys(views)) {
   const tab = button(labels[name] ?? name, () => show(name), { role: 'tab', 'aria-selected': String(name === 'requests') });
@@ -49,7 +51,7 @@ document.addEventListener('keydown', (event) => {
 
 document.body.append(
   h('header', {}, h('h1', {}, 'network-mock inspector'), nav, live),
-  h('main', {}, requestsView, sessionsView, faultsView, dataView),
+  h('main', {}, requestsView, sessionsView, faultsView, dataView, coverageView),
   h('footer', {}, statusLine),
 );
 renderRequests();
