@@ -42,6 +42,7 @@ describe('pnpm bench --quick', () => {
         'update contact over HTTP: mock at least 5× Prism\'s answers per CPU second',
         'list contacts over HTTP: mock at least 0.95× `journalBodies: false`\'s answers per CPU second',
         'PATCH /v1/contacts/{id}: SDK with `fetch: mock.fetch` at most 0.5× the time of the SDK through msw setupServer',
+        'PATCH /v1/contacts/{id}: recording coverage costs `mock.fetch` at most 3% more CPU than `coverage: false`',
         'reset at most 1/100 of createMockApi at 160 contacts per account',
         'a new session adds at most 1/50 of createMockApi to its first request, over its floor, at 160 contacts per account',
         '100 sessions of 20 writes add at most 2x the default session\'s memory at 160 contacts per account',
