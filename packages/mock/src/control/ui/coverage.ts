@@ -61,14 +61,12 @@ export async function renderCoverage(): Promise<void> {
       `Operations exercised ${operations.exercised} of ${operations.of} · documented responses seen ${responses.seen} of ${responses.of} · parameters used ${parameters.used} of ${parameters.of} · spec ${report.spec_version}`,
     ),
     table(['Operation', 'Route', 'Calls', 'Statuses', 'Never seen', 'Params', 'Unused params', 'Pages', 'Forced'], rows, { id: 'coverage' }),
-    report.unmatched.length > 0
-      ? h(
-          'div',
-          {},
-          h('h3', {}, 'Requests that matched no operation'),
-          table(['Calls', 'Request', 'Hint'], report.unmatched.map((request) => [String(request.calls), `${request.method} ${request.path}`, request.hint]), { id: 'coverage-unmatched' }),
-        )
-      : null,
+    h(
+      'div',
+      { hidden: report.unmatched.length === 0 },
+      h('h3', {}, 'Requests that matched no operation'),
+      table(['Calls', 'Request', 'Hint'], report.unmatched.map((request) => [String(request.calls), `${request.method} ${request.path}`, request.hint]), { id: 'coverage-unmatched' }),
+    ),
   );
 }
 
