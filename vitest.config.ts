@@ -44,7 +44,7 @@ export default defineConfig({
     // The type tests (`*.test-d.ts`) are type-checked by `pnpm typecheck` with their package's tests (the SDK's
     // test/tsconfig.json, the mock's tsconfig.json): a failed expectTypeOf is a type error there. vitest does not
     // run tsc over them a second time.
-    // Every response of every reference mock a test creates is checked against spec/openapi.yaml (issue 6).
+    // Every response of every reference mock a test creates is checked against spec/openapi.yaml.
     setupFiles: ['test/support/contract-setup.ts'],
     // Most test files wait on child processes, servers and timers rather than compute: vitest's default (one worker
     // less than the cores) runs them one at a time on a 2-core CI machine, which doubled CI's time.

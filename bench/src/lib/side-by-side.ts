@@ -12,7 +12,7 @@ export interface SideBySideOptions {
   rounds: number;
   /** Sequential runs per contender per round. */
   runsPerRound: number;
-  /** Untimed runs per contender before the first round (JIT, connection pool). */
+  /** Untimed runs per contender before the rounds (JIT, connection pool). */
   warmupRuns: number;
 }
 

@@ -16,7 +16,7 @@ export interface InProcessOptions {
   callsPerRound: number;
 }
 
-/** 10 rounds of 100: the 1,000 calls per contender. */
+/** 10 rounds of 100: 1,000 calls per contender. */
 export const IN_PROCESS_FULL: InProcessOptions = { rounds: 10, callsPerRound: 100 };
 
 const BASE_URL = 'https://api.network.test';

@@ -19,10 +19,10 @@ export const MCP_FULL: McpOptions = { rounds: 10, callsPerRound: 100 };
 
 const BASE_URL = 'https://api.network.test';
 
-/** Issue 38's target for what a tool call adds to the SDK call it wraps (issue 20's was 1 ms); issue 20's for the size of a default page. */
+/** The targets: what a tool call adds to the SDK call it wraps, and the size of a default page a model reads. */
 const OVERHEAD_TARGET_MS = 0.5;
 const PAGE_TEXT_TARGET_BYTES = 8_000;
-/** Issue 28's target: what a client receives for `tools/list` with every tool served. */
+/** The target for what a client receives for `tools/list` with every tool served: it costs a model's context. */
 const TOOL_LIST_TARGET_BYTES = 16_000;
 
 const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');

@@ -11,14 +11,14 @@ import { WARMUP_CALLS } from './sdk-overhead';
 export interface PacingOptions {
   rounds: number;
   callsPerRound: number;
-  /** Untimed calls per contender before the first round, WARMUP_CALLS unless given (`--quick`: none). */
+  /** Untimed calls per contender before the rounds, WARMUP_CALLS unless given (`--quick`: none). */
   warmupCalls?: number;
 }
 
 // Many short rounds, as in the SDK overhead suite.
 export const PACING_FULL: PacingOptions = { rounds: 200, callsPerRound: 5 };
 
-/** Issue 15's target: pacing a call whose budget is never reached costs at most 5% over not pacing. */
+/** The target: pacing a call whose budget is never reached costs at most 5% over not pacing. */
 const TARGET_RATIO = 1.05;
 
 /** What `rateLimit` adds to a call (queue, store, settle) when the budget never runs out, against the same server. */

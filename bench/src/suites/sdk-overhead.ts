@@ -13,7 +13,7 @@ export interface SdkOverheadOptions {
   callRounds: number;
   callsPerRound: number;
   walkRounds: number;
-  /** Untimed calls per contender before the first round, WARMUP_CALLS unless given (`--quick`: none). */
+  /** Untimed calls per contender before the rounds, WARMUP_CALLS unless given (`--quick`: none). */
   warmupCalls?: number;
   /** Untimed walks per contender before the first, 1 unless given. */
   walkWarmups?: number;
@@ -23,7 +23,7 @@ export interface SdkOverheadOptions {
 // whole while the next contender misses it; rounds of 5 calls put the contenders side by side within the burst.
 export const SDK_OVERHEAD_FULL: SdkOverheadOptions = { callRounds: 200, callsPerRound: 5, walkRounds: 15 };
 
-/** Untimed calls per contender before the first round (JIT, connection pool). */
+/** Untimed calls per contender before the rounds (JIT, connection pool). */
 export const WARMUP_CALLS = 50;
 
 /** The issue's target: the SDK's time per call within 10% of raw fetch's. */

@@ -24,7 +24,7 @@ async function measure(contacts: number): Promise<SnapshotResult> {
   }
 }
 
-/** Issue 35: `network-mock snapshot` against the mock itself, at 10,000 and 100,000 contacts. */
+/** `network-mock snapshot` against the mock itself, at 10,000 and 100,000 contacts. */
 export async function snapshotSuite(options: SnapshotOptions): Promise<Section> {
   const results: SnapshotResult[] = [];
   for (const size of options.sizes) results.push(await measure(size));

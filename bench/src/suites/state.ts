@@ -22,7 +22,7 @@ async function measure<R>(init: StateInit): Promise<R> {
   }
 }
 
-/** Issue 13: reset, restore and a new session cost a sliver of building the dataset; many sessions share it. */
+/** Reset, restore and a new session cost a sliver of building the dataset; many sessions share it. */
 export async function stateSuite(options: StateOptions): Promise<Section> {
   const results: StateResult[] = [];
   const floors: StateFloorResult[] = [];

@@ -1,4 +1,4 @@
-// The contacts list serves each contact's JSON from a cache (issue 8): these prove a user never sees it stale.
+// The contacts list serves each contact's JSON from a cache: these prove a user never sees it stale.
 import { createMockApi, type MockApi } from '@network-org/mock';
 import { startMockServer, type MockServer } from '@network-org/mock/node';
 import { getResponse } from 'msw';
