@@ -6,6 +6,7 @@
 //   packages/spec/src/routes.ts      the route table: method, path template and a list's item key (no zod)
 //   packages/spec/src/operations.ts  the operation table: the routes plus input and response schemas
 //   packages/spec/src/docs.ts        the operations' summaries and descriptions, their inputs and responses
+//   packages/spec/src/document.ts    the description itself as JSON text (the mock serves it at /__mock/openapi.json)
 //   packages/sdk/api.md              the SDK's method reference (also read from packages/sdk/src)
 // `--check` writes nothing and fails when a generated file is stale.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -80,6 +81,8 @@ const outputs = [
   [resolve(outDir, 'routes.ts'), routes],
   [resolve(outDir, 'operations.ts'), zod.operations],
   [resolve(outDir, 'docs.ts'), docsModule(spec, banner)],
+  // JSON text rather than an object literal: parsed once when first served, and no type for tsc to infer.
+  [resolve(outDir, 'document.ts'), `${banner}export const OPENAPI_DOCUMENT_JSON = ${JSON.stringify(JSON.stringify(spec))};\n`],
   [resolve(root, 'packages/sdk/api.md'), api],
 ];
 

@@ -18,6 +18,12 @@ function routedPath(pathname: string, basePath: string): string | undefined {
   return prefix === `${basePath.toLowerCase()}/` ? pathname.slice(basePath.length) : undefined;
 }
 
+/** The address the request reached the mock at: its Host header, else its URL's origin (in process). */
+function selfUrl(url: URL, headers: RequestHeaders): string {
+  const hosts = headers.all('host');
+  return hosts.length === 1 && /^[A-Za-z0-9.:[\]-]+$/.test(hosts[0] as string) ? `${url.protocol}//${hosts[0]}` : url.origin;
+}
+
 /** The session a request names with `X-Mock-Session` (400 on a bad name), or the default one. */
 function useSession(runtime: MockRuntime, headers: RequestHeaders): SessionUse {
   return runtime.sessions.use(namedSession(headers));
@@ -58,6 +64,7 @@ export async function answerRequest(runtime: MockRuntime, request: MockRequest):
           query: url.searchParams,
           headers,
           body: request.body,
+          selfUrl: selfUrl(url, headers),
           // The control API checks its own access before a session is created.
           session: () => (use ??= useSession(runtime, headers)).session,
         }),

@@ -4,11 +4,13 @@ import type { MockApiError } from './errors';
 /** The session header, allowed in preflights and exposed with the eviction notice. */
 export const SESSION_HEADER = 'X-Mock-Session';
 export const SESSION_EVICTED_HEADER = 'X-Mock-Session-Evicted';
+/** On the first answer of a session that started from the seeded dataset: the instant it started. */
+export const SESSION_STARTED_HEADER = 'X-Mock-Session-Started';
 
-// Every answer lets a browser app on any origin read it, including Retry-After and the session eviction notice.
+// Every answer lets a browser app on any origin read it, including Retry-After and the session notices.
 const CORS_HEADERS: [string, string][] = [
   ['access-control-allow-origin', '*'],
-  ['access-control-expose-headers', `Retry-After, ${SESSION_EVICTED_HEADER}`],
+  ['access-control-expose-headers', `Retry-After, ${SESSION_EVICTED_HEADER}, ${SESSION_STARTED_HEADER}`],
 ];
 
 const encoder = new TextEncoder();

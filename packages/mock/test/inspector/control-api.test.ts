@@ -189,8 +189,8 @@ describe('GET /__mock/ui/', () => {
     }
   });
 
-  it('is not served off loopback without a token', async () => {
+  it('is not served off loopback without a token (401)', async () => {
     const mock = mockWith({ controlExposed: false });
-    expect((await mock.fetch('/__mock/ui/')).status).toBe(404);
+    expect((await mock.fetch('/__mock/ui/')).status).toBe(401);
   });
 });

@@ -99,8 +99,8 @@ describe('network-mock serve configured by its environment', () => {
   it('on 0.0.0.0 (NETWORK_MOCK_HOST) the control API is closed without NETWORK_MOCK_CONTROL_TOKEN, and health answers', async () => {
     const running = serve({ NETWORK_MOCK_PORT: '0', NETWORK_MOCK_HOST: '0.0.0.0', NETWORK_MOCK_CONTACTS_PER_ACCOUNT: '2' });
     const url = (await running.url).replace('0.0.0.0', '127.0.0.1');
-    expect((await resetAnswer(url)).status).toBe(404);
-    expect((await fetch(`${url}/__mock/faults`)).status).toBe(404);
+    expect((await resetAnswer(url)).status).toBe(401);
+    expect((await fetch(`${url}/__mock/faults`)).status).toBe(401);
     const health = await fetch(`${url}/__mock/health`);
     expect([health.status, await health.json()]).toEqual([200, { ok: true, version: expect.any(String), now: '2026-01-15T12:00:00.000Z' }]);
     expect(await running.stop()).toBe(0);

@@ -92,12 +92,13 @@ describe("on the engine's test routes", () => {
   });
 
   describe('the control API off loopback', () => {
-    it('does not exist without a control token', async () => {
+    it('answers 401 naming NETWORK_MOCK_CONTROL_TOKEN without a control token', async () => {
       const server = await startMockServer({ ...options, host: '0.0.0.0' });
       try {
         const port = new URL(server.url).port;
         const response = await fetch(`http://127.0.0.1:${port}/__mock/faults`);
-        expect(response.status).toBe(404);
+        expect(response.status).toBe(401);
+        expect(await response.json()).toEqual({ code: 'unauthorized', message: expect.stringContaining('NETWORK_MOCK_CONTROL_TOKEN') });
         expect((await fetch(`http://127.0.0.1:${port}/v1/accounts`, { headers: auth })).status).toBe(200);
       } finally {
         await server.close();
@@ -108,7 +109,8 @@ describe("on the engine's test routes", () => {
       const server = await startMockServer({ ...options, host: '0.0.0.0', controlToken: 's3cret' });
       try {
         const url = `http://127.0.0.1:${new URL(server.url).port}/__mock/faults`;
-        expect((await fetch(url)).status).toBe(401);
+        const refused = await fetch(url);
+        expect([refused.status, ((await refused.json()) as { message: string }).message]).toEqual([401, expect.stringContaining('NETWORK_MOCK_CONTROL_TOKEN')]);
         expect((await fetch(url, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
         expect((await fetch(url, { headers: { Authorization: 'Bearer s3cret' } })).status).toBe(200);
       } finally {

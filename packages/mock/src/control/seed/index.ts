@@ -4,7 +4,7 @@ import { findForbiddenKey } from '../../lib/forbidden-keys';
 import type { Store } from '../../store/index';
 import type { CustomFieldRecord } from '../../store/types';
 import { seedActivityEvent, seedConversation, seedMessage, seedView } from './conversations';
-import type * as Inputs from './inputs';
+import * as Inputs from './inputs';
 import { seedCompany, seedContact, seedCustomField, seedNetworkProfile } from './people';
 
 /*
@@ -41,6 +41,18 @@ const SEEDERS: { [K in SeedKind]: (store: Store, input: unknown) => ReturnType<S
 };
 
 export const SEED_KINDS = Object.keys(SEEDERS) as SeedKind[];
+
+/** What each kind takes, by kind: the control API's description names each body. */
+export const SEED_INPUTS = {
+  contact: Inputs.contactInput,
+  company: Inputs.companyInput,
+  view: Inputs.viewInput,
+  conversation: Inputs.conversationInput,
+  message: Inputs.messageInput,
+  activityEvent: Inputs.activityEventInput,
+  networkProfile: Inputs.networkProfileInput,
+  customField: Inputs.customFieldInput,
+} as const satisfies Record<SeedKind, unknown>;
 
 /** Runs a seed; when it throws, the store is put back as it was, so a refused seed changes nothing. */
 function atomically<T>(store: Store, seed: () => T): T {
