@@ -1,7 +1,9 @@
 // The image's HEALTHCHECK: GET /__mock/health on this container's own loopback, so it works with no port
 // published. The port is the one `network-mock serve` reads: --port in PID 1's arguments, else NETWORK_MOCK_PORT,
-// else PORT, else 4010. The image holds no curl or wget: Node's fetch does it.
+// else PORT, else 4010. The image holds no curl or wget: node:http does it, not fetch, which refuses the ports
+// browsers call bad (6000, 6667, ...) and would call a mock listening there unhealthy.
 import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
 
 function port() {
   try {
@@ -16,9 +18,9 @@ function port() {
   return process.env.NETWORK_MOCK_PORT || process.env.PORT || '4010';
 }
 
-try {
-  const reply = await fetch(`http://127.0.0.1:${port()}/__mock/health`, { signal: AbortSignal.timeout(8000) });
-  process.exit(reply.ok ? 0 : 1);
-} catch {
-  process.exit(1);
-}
+const request = get({ host: '127.0.0.1', port: Number(port()), path: '/__mock/health', timeout: 8000 }, (reply) => {
+  reply.resume();
+  process.exit(reply.statusCode === 200 ? 0 : 1);
+});
+request.on('timeout', () => request.destroy());
+request.on('error', () => process.exit(1));

@@ -34,6 +34,7 @@ function serverOptions(args: string[]): CliOptions | 'help' | 'version' {
   if (values.contactsPerAccount !== undefined) options.contactsPerAccount = values.contactsPerAccount;
   if (values.maxSessions !== undefined) options.maxSessions = values.maxSessions;
   if (values.controlToken !== undefined) options.controlToken = values.controlToken;
+  if (values.log === 'requests') options.logRequests = (line) => process.stdout.write(`${line}\n`);
   if (values.journalBodies === false) options.journalBodies = false;
   if (values.journalMaxBytes !== undefined) options.journalMaxBytes = values.journalMaxBytes;
   if (values.stateFile !== undefined) {

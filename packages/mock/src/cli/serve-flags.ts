@@ -73,6 +73,15 @@ export const SERVE_FLAGS = defineFlags({
     env: env('journal-max-bytes'),
     parse: integerFlag(JOURNAL_TOTAL_MIN_BYTES),
   },
+  log: {
+    flag: '--log <what>',
+    help: 'requests: one line per request on stdout (time, session, method, path, status, ms), for docker logs',
+    env: env('log'),
+    parse: (text: string) => {
+      if (text !== 'requests') throw new FlagValueError(`must be requests (one line per request on stdout), got ${JSON.stringify(text)}`);
+      return text;
+    },
+  },
   version: { flag: '--version', short: 'v', help: 'print the version' },
   help: { flag: '--help', short: 'h', help: 'show this help' },
 });

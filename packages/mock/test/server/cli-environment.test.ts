@@ -96,6 +96,24 @@ describe('network-mock serve configured by its environment', () => {
     expect(await budget.stop()).toBe(0);
   });
 
+  it('NETWORK_MOCK_LOG=requests prints one line per request on stdout: time, session, method, path, status, ms', async () => {
+    const running = serve({ NETWORK_MOCK_PORT: '0', NETWORK_MOCK_LOG: 'requests', NETWORK_MOCK_CONTACTS_PER_ACCOUNT: '2' });
+    const url = await running.url;
+    await (await api(url, '/v1/accounts?limit=1', { 'x-mock-session': 'logged-1' })).arrayBuffer();
+    await (await api(url, '/v1/nothing')).arrayBuffer();
+    await (await fetch(`${url}/__mock/faults`, { method: 'DELETE' })).arrayBuffer();
+    const lines = (await running.linesUntil('DELETE /__mock/faults')).filter((line) => /^\d{4}-/.test(line));
+    expect(lines).toEqual([
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z logged-1 GET \/v1\/accounts 200 \d+\.\dms$/),
+      expect.stringMatching(/Z - GET \/v1\/nothing 404 \d+\.\dms$/),
+      expect.stringMatching(/Z - DELETE \/__mock\/faults 200 \d+\.\dms$/),
+    ]);
+    expect(await running.stop()).toBe(0);
+    const bad = serve({ NETWORK_MOCK_PORT: '0', NETWORK_MOCK_LOG: 'everything' });
+    expect(await bad.exited).toBe(2);
+    expect(bad.output().stderr).toContain('NETWORK_MOCK_LOG must be requests');
+  });
+
   it('on 0.0.0.0 (NETWORK_MOCK_HOST) the control API is closed without NETWORK_MOCK_CONTROL_TOKEN, and health answers', async () => {
     const running = serve({ NETWORK_MOCK_PORT: '0', NETWORK_MOCK_HOST: '0.0.0.0', NETWORK_MOCK_CONTACTS_PER_ACCOUNT: '2' });
     const url = (await running.url).replace('0.0.0.0', '127.0.0.1');
