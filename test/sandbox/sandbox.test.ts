@@ -240,6 +240,8 @@ describe.skipIf(!present)('pnpm sandbox: three replicas behind HAProxy', { timeo
       status = (await call('/__mock/health', down[0])).status;
     }
     expect(status).toBe(200);
+    // HAProxy's check can see it listen before the sandbox's own line about it arrives.
+    for (let wait = 0; wait < 50 && !sandbox.output().includes('replica-2 is back'); wait++) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(sandbox.output()).toContain('replica-2 is back');
     await Promise.all(down.map(async (name) => expect(ownTags(await tagsOf(name))).toEqual([])));
     await Promise.all(up.slice(0, 50).map(async (name) => expect(ownTags(await tagsOf(name))).toEqual([name])));

@@ -2,7 +2,7 @@ import { CONTROL_PREFIX, handleControlRequest } from './control/http';
 import { handleApiRequest } from './engine/dispatch';
 import { MockApiError } from './engine/errors';
 import { IN_PROCESS_CLIENT, RequestHeaders, type MockAnswer, type MockRequest, type MockResponse } from './engine/message';
-import { errorAnswer, preflightAnswer, SESSION_EVICTED_HEADER, withCors } from './engine/respond';
+import { errorAnswer, preflightAnswer, SESSION_EVICTED_HEADER, SESSION_STARTED_HEADER, withCors } from './engine/respond';
 import type { MockRuntime } from './engine/runtime';
 import { namedSession, type SessionUse } from './engine/sessions';
 
@@ -29,9 +29,15 @@ function useSession(runtime: MockRuntime, headers: RequestHeaders): SessionUse {
   return runtime.sessions.use(namedSession(headers));
 }
 
-function finish(answer: MockAnswer, evicted: string | undefined): MockAnswer {
+function finish(answer: MockAnswer, use: SessionUse | undefined): MockAnswer {
   if (answer.kind === 'drop') return answer;
-  if (evicted !== undefined) answer.headers.push([SESSION_EVICTED_HEADER.toLowerCase(), evicted]);
+  if (use?.evicted !== undefined) answer.headers.push([SESSION_EVICTED_HEADER.toLowerCase(), use.evicted]);
+  // The first answer of a session that started from the seeded dataset says so, once.
+  const started = use?.session.startNotice;
+  if (started !== undefined) {
+    answer.headers.push([SESSION_STARTED_HEADER.toLowerCase(), started]);
+    use!.session.startNotice = undefined;
+  }
   return withCors(answer);
 }
 
@@ -68,15 +74,15 @@ export async function answerRequest(runtime: MockRuntime, request: MockRequest):
           // The control API checks its own access before a session is created.
           session: () => (use ??= useSession(runtime, headers)).session,
         }),
-        use?.evicted,
+        use,
       );
     }
     use = useSession(runtime, headers);
   } catch (error) {
-    if (error instanceof MockApiError) return finish(errorAnswer(error), use?.evicted);
+    if (error instanceof MockApiError) return finish(errorAnswer(error), use);
     throw error;
   }
-  const { session, evicted } = use;
+  const { session } = use;
   const started = performance.now();
   const time = runtime.currentTime().toISOString();
   const outcome = await handleApiRequest(runtime, session, {
@@ -88,7 +94,7 @@ export async function answerRequest(runtime: MockRuntime, request: MockRequest):
     client: request.client ?? IN_PROCESS_CLIENT,
   });
   const { answer, operationId } = outcome;
-  const finished = finish(answer, evicted);
+  const finished = finish(answer, use);
   if (runtime.coverage.enabled) session.coverage.record(outcome, request.method, pathname, url.searchParams);
   session.journal.record({
     session: session.name ?? null,

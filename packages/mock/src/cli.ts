@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   const { opened: server, save } = await openMock(
     stateFile,
     (state) => startMockServer(state === undefined ? mockOptions : { ...mockOptions, state }),
-    (opened) => opened.mock.exportState(),
+    (opened) => opened.mock.exportState({ sessions: true }),
   );
   onStopSignal(() => {
     save();

@@ -21,7 +21,7 @@ import { checkSessionName, DEFAULT_MAX_SESSIONS, SessionRegistry } from './engin
 import { MockApiError } from './engine/errors';
 import { anchorProblem, PRESENT } from './store/anchor';
 import { routes as defaultRoutes } from './routes/index';
-import { exportState, storeFromState } from './store/state-file';
+import { exportState, sessionStoresFromState, storeFromState } from './store/state-file';
 import { createSeeder, type Seeder } from './control/seed';
 import { datasetOptions, FIXTURE_KEYS, readerOf, seededDataset, Store, type SeededDataset, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
 
@@ -52,8 +52,8 @@ export interface MockApiOptions extends StoreOptions {
   /**
    * Start from a state `mock.exportState()` or `network-mock snapshot` gave (JSON text). Its dataset options (seed,
    * now, sizes) replace the ones given here, except `now: 'now'`: that moves every time in the state by the same
-   * amount, so that the instant the state was taken is the present. A state of another format version, or a broken
-   * one, throws.
+   * amount, so that the instant the state was taken is the present. The named sessions it holds (`exportState({sessions:
+   * true})`, a server's `--state-file`) come back too. A state of another format version, or a broken one, throws.
    */
   state?: string;
   /**
@@ -110,8 +110,12 @@ export interface MockSession {
   snapshot(): MockSnapshot;
   /** Puts a snapshot's state back. */
   restore(snapshot: MockSnapshot): void;
-  /** The whole state as JSON text (versioned): `createMockApi({state})` or `PUT /__mock/state` starts from it. */
-  exportState(): string;
+  /**
+   * The whole state as JSON text (versioned): `createMockApi({state})` or `PUT /__mock/state` starts from it. On
+   * `mock`, `{sessions: true}` adds every named session (as `--state-file` writes it), which `createMockApi({state})`
+   * brings back.
+   */
+  exportState(options?: { sessions?: boolean }): string;
   /**
    * Puts your own records in: each returns the record as the API shows it, visible at once to every
    * endpoint. Input the API could never produce throws a MockApiError (code bad_request) and changes nothing.
@@ -169,6 +173,8 @@ interface MockConfig {
   storeOptions: StoreOptions;
   /** The store a state option gave, for the default session. */
   stateStore: Store | undefined;
+  /** The named sessions that state holds. */
+  stateSessions: { name: string; store: Store }[];
   latencyMs: number;
   rateLimit: RateLimitBudget | undefined;
   control: ControlAccess;
@@ -201,6 +207,7 @@ function checkedOptions(given: MockApiOptions | null): MockConfig {
   const atPresent = options.now === PRESENT;
   const anchor = atPresent ? (options.clock?.() ?? new Date()) : options.now;
   const stateStore = options.state === undefined ? undefined : storeFromState(options.state, undefined, atPresent ? (anchor as Date) : undefined);
+  const stateSessions = options.state === undefined ? [] : sessionStoresFromState(options.state, stateStore?.dataset, atPresent ? (anchor as Date) : undefined);
   const latencyMs = options.latency ?? 0;
   // Above 2^31 - 1 ms a timer fires at once instead of late.
   if (!Number.isFinite(latencyMs) || latencyMs < 0 || latencyMs > MAX_TIMER_MS) {
@@ -214,6 +221,7 @@ function checkedOptions(given: MockApiOptions | null): MockConfig {
     basePath: parsedBase.pathname.replace(/\/+$/, ''),
     storeOptions: { ...options, ...(anchor === undefined ? {} : { now: anchor }), ...(stateStore?.dataset.options as StoreOptions | undefined) },
     stateStore,
+    stateSessions,
     latencyMs,
     rateLimit: rateLimitBudget(options.rateLimit),
     control,
@@ -281,8 +289,12 @@ function composedRuntime(config: MockConfig): MockRuntime {
       coverage: coverage.sessionCoverage(),
       createdAt,
       lastUsedAt: createdAt,
+      startNotice: store === undefined ? createdAt.toISOString() : undefined,
     };
   };
+  const sessions = new SessionRegistry(createSession(undefined, config.stateStore), createSession, config.maxSessions, currentTime);
+  // A state file's named sessions, least recently used first: past the bound, the oldest of them are left out.
+  for (const { name, store } of config.stateSessions) sessions.adopt({ ...createSession(name, store), name });
   return new MockRuntime({
     origin: config.origin,
     basePath: config.basePath,
@@ -291,7 +303,7 @@ function composedRuntime(config: MockConfig): MockRuntime {
     latencyMs: config.latencyMs,
     control: config.control,
     clock: config.clock,
-    sessions: new SessionRegistry(createSession(undefined, config.stateStore), createSession, config.maxSessions, currentTime),
+    sessions,
     coverage,
     resetSession: reset,
   });
@@ -328,7 +340,11 @@ function publicSurface(runtime: MockRuntime, baseUrl: string): MockApi {
       reset: (resetOptions) => runtime.reset(current(), resetOptions),
       snapshot: () => current().store.snapshot(),
       restore: (snapshot) => current().store.restore(snapshot),
-      exportState: () => exportState(current().store),
+      exportState: (exportOptions) =>
+        exportState(
+          current().store,
+          name === undefined && exportOptions?.sessions ? runtime.sessions.list().map((session) => ({ name: session.name as string, store: session.store })) : undefined,
+        ),
       get seed() {
         return createSeeder(current().store);
       },

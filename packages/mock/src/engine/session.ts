@@ -20,4 +20,9 @@ export interface Session {
   readonly coverage: SessionCoverage;
   readonly createdAt: Date;
   lastUsedAt: Date;
+  /**
+   * For a session that started from the seeded dataset (not from a state file): the instant it started, until its
+   * first answer carries it in `X-Mock-Session-Started`.
+   */
+  startNotice: string | undefined;
 }

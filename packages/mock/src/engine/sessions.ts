@@ -64,6 +64,13 @@ export class SessionRegistry {
     return evicted === undefined ? { session } : { session, evicted };
   }
 
+  /** Puts in a session built elsewhere (one a state file held), as the most recently used; past `max`, the least recently used goes. */
+  adopt(session: Session & { name: string }): void {
+    this.remove(session.name);
+    if (this.named.size >= this.max) this.remove(this.named.keys().next().value as string);
+    this.named.set(session.name, session);
+  }
+
   /** The live session of that name, without creating it or counting it as used. */
   peek(name: string): Session | undefined {
     return this.named.get(name);

@@ -48,11 +48,21 @@ const changesSchema = z.strictObject({
   } & { accounts: z.ZodOptional<z.ZodArray<(typeof RECORD_KINDS)['accounts']['schema']>> }),
 });
 
+/** A named session's state in a state file: its name, its dataset's options and what differs from that dataset. */
+const sessionStateSchema = z.strictObject({
+  name: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/),
+  dataset: datasetSchema,
+  changes: changesSchema,
+});
+
+// `sessions`: the named sessions a server held when it wrote its state file (`--state-file`), least recently used
+// first; `GET /__mock/state` and `mock.exportState()` write one session and no `sessions`.
 const stateSchema = z.strictObject({
   format: z.literal(STATE_FORMAT),
   version: z.literal(STATE_VERSION),
   dataset: datasetSchema,
   changes: changesSchema,
+  sessions: z.array(sessionStateSchema).optional(),
 });
 
 /** A kind's record as its schema describes it: the records it references by handle, its derived fields left out. */
@@ -64,12 +74,22 @@ function fileForm(kind: KindName, record: object): Record<string, unknown> {
   return form;
 }
 
-/** The store's state as JSON text: its dataset's options and what differs from that dataset. */
-export function exportState(store: Store): string {
+function changesOf(store: Store): Record<string, unknown> {
   const diff = diffOf(store);
   const changes: Record<string, unknown> = { ids: diff.ids };
   for (const kind of KIND_NAMES) changes[kind] = (diff[kind] as object[]).map((record) => fileForm(kind, record));
-  const state = { format: STATE_FORMAT, version: STATE_VERSION, dataset: store.dataset.options, changes };
+  return changes;
+}
+
+/**
+ * The store's state as JSON text: its dataset's options and what differs from that dataset; with `sessions`, the
+ * named sessions' states after it (a server's state file).
+ */
+export function exportState(store: Store, sessions?: readonly { name: string; store: Store }[]): string {
+  const state: Record<string, unknown> = { format: STATE_FORMAT, version: STATE_VERSION, dataset: store.dataset.options, changes: changesOf(store) };
+  if (sessions && sessions.length > 0) {
+    state['sessions'] = sessions.map((session) => ({ name: session.name, dataset: session.store.dataset.options, changes: changesOf(session.store) }));
+  }
   // Encoding walks every schema in order: keys come out in the schema's order, and a key no schema knows throws.
   return JSON.stringify(z.encode(stateSchema, state as z.output<typeof stateSchema>));
 }
@@ -100,6 +120,14 @@ function parseState(text: string, at?: Date): z.output<typeof stateSchema> {
     );
   }
   const filled = absentAsNull(json as Record<string, unknown>);
+  const sessions = filled['sessions'];
+  if (Array.isArray(sessions)) {
+    filled['sessions'] = sessions.map((session: unknown) => {
+      if (session === null || typeof session !== 'object' || Array.isArray(session)) return session;
+      const each = absentAsNull(session as Record<string, unknown>);
+      return at ? anchoredAt(each, at) : each;
+    });
+  }
   const parsed = stateSchema.safeParse(at ? anchoredAt(filled, at) : filled);
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 3).map(describeIssue).join('; ');
@@ -162,7 +190,22 @@ function resolved(store: Store, kind: KindName, form: Record<string, unknown>): 
  * the state moves by the same amount so that the instant it is anchored at (it was taken at) becomes `at`.
  */
 export function storeFromState(text: string, reuse?: SeededDataset, at?: Date): Store {
-  const state = parseState(text, at);
+  return storeOf(parseState(text, at), reuse);
+}
+
+/** The named sessions a state file holds (least recently used first), each a store of its own; none without. */
+export function sessionStoresFromState(text: string, reuse?: SeededDataset, at?: Date): { name: string; store: Store }[] {
+  const { sessions = [] } = parseState(text, at);
+  const built: SeededDataset[] = reuse ? [reuse] : [];
+  return sessions.map((session) => {
+    const fits = built.find((dataset) => sameDataset(dataset.options, { ...datasetOptions(session.dataset) }));
+    const store = storeOf(session, fits);
+    if (!fits) built.push(store.dataset);
+    return { name: session.name, store };
+  });
+}
+
+function storeOf(state: Pick<z.output<typeof stateSchema>, 'dataset' | 'changes'>, reuse?: SeededDataset): Store {
   let store: Store;
   try {
     const options = datasetOptions(state.dataset);

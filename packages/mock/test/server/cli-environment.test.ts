@@ -153,6 +153,41 @@ describe('network-mock serve configured by its environment', () => {
     expect(await second.stop()).toBe(0);
   });
 
+  it('named sessions survive a restart through the state file; a session that starts from the seeded dataset says so once (X-Mock-Session-Started)', async () => {
+    const path = join(scratch, 'sessions.json');
+    const variables = { NETWORK_MOCK_PORT: '0', NETWORK_MOCK_STATE_FILE: path, NETWORK_MOCK_CONTACTS_PER_ACCOUNT: '2' };
+    const names = async (url: string, session: string) => {
+      const reply = await api(url, '/v1/contacts?query=Keepsake&limit=25', { 'x-mock-session': session });
+      const body = (await reply.json()) as { data: { contacts: { first_name: string }[] } };
+      return { started: reply.headers.get('x-mock-session-started'), names: body.data.contacts.map((contact) => contact.first_name) };
+    };
+    const first = serve(variables);
+    const url = await first.url;
+    const opened = await api(url, '/v1/accounts', { 'x-mock-session': 'keepme' });
+    const started = opened.headers.get('x-mock-session-started');
+    expect(Date.parse(started ?? '')).not.toBeNaN();
+    expect(opened.headers.get('access-control-expose-headers')).toContain('X-Mock-Session-Started');
+    const accountId = ((await opened.json()) as { data: { accounts: { account_id: string }[] } }).data.accounts[0]!.account_id;
+    const seeded = await fetch(`${url}/__mock/seed/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-mock-session': 'keepme' },
+      body: JSON.stringify({ account_id: accountId, first_name: 'Keepsake' }),
+    });
+    expect([seeded.status, seeded.headers.get('x-mock-session-started')]).toEqual([201, null]);
+    expect(await first.stop()).toBe(0);
+
+    const second = serve(variables);
+    const again = await second.url;
+    // Back from the file: its record is there, and it did not start over.
+    expect(await names(again, 'keepme')).toEqual({ started: null, names: ['Keepsake'] });
+    // Never in the file: it starts from the seeded dataset, and its first answer says so.
+    const fresh = await names(again, 'brand-new');
+    expect(fresh.names).toEqual([]);
+    expect(Date.parse(fresh.started ?? '')).not.toBeNaN();
+    expect((await names(again, 'brand-new')).started).toBeNull();
+    expect(await second.stop()).toBe(0);
+  });
+
   it('refuses at start a NETWORK_MOCK_STATE_FILE whose folder cannot be written, naming the variable (exit 2)', async () => {
     const path = join(scratch, 'no-such-folder', 'state.json');
     const running = serve({ NETWORK_MOCK_PORT: '0', NETWORK_MOCK_STATE_FILE: path });
