@@ -80,7 +80,7 @@ export function haproxyConfig({ bind, replicas, header, resolvers, checkInterval
     // `http-server-close` would open one per request, which more than doubles a replica's CPU per request). A kept
     // connection a dead replica left behind fails at once, and the retry above then meets the refusal: the 503.
     '  option http-keep-alive',
-    '  http-reuse always',
+    '  http-reuse never',
     // A check waits this long for the health answer: a busy machine must not mark a live replica down.
     '  timeout check 3s',
     '',

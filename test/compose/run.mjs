@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// `pnpm test:compose`: deploy/compose.yaml as written, run with podman-compose (Debian's) on the images
+// `pnpm image --local-base` builds (the mock, and HAProxy from Debian's haproxy). For more than a minute three
+// sessions each keep reading their own seeded record through HAProxy; one replica is killed on the way: its
+// session gets the JSON 503 naming it while the others go on, and once compose has started it again the session
+// says on its first answer that it started from the seeded dataset (X-Mock-Session-Started).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { containerEngine } from '../../scripts/image.mjs';
+
+const started = Date.now();
+const engine = containerEngine();
+if (engine?.name !== 'podman' || spawnSync('podman-compose', ['--version'], { stdio: 'ignore' }).status !== 0) {
+  console.error('test:compose: needs podman and podman-compose (Debian: apt-get install podman runc podman-compose).');
+  process.exit(1);
+}
+const RUN_SECONDS = 65;
+const TOKEN = 'compose-control-token';
+const project = `compose-test-${process.pid}`;
+const image = `localhost/network-org/mock:${project}`;
+const failures = [];
+let checks = 0;
+
+function check(what, ok, detail = '') {
+  checks++;
+  console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}${ok || !detail ? '' : `: ${detail}`}`);
+  if (!ok) failures.push(what);
+}
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const env = { ...engine.env, NETWORK_MOCK_IMAGE: image, NETWORK_MOCK_CONTROL_TOKEN: TOKEN, SANDBOX_PORT: String(port) };
+const compose = (args) =>
+  spawnSync('podman-compose', ['-p', project, ...(args[0] === 'up' ? ['--podman-run-args', engine.runtime.join(' ')] : []), '-f', 'deploy/compose.yaml', ...args], { env, encoding: 'utf8' });
+
+async function call(path, session, init = {}) {
+  try {
+    const reply = await fetch(`${base}${path}`, {
+      ...init,
+      headers: { authorization: 'Bearer sk_test_admin', 'x-mock-session': session, ...init.headers },
+      signal: AbortSignal.timeout(10_000),
+    });
+    return { status: reply.status, headers: reply.headers, body: await reply.text() };
+  } catch (error) {
+    return { status: 0, headers: new Headers(), body: String(error) };
+  }
+}
+
+const control = (path, session, body) =>
+  call(`/__mock${path}`, session, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+async function names(session) {
+  const reply = await call('/v1/contacts?query=Composed&limit=25', session);
+  if (reply.status !== 200) return { status: reply.status, replica: reply.headers.get('x-mock-replica'), names: [] };
+  return { status: 200, replica: reply.headers.get('x-mock-replica'), started: reply.headers.get('x-mock-session-started'), names: JSON.parse(reply.body).data.contacts.map((contact) => contact.first_name) };
+}
+
+try {
+  console.log(`test:compose: building the images (pnpm image --local-base --tag ${image})`);
+  execFileSync(process.execPath, ['scripts/image.mjs', '--local-base', '--tag', image], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const up = compose(['up', '-d']);
+  check('podman-compose up -d starts deploy/compose.yaml', up.status === 0, up.stderr.slice(-500));
+
+  // podman-compose does not wait for health (nor does HAProxy need it to): a replica not up yet answers 503.
+  const sessions = ['compose-a', 'compose-b', 'compose-c', 'compose-d', 'compose-e', 'compose-f'];
+  const deadline = Date.now() + 120_000;
+  let ready = false;
+  while (!ready && Date.now() < deadline) {
+    ready = (await Promise.all(sessions.map((session) => call('/__mock/health', session)))).every((reply) => reply.status === 200);
+    if (!ready) await sleep(500);
+  }
+  check('every replica answers health through HAProxy', ready);
+
+  // Three sessions on three replicas (the routing is fixed by the names), each with a record of its own.
+  const byReplica = new Map();
+  for (const session of sessions) {
+    const reply = await call('/v1/accounts', session);
+    const replica = reply.headers.get('x-mock-replica');
+    if (reply.status === 200 && replica && !byReplica.has(replica)) byReplica.set(replica, session);
+  }
+  const chosen = [...byReplica.entries()].slice(0, 3);
+  check('three sessions land on three replicas', chosen.length === 3, JSON.stringify([...byReplica]));
+  for (const [, session] of chosen) {
+    const accounts = JSON.parse((await call('/v1/accounts', session)).body);
+    const seeded = await control('/seed/contact', session, { account_id: accounts.data.accounts[0].account_id, first_name: 'Composed' });
+    check(`the control API seeds a record in ${session} through HAProxy`, seeded.status === 201, `${seeded.status} ${seeded.body.slice(0, 200)}`);
+  }
+
+  const [victimReplica, victim] = chosen[0];
+  const others = chosen.slice(1).map(([, session]) => session);
+  const container = `${project}_mock-${victimReplica.replace('replica-', '')}_1`;
+  let killedAt;
+  let saw503 = false;
+  let bodyOf503 = '';
+  let othersBroken = 0;
+  let back;
+  const loopStart = Date.now();
+  const runUntil = loopStart + RUN_SECONDS * 1000;
+  while (Date.now() < runUntil || (killedAt && !back && Date.now() < runUntil + 60_000)) {
+    if (!killedAt && Date.now() - loopStart > 15_000) {
+      // The replica's process dies as in a crash (podman kill would count as stopped by hand, which no restart
+      // policy restarts).
+      const pid = spawnSync('podman', ['inspect', '--format', '{{.State.Pid}}', container], { env: engine.env, encoding: 'utf8' }).stdout.trim();
+      process.kill(Number(pid), 'SIGKILL');
+      killedAt = Date.now();
+      console.log(`  killed ${container} (${victimReplica}, session ${victim})`);
+    }
+    for (const session of others) {
+      const seen = await names(session);
+      if (seen.status !== 200 || JSON.stringify(seen.names) !== '["Composed"]') othersBroken++;
+    }
+    if (killedAt && !back) {
+      const seen = await call('/v1/contacts?query=Composed&limit=25', victim);
+      if (seen.status === 503) {
+        saw503 = true;
+        bodyOf503 = seen.body;
+      } else if (seen.status === 200 && saw503) {
+        back = { started: seen.headers.get('x-mock-session-started'), names: JSON.parse(seen.body).data.contacts.map((contact) => contact.first_name) };
+      }
+    }
+    await sleep(200);
+  }
+  check('the killed replica\'s session gets a JSON 503 naming it', saw503 && JSON.parse(bodyOf503 || '{}').message?.includes(`${victimReplica} is down`), bodyOf503.slice(0, 200));
+  check('the sessions on the other replicas answer their own record throughout', othersBroken === 0, `${othersBroken} bad answers`);
+  check('compose starts the killed replica again (restart: unless-stopped)', back !== undefined);
+  check('its session\'s first answer says it started from the seeded dataset (X-Mock-Session-Started)', back !== undefined && !Number.isNaN(Date.parse(back.started ?? '')) && back.names.length === 0, JSON.stringify(back));
+  const logs = spawnSync('podman', ['logs', `${project}_mock-${others.length > 0 ? chosen[1][0].replace('replica-', '') : 1}_1`], { env: engine.env, encoding: 'utf8' });
+  check('NETWORK_MOCK_LOG=requests: the replicas\' logs show the requests', /Z compose-\w GET \/v1\/contacts 200 /.test(logs.stdout), logs.stdout.slice(-300));
+  console.log(`  ran ${((Date.now() - started) / 1000).toFixed(0)} s with traffic for ${RUN_SECONDS} s and more`);
+} catch (error) {
+  failures.push(String(error?.message ?? error));
+  console.error(error);
+} finally {
+  compose(['down', '-v']);
+  spawnSync('podman', ['rmi', '--force', image], { env: engine.env, stdio: 'ignore' });
+}
+
+console.log(`test:compose: ${checks - failures.length}/${checks} checks passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+if (failures.length > 0) process.exit(1);
