@@ -7,16 +7,17 @@ const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
 
 /**
  * The stack CONTRIBUTING.md draws, bottom first: a file may import its own layer and the layers below it.
- * `activity/` is the activity report's date logic that routes and control read.
+ * `activity/` is the activity report's date logic that routes and control read; `coverage/` records what each
+ * request exercised of the spec, beside the engine that answers it.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['lib/', 'version.ts'],
   ['store/'],
   ['wire/'],
-  ['engine/', 'activity/'],
+  ['engine/', 'activity/', 'coverage/'],
   ['routes/', 'control/'],
   ['answer-request.ts', 'adapters/'],
-  ['mock-api.ts', 'index.ts', 'node.ts', 'browser.ts', 'cli.ts', 'vitest.ts', 'cli/', 'snapshot/'],
+  ['mock-api.ts', 'index.ts', 'node.ts', 'browser.ts', 'cli.ts', 'vitest.ts', 'vitest-coverage.ts', 'playwright.ts', 'cli/', 'snapshot/', 'browser/'],
 ];
 
 function layerOf(file: string): number {
