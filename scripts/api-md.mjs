@@ -52,6 +52,8 @@ function classesOf(files) {
           if (!operationId) continue;
           methods.push({
             name: member.name.getText(),
+            // A type parameter (`<B extends UpdateBody<'updateContact', B>>`) says what its parameter takes.
+            typeParams: member.typeParameters ? `<${member.typeParameters.map((param) => param.getText()).join(', ')}>` : '',
             params: member.parameters.map((param) => param.getText().replace(/\s+/g, ' ')).join(', '),
             returns: member.type?.getText().replace(/\s+/g, ' ') ?? '',
             doc: ts.getJSDocCommentsAndTags(member).map((doc) => (typeof doc.comment === 'string' ? doc.comment : '')).join(' ').trim(),
@@ -142,7 +144,7 @@ export function apiMarkdown({ operationRoutes, operationDocs, sdkSrc }) {
     const method = byOperation.get(id);
     const docs = operationDocs[id];
     lines.push(`## ${method.call}`, '');
-    lines.push('```ts', `${method.call}(${method.params}): ${method.returns}`, '```', '');
+    lines.push('```ts', `${method.call}${method.typeParams}(${method.params}): ${method.returns}`, '```', '');
     const retried = route.retrySafe
       ? 'retried on a 429, a connection failure, a timeout, a 408 or a 5xx'
       : 'retried on a 429 or a connection that failed before sending only (a second request would do more than the first)';

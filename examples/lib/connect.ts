@@ -21,8 +21,10 @@ export function connect(options: Omit<ClientOptions, 'apiKey' | 'baseUrl'> & { a
   }
   const mock = createMockApi({ seed: Number(process.env.NETWORK_MOCK_SEED ?? 1) });
   const server = setupServer(...mock.handlers);
-  // Intercept before the client exists, so its first request already goes to the mock.
-  server.listen({ onUnhandledRequest: 'error' });
+  // Intercept before the client exists, so its first request already goes to the mock. A request no handler
+  // answers fails: msw 3 reads onUnhandledFrame, msw 2 onUnhandledRequest.
+  const unhandled = { onUnhandledFrame: 'error', onUnhandledRequest: 'error' } as const;
+  server.listen(unhandled);
   const client = new NetworkClient({ ...options, baseUrl: mock.baseUrl, apiKey: options.apiKey ?? mock.keys.admin });
   return { client, mock, describe: `in-process mock (${mock.baseUrl}, seed ${process.env.NETWORK_MOCK_SEED ?? 1})`, close: () => server.close() };
 }

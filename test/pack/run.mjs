@@ -6,12 +6,14 @@
 //     msw 2, one with msw 3; Node 22 and 24 come from the npm packages `node@22`, `node@24`, and Node 20 too unless
 //     the Node running this script is a Node 20 (then it is that one: one download less);
 //  3. for each pair (Node 20 + msw 2, Node 22 + msw 3, Node 24 + msw 3) it runs the quick start from ESM and
-//     from CommonJS (createMockApi + msw's setupServer + the SDK, then startMockServer) and the `network-mock`
+//     from CommonJS (createMockApi + msw's setupServer with the READMEs' unhandled-request setup, which must refuse a
+//     request no handler answers, + the SDK, then startMockServer) and the `network-mock`
 //     CLI (listening line, a request, SIGTERM), and `npx network-mcp --mock` driven by the official MCP client over stdio,
 //     and `network-verify` against that CLI (every scenario agrees), and `npx network-org` (--help, a --mock command);
 //  4. in the msw 2 project it type-checks the imports with TypeScript's node16 and bundler resolution (also with
 //     the oldest TypeScript the README promises), and type-checks and runs each README snippet on its own, as a
-//     newcomer pasting one would (readme-snippets.mjs);
+//     newcomer pasting one would (readme-snippets.mjs); the msw 3 project type-checks and runs each README snippet
+//     too, on Node 22 with vitest 5, so a snippet that holds on msw 2 only (an option msw 3 renamed) fails here;
 //     It type-checks a test file of @network-org/mock/vitest in a CommonJS project (module nodenext), and runs it
 //     with vitest 4 there and with vitest 5 in the msw 3 project (Node 22 and 24);
 //  5. Node 20 in the msw 3 project: importing the mock throws at once, naming both versions and the fix;
@@ -19,8 +21,9 @@
 //  7. a project with only the MCP server and the SDK (a live install) holds neither the mock nor msw, and its
 //     `network-mcp` answers live from a `network-mock serve` of the workspace build.
 // `--keep` leaves the temporary folder for a look inside. `--node20` (what a local `pnpm test` runs; CI runs the
-// whole matrix) keeps the Node 20 + msw 2 pair and every check of steps 1, 4, 6 and 7, and leaves out the msw 3 project
-// and its Node 22 and 24 (steps 3 and 5 for those pairs): Node 20 is then this process's Node when it is a Node 20.
+// whole matrix) keeps the Node 20 + msw 2 pair and every check of steps 1, 4, 6 and 7, and of Node 22 + msw 3 the
+// ESM quick start and the README checks of step 4 (the msw 3 project installs no oldest TypeScript and no tsx, and
+// Node 22 comes from npm's cache after the first run); it leaves out Node 24 and the rest of step 3 and 5 for msw 3.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -59,17 +62,26 @@ const VITEST_5 = 'vitest@5';
  * declarations of openapi-fetch, which `client.raw` exposes, need 5.4). 4.9 and 5.3 fail those checks.
  */
 const OLDEST_TYPESCRIPT = { skipLibCheck: '5.0.4', strict: '5.4.5' };
+/** The TypeScript tools of the msw 3 project: vitest 5 asks for the types of Node 22 or later. */
+const MSW3_TOOLS = [`typescript@${rootPackage.devDependencies.typescript}`, '@types/node@22'];
 /** The SDK README's quick start, which it says to run with `npx tsx quick-start.mts`. */
 const QUICK_START = 'sdk-1';
+/**
+ * The pairs, each with every check (`readmeOnly`: the quick start and the README checks only). A local run keeps
+ * Node 22 + msw 3 for the READMEs and the quick start: a snippet that compiles and runs on msw 2 only (an option
+ * msw 3 renamed) is caught by `pnpm test`, not first by CI.
+ */
 const PAIRS = [
   { node: 'node20', msw: 2 },
   ...(node20Only
-    ? []
+    ? [{ node: 'node22', msw: 3, readmeOnly: true }]
     : [
         { node: 'node22', msw: 3 },
         { node: 'node24', msw: 3 },
       ]),
 ];
+/** The pair whose project also type-checks and runs the README snippets with msw 3. */
+const README_MSW3_NODE = 'node22';
 
 /** Why a project could not be installed, in a user's words where npm's are cryptic. */
 function installFailure(msw, error, mockManifest) {
@@ -185,13 +197,13 @@ try {
 
   /**
    * The README scripts as JavaScript beside their TypeScript (`readme/sdk-2.mjs`), so that each runs with plain
-   * node: tsx would start esbuild once per script to do the same. The quick start (the first SDK snippet) still runs
-   * with `npx tsx`, as its README says.
+   * node: tsx would start esbuild once per script to do the same. In the msw 2 project the quick start (the first SDK
+   * snippet) still runs with `npx tsx`, as its README says.
    */
   async function writeReadmeJavaScript(app) {
     await Promise.all(
       readmes
-        .filter(({ kind, name }) => kind === 'script' && name !== QUICK_START)
+        .filter(({ kind }) => kind === 'script')
         .map(async ({ name, source }) => {
           const { code } = await transform(source, { loader: 'ts', format: 'esm', platform: 'node', target: 'node20' });
           writeFileSync(join(app, 'readme', `${name}.mjs`), code);
@@ -199,18 +211,19 @@ try {
     );
   }
 
-  /** A fresh project with the consumer scripts, the tarballs and msw `msw` (plus the TypeScript tools for msw 2). */
+  /**
+   * A fresh project with the consumer scripts, the README snippets, the tarballs and msw `msw`, with the TypeScript
+   * tools (the msw 2 project also the oldest TypeScripts and tsx).
+   */
   async function project(msw) {
     const app = join(work, `app-msw${msw}`);
     cpSync(consumer, app, { recursive: true });
     writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: `pack-smoke-msw${msw}`, private: true, version: '0.0.0' }, null, 2)}\n`);
-    if (msw === 2) {
-      mkdirSync(join(app, 'readme'));
-      for (const { file, source } of readmes) writeFileSync(join(app, 'readme', file), source);
-      await writeReadmeJavaScript(app);
-    }
+    mkdirSync(join(app, 'readme'));
+    for (const { file, source } of readmes) writeFileSync(join(app, 'readme', file), source);
+    await writeReadmeJavaScript(app);
     try {
-      await npmInstall(app, [...tarballs, MSW[msw], ...(msw === 2 ? tools : [VITEST_5])]);
+      await npmInstall(app, [...tarballs, MSW[msw], ...(msw === 2 ? tools : [VITEST_5, ...MSW3_TOOLS])]);
     } catch (error) {
       throw installFailure(msw, error, mockManifest);
     }
@@ -241,7 +254,7 @@ try {
   const [runtimes, ...apps] = await Promise.allSettled([
     runtimesOf([...new Set(PAIRS.map(({ node }) => node))]),
     project(2),
-    node20Only ? Promise.reject(new Error('the msw 3 project is left out with --node20')) : project(3),
+    project(3),
     liveMcpProject(),
   ]);
   if (runtimes.status === 'rejected') throw runtimes.reason;
@@ -258,16 +271,19 @@ try {
       if (app[pair.msw].status === 'rejected') return Promise.reject(app[pair.msw].reason);
       return run(node.path, args, { cwd: app[pair.msw].value, env: withPath(dirname(node.path)), timeoutMs: 3 * 60_000 });
     };
-    checks.push(
-      [`${label}: quick start from ESM (createMockApi + setupServer, startMockServer)`, inApp(['esm.mjs'])],
-      [`${label}: quick start from CommonJS`, inApp(['cjs.cjs'])],
-      [`${label}: CLI network-mock serve --port 0, a request, SIGTERM`, inApp(['cli.mjs'])],
-      [`${label}: npx network-mcp --mock: an MCP client lists the tools and calls one over stdio`, inApp(['mcp.mjs'])],
-      [`${label}: network-verify against network-mock serve, every scenario agrees`, inApp(['verify.mjs'])],
-      [`${label}: npx network-org --help, and contacts list --mock`, inApp(['network-org.mjs'])],
-    );
-    // vitest 5 needs Node 22.12+: the msw 3 projects have it, and run the fixture's test file with it.
-    if (pair.msw === 3) {
+    checks.push([`${label}: quick start from ESM (createMockApi + setupServer, an unhandled request refused, startMockServer)`, inApp(['esm.mjs'])]);
+    if (!pair.readmeOnly) {
+      checks.push(
+        [`${label}: quick start from CommonJS`, inApp(['cjs.cjs'])],
+        [`${label}: CLI network-mock serve --port 0, a request, SIGTERM`, inApp(['cli.mjs'])],
+        [`${label}: npx network-mcp --mock: an MCP client lists the tools and calls one over stdio`, inApp(['mcp.mjs'])],
+        [`${label}: network-verify against network-mock serve, every scenario agrees`, inApp(['verify.mjs'])],
+        [`${label}: npx network-org --help, and contacts list --mock`, inApp(['network-org.mjs'])],
+      );
+    }
+    // vitest 5 needs Node 22.12+: the msw 3 projects have it, and run the fixture's test file with it (the README's
+    // msw 3 pair in the same vitest run as the README test files, below).
+    if (pair.msw === 3 && pair.node !== README_MSW3_NODE) {
       checks.push([`${label} + vitest 5: @network-org/mock/vitest's fixtures in test.concurrent`, inApp([...VITEST_RUN, 'types/vitest-cjs.test.ts'])]);
     }
   }
@@ -308,16 +324,31 @@ try {
    * A README script against a freshly seeded `network-mock serve` that its environment names: the quick start with
    * tsx, the others as the JavaScript esbuild made of them, with node.
    */
-  const runScript = ({ name, file }) => async () => {
-    if (app[2].status === 'rejected') throw app[2].reason;
+  const runScript = ({ name, file }, msw = 2) => async () => {
+    if (app[msw].status === 'rejected') throw app[msw].reason;
     const server = await mocks.acquire();
     try {
+      const env = { ...cleanEnv, NETWORK_BASE_URL: server.url, NETWORK_API_KEY: 'sk_test_admin' };
+      if (msw === 3) return await inMsw3App([`readme/${name}.mjs`], env)();
       const args = name === QUICK_START ? ['node_modules/tsx/dist/cli.mjs', `readme/${file}`] : [`readme/${name}.mjs`];
-      return await inTypesApp(args, { ...cleanEnv, NETWORK_BASE_URL: server.url, NETWORK_API_KEY: 'sk_test_admin' })();
+      return await inTypesApp(args, env)();
     } finally {
       await mocks.release(server);
     }
   };
+  // The README snippets with msw 3, on the Node of README_MSW3_NODE: type-checked, each script run, and the test files
+  // in one vitest 5 run with the fixture's test file.
+  const msw3Node = runtimes.value[README_MSW3_NODE];
+  const inMsw3App = (args, env = cleanEnv) => () =>
+    app[3].status === 'rejected'
+      ? Promise.reject(app[3].reason)
+      : run(msw3Node.path, args, { cwd: app[3].value, env: withPath(dirname(msw3Node.path), env), timeoutMs: 3 * 60_000 });
+  const msw3Tests = vitestFiles(['types/vitest-cjs.test.ts', ...readmeTests.map(({ file }) => `readme/${file}`)], (args) =>
+    app[3].status === 'rejected'
+      ? { cwd: undefined, done: Promise.reject(app[3].reason) }
+      : { cwd: app[3].value, done: inMsw3App(args)() },
+  );
+  const msw3Label = `Node ${msw3Node.version} + msw 3`;
   checks.push(
     ['a fresh clone: `pnpm install --frozen-lockfile` prints no WARN and no ignored build scripts', () => checkQuietInstall(packed.install)],
     ['types: moduleResolution node16 (.mts and .cts)', inTypesApp(tsc('types/tsconfig.node16.json'))],
@@ -331,6 +362,12 @@ try {
       .filter(({ kind }) => kind === 'script')
       .map((program) => [`README snippet runs on its own: ${program.name}`, runScript(program)]),
     ...readmeTests.map(({ name, file }) => [`README test file runs in vitest on its own: ${name}`, typesAppTests.checkOf(`readme/${file}`)]),
+    [`${msw3Label}: the README snippets type-check, each on its own (${readmes.length} programs)`, inMsw3App(tsc('types/tsconfig.readme.json'))],
+    ...readmes
+      .filter(({ kind }) => kind === 'script')
+      .map((program) => [`${msw3Label}: README snippet runs on its own: ${program.name}`, runScript(program, 3)]),
+    [`${msw3Label} + vitest 5: @network-org/mock/vitest's fixtures in test.concurrent`, msw3Tests.checkOf('types/vitest-cjs.test.ts')],
+    ...readmeTests.map(({ name, file }) => [`${msw3Label} + vitest 5: README test file runs on its own: ${name}`, msw3Tests.checkOf(`readme/${file}`)]),
   );
 
   const results = await settleWithLimit(

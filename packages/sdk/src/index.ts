@@ -9,6 +9,7 @@ export type { RequestOptions } from './core/request-options';
 export { RateLimitStoreError, SERVICE_RATE_LIMIT, type RateLimitOption } from './core/rate-limit';
 export { memoryRateLimitStore, type RateLimitBudget, type RateLimitGrant, type RateLimitStore } from './core/rate-limit-store';
 export type {
+  KnownFields,
   ListOperationId,
   OperationArgs,
   OperationBody,
@@ -19,6 +20,7 @@ export type {
   OperationQuery,
   PagedOperationId,
   PageExtras,
+  UpdateBody,
 } from './core/operations';
 export { secretScrubber } from './core/redact';
 export {

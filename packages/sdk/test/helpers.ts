@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { type ClientOptions, type ContactListItem, NetworkClient } from '@network-org/sdk';
+import { type ClientOptions, type ContactListItem, type KnownFields, NetworkClient } from '@network-org/sdk';
 
 export const API_KEY = 'sk_test_secret_key_123';
 export const BASE_URL = 'https://api.network.test';
@@ -71,8 +71,11 @@ export async function settle<T>(promise: Promise<T>): Promise<{ value?: T; error
   }
 }
 
-/** A contact list item with every field the list always carries (typed, so the spec's required fields are all here). */
-export const contact = (id: string): ContactListItem => ({
+/**
+ * A contact list item with every field the list always carries (its declared fields typed, so the spec's required
+ * fields are all here; it has no custom field).
+ */
+export const contact = (id: string): ContactListItem => knownOnly({
   account_relationship_id: `50${id}`,
   contact_id: id,
   provider_participant_id: `ACoAAB${id}`,
@@ -104,6 +107,8 @@ export const contact = (id: string): ContactListItem => ({
   company: null,
   app_url: `https://app.network.test/contacts/${id}`,
 });
+
+const knownOnly = (item: KnownFields<ContactListItem>) => item as ContactListItem;
 
 export const contactsPage = (ids: string[], pagination: { limit: number; has_more: boolean; next_cursor?: string }) =>
   json({ data: { contacts: ids.map(contact), pagination } });

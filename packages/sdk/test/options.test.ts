@@ -103,7 +103,8 @@ describe('logger and logLevel', () => {
     }
   });
 
-  it('refuses an unknown level at construction', () => {
-    expect(() => client(fakeFetch().fetch, { logLevel: 'verbose' as never })).toThrow(/logLevel/);
+  it('refuses an unknown level at construction, naming the value and the levels', () => {
+    expect(() => client(fakeFetch().fetch, { logLevel: 'bogus' as never })).toThrow('Unknown logLevel "bogus": use one of off, error, warn, info, debug');
+    expect(() => client(fakeFetch().fetch, { logLevel: 'toString' as never })).toThrow('Unknown logLevel "toString"');
   });
 });

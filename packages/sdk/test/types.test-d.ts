@@ -17,6 +17,7 @@ import {
   type CompanyListItem,
   type Contact,
   type ContactListItem,
+  type ContactUpdateBody,
   type ContactWithEnrichment,
   type CreatedView,
   type Conversation,
@@ -32,6 +33,7 @@ import {
   type Page,
   type UpdatedContact,
   type PagePromise,
+  type Tag,
   type View,
   ApiError,
   RateLimitError,
@@ -114,11 +116,51 @@ describe('return types', () => {
     if (!contact) return;
     expectTypeOf(contact.relationship_status).toEqualTypeOf<'connected' | 'not_connected' | 'unknown'>();
     expectTypeOf(contact.contact_id).toEqualTypeOf<string>();
-    // Custom fields are extra top-level keys, so any other key reads as unknown, never as a known type.
-    expectTypeOf(contact['Deal stage']).toEqualTypeOf<unknown>();
+    // Custom fields are extra top-level keys: any other key reads as a custom field's value, or undefined when the
+    // record has none; a declared field keeps its own type.
+    expectTypeOf(contact['Deal stage']).toEqualTypeOf<string | number | boolean | undefined>();
+    expectTypeOf(contact.tags).toEqualTypeOf<Tag[]>();
+    expectTypeOf(contact.company).toEqualTypeOf<Company | null>();
+    const [company] = (await client.companies.list()).items;
+    if (company) expectTypeOf(company.Tier).toEqualTypeOf<string | number | boolean | undefined>();
     const draft = await client.drafts.create({ account_id: '1', draft_message: 'x', contact_id: '2' });
     // @ts-expect-error misspelt field of a record without custom fields
     draft.draftId;
+  });
+});
+
+describe('update bodies: custom fields as exact as the wire', () => {
+  it('takes account_id, tags, notes_json and custom fields of string, number, boolean or null', () => {
+    client.contacts.update('1000001', {
+      account_id: '101',
+      tags: { add: [{ name: 'Won', color: 'green' }], remove: ['Lead'] },
+      notes_json: null,
+      'Lead score': 90,
+      'Deal stage': 'Won',
+      Churned: false,
+      Region: null,
+    });
+    client.companies.update('2000001', { account_id: '101', tags: { set: [] }, Tier: 'Gold', Seats: 12 });
+  });
+
+  it('refuses a misspelt tags: an object under another key is no custom field value', () => {
+    // @ts-expect-error `tag` is not `tags`: a custom field takes a string, number, boolean or null, not an object
+    client.contacts.update('1000001', { account_id: '101', tag: { add: [{ name: 'Won', color: 'green' }] } });
+    // @ts-expect-error the same for a company
+    client.companies.update('2000001', { tag: { remove: ['Lead'] } });
+    // @ts-expect-error `ad` is not a tag change
+    client.contacts.update('1000001', { tags: { ad: [{ name: 'Won', color: 'green' }] } });
+    // @ts-expect-error an array is no custom field value
+    client.contacts.update('1000001', { 'Lead score': [90] });
+    // @ts-expect-error nor is undefined: null clears a field
+    client.contacts.update('1000001', { 'Lead score': undefined });
+  });
+
+  it('takes a body built at run time, typed with an index signature, as the spec types it', () => {
+    const body: ContactUpdateBody = { notes_json: '{}' };
+    client.contacts.update('1000001', body);
+    const fields: Record<string, string | number> = { 'Lead score': 1 };
+    client.contacts.update('1000001', { account_id: '101', ...fields });
   });
 });
 

@@ -5,8 +5,12 @@ const assert = require('node:assert/strict');
 async function run(api) {
   const mock = api.createMockApi();
   const server = api.setupServer(...mock.handlers);
-  server.listen({ onUnhandledRequest: 'error' });
+  // The READMEs' setup: msw 3 reads onUnhandledFrame, msw 2 onUnhandledRequest; a request no handler answers fails.
+  server.listen({ onUnhandledFrame: 'error', onUnhandledRequest: 'error' });
   try {
+    // msw's refusal, not the network's: the host does not resolve either.
+    const refusedByMsw = (error) => /\[MSW\] Cannot bypass a request/.test(`${error.message} ${error.cause?.message}`);
+    await assert.rejects(fetch('https://elsewhere.network.test/v1/accounts'), refusedByMsw, 'a request no handler answers fails');
     const client = new api.NetworkClient({ baseUrl: mock.baseUrl, apiKey: mock.keys.admin, validateResponses: api.validateResponses });
     const [account] = await client.accounts.list();
     assert.ok(account, 'the admin key sees an account');

@@ -1,3 +1,4 @@
+import type { KnownFields } from '@network-org/sdk';
 import type {
   AccountSummary,
   Company,
@@ -83,7 +84,7 @@ const locationWire = (location: LocationRecord, isHeadquarter: boolean): Locatio
 /** The company as embedded in a contact. */
 export function companyWire(company: CompanyRecord): Company {
   const network = company.network;
-  const wire: Company = {
+  const wire: KnownFields<Company> = {
     company_id: company.company_id,
     provider_participant_id: network.provider_participant_id,
     name: network.name,
@@ -103,7 +104,7 @@ export function companyWire(company: CompanyRecord): Company {
     industries: [{ ...network.industry }],
     locations: [locationWire(network.location, true)],
   };
-  return Object.assign(wire, heldFields(HELD_ON_COMPANY, company, null, wire));
+  return Object.assign(wire as Company, heldFields(HELD_ON_COMPANY, company, null, wire));
 }
 
 /** The company as the company list and update show it: with its account, contact count and custom fields. */
@@ -141,7 +142,7 @@ export function contactWire(store: Store, contact: ContactRecord, shape: Contact
 function contactBase(store: Store, contact: ContactRecord): Contact {
   const person = contact.person;
   const account = store.directory.account(contact.account_id) as AccountRecord;
-  return {
+  const base: KnownFields<Contact> = {
     account_relationship_id: contact.account_relationship_id,
     contact_id: contact.contact_id,
     provider_participant_id: person.provider_participant_id,
@@ -158,6 +159,7 @@ function contactBase(store: Store, contact: ContactRecord): Contact {
     tags: contact.tags.map((tag) => ({ ...tag })),
     app_url: `${APP_ORIGIN}/contacts/${contact.contact_id}`,
   };
+  return base as Contact;
 }
 
 /**

@@ -103,3 +103,27 @@ describe('createMockTest(options)', () => {
     expect(seed2).not.toEqual(seed1);
   });
 });
+
+describe.concurrent('one answer your way in a fixture test', () => {
+  test("the session's override answers this test's next call, and no other test sees it", async ({ mock, client }) => {
+    mock.override('listAccounts', () => ({ status: 200, body: { data: { accounts: [] } } }), { times: 1 });
+    expect(await client.accounts.list()).toEqual([]);
+    expect((await client.accounts.list()).length).toBeGreaterThan(0); // times: 1, then the built-in answer
+  });
+
+  test('a test beside it meets the built-in answer', async ({ client }) => {
+    expect((await client.accounts.list()).length).toBeGreaterThan(0);
+  });
+
+  test("the client answers through the session's fetch, not msw: a server.use handler never sees it", async ({ mock, client }) => {
+    const { setupServer } = await import('msw/node');
+    const { http, HttpResponse } = await import('msw');
+    const server = setupServer(http.get(`${mock.baseUrl}/v1/accounts`, () => HttpResponse.json({ data: { accounts: [] } })));
+    server.listen({ onUnhandledRequest: 'bypass' });
+    try {
+      expect((await client.accounts.list()).length).toBeGreaterThan(0);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -39,12 +39,14 @@ export type AttemptLog = (record: AttemptRecord) => void;
 export function attemptLog(logger: Logger | undefined, level: LogLevel | undefined, redact: (text: string) => string): AttemptLog | undefined {
   const sink = logger ?? console;
   const env = level === undefined ? readEnv('NETWORK_LOG').value : undefined;
-  let rank = RANK[level ?? ((env?.toLowerCase() as LogLevel | undefined) || 'off')];
+  const name = level ?? ((env?.toLowerCase() as LogLevel | undefined) || 'off');
+  // Own keys only: `toString` is no level.
+  let rank = Object.hasOwn(RANK, name) ? RANK[name] : undefined;
   if (rank === undefined && env !== undefined) {
     sink.warn(`[network-org/sdk] NETWORK_LOG=${JSON.stringify(env)} is ignored: use one of ${Object.keys(RANK)}`);
     rank = 0;
   }
-  if (rank === undefined) throw new NetworkError(`Unknown logLevel: use one of ${Object.keys(RANK)}`);
+  if (rank === undefined) throw new NetworkError(redact(`Unknown logLevel ${JSON.stringify(String(level))}: use one of ${Object.keys(RANK).join(', ')}`));
   if (rank === 0) return undefined;
   return (record) => {
     const ok = typeof record.status === 'number' && record.status < 400;

@@ -1,4 +1,4 @@
-import type { operations } from '@network-org/spec/openapi';
+import type { CustomFieldUpdate, operations } from '@network-org/spec/openapi';
 import type { operationRoutes } from '@network-org/spec/routes';
 import type { RequestOptions } from './request-options';
 
@@ -21,6 +21,22 @@ export type OperationBody<Op extends OperationId> = [RequestBody<Op>] extends [n
     ? Body
     : never;
 type RequestBody<Op extends OperationId> = NonNullable<operations[Op]['requestBody']>;
+
+/**
+ * A record type's declared fields, without the index signature of its custom fields: what a literal of the record
+ * can be checked against (the index signature, of a custom field's value type, would refuse `tags` and the rest).
+ */
+export type KnownFields<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+
+/**
+ * The body of a contact or company update, checked key by key: `account_id`, `tags` and `notes_json` by their own
+ * types, every other key as a registered custom field's value (`string | number | boolean | null`), so that a
+ * misspelt `tags` (`tag: { add: [...] }`, an object under another key) does not compile. A body typed with an index
+ * signature (built at run time) is taken as the spec types it, and the service checks its keys.
+ */
+export type UpdateBody<Op extends 'updateContact' | 'updateCompany', B> = string extends keyof B
+  ? OperationBody<Op>
+  : KnownFields<OperationBody<Op>> & { [K in Exclude<keyof B, keyof KnownFields<OperationBody<Op>>>]: CustomFieldUpdate };
 
 /** The JSON body of an operation's successful (200 or 201) responses, by operationId. */
 export type OperationData<Op extends OperationId> = {

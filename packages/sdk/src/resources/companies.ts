@@ -1,6 +1,6 @@
 import type { CompanyListItem } from '@network-org/spec/openapi';
 import type { APIPromise } from '../core/api-promise';
-import type { OperationBody, OperationQuery } from '../core/operations';
+import type { OperationBody, OperationQuery, UpdateBody } from '../core/operations';
 import type { PagePromise } from '../core/pagination';
 import type { RequestOptions } from '../core/request-options';
 import { APIResource } from '../core/resource';
@@ -14,8 +14,11 @@ export class Companies extends APIResource {
     return this.paginated('listCompanies', { query }, options);
   }
 
-  /** Changes tags, notes and custom fields (keys other than account_id, tags, notes_json). */
-  update(companyId: string, body: CompanyUpdateBody, options?: RequestOptions): APIPromise<CompanyListItem> {
+  /**
+   * Changes tags, notes and custom fields (keys other than account_id, tags, notes_json, each a registered field's
+   * name with a `string | number | boolean | null` value; null clears it).
+   */
+  update<B extends UpdateBody<'updateCompany', B>>(companyId: string, body: B, options?: RequestOptions): APIPromise<CompanyListItem> {
     return this.call('updateCompany', { path: { company_id: companyId }, body }, options, ({ data }) => data.company);
   }
 }

@@ -1,6 +1,6 @@
 import type { Contact, ContactListItem, ContactWithEnrichment, ImportWarning, UpdatedContact } from '@network-org/spec/openapi';
 import type { APIPromise } from '../core/api-promise';
-import type { OperationBody, OperationQuery } from '../core/operations';
+import type { OperationBody, OperationQuery, UpdateBody } from '../core/operations';
 import type { PagePromise } from '../core/pagination';
 import type { RequestOptions } from '../core/request-options';
 import { APIResource } from '../core/resource';
@@ -32,8 +32,11 @@ export class Contacts extends APIResource {
     }));
   }
 
-  /** Changes tags, notes and custom fields (keys other than account_id, tags, notes_json). */
-  update(contactId: string, body: ContactUpdateBody, options?: RequestOptions): APIPromise<UpdatedContact> {
+  /**
+   * Changes tags, notes and custom fields (keys other than account_id, tags, notes_json, each a registered field's
+   * name with a `string | number | boolean | null` value; null clears it).
+   */
+  update<B extends UpdateBody<'updateContact', B>>(contactId: string, body: B, options?: RequestOptions): APIPromise<UpdatedContact> {
     return this.call('updateContact', { path: { contact_id: contactId }, body }, options, ({ data }) => data.contact);
   }
 
