@@ -34,20 +34,14 @@ async function generateTypes() {
     rootTypesNoSchemaPrefix: true,
     alphabetize: false,
   });
-  // TypeScript cannot say "every key but the declared ones" in one object type: an index signature of the
-  // custom-field value type would also constrain `tags`, `company`, ... A record the service sends is the declared
-  // fields intersected with an index signature of CustomFieldValue: reading a declared field gives its own type,
-  // any other key a custom field's value. A request body keeps `unknown` here (an intersection would refuse its own
-  // `tags`); the SDK's update methods check every other key against CustomFieldUpdate (CustomFields in
+  // TypeScript cannot say "every key but the declared ones": an index signature of the custom-field value
+  // type would also constrain `tags`, `company`, ... (and refuse `{ ...contact, tags }`). So custom fields are typed
+  // `unknown` here; the SDK's update methods check every other key of a body against CustomFieldUpdate (UpdateBody in
   // packages/sdk/src/core/operations.ts), and the zod schemas and the mock check the wire.
   const text = astToString(ast)
     .replace(
-      /\} & \{\n(\s*)\[key: string\]: components\["schemas"\]\["CustomFieldValue"\];/g,
-      '} & {\n$1/** Custom fields by registered name: see `CustomFieldValue`. */\n$1[key: string]: components["schemas"]["CustomFieldValue"] | undefined;',
-    )
-    .replace(
-      /\[key: string\]: components\["schemas"\]\["CustomFieldUpdate"\];/g,
-      '/** Custom fields by registered name: see `CustomFieldUpdate`. */\n            [key: string]: unknown;',
+      /\[key: string\]: components\["schemas"\]\["(CustomFieldValue|CustomFieldUpdate)"\];/g,
+      '/** Custom fields by registered name: see `$1`. */\n            [key: string]: unknown;',
     )
     // `required` beside `allOf` (a response that always carries more of a shared record's fields) comes out as
     // openapi-typescript's WithRequired, which keeps `undefined` in the field's type: a field that is always

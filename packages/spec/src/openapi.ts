@@ -479,7 +479,7 @@ export interface components {
             contact_count?: number;
         } & {
             /** Custom fields by registered name: see `CustomFieldValue`. */
-            [key: string]: components["schemas"]["CustomFieldValue"] | undefined;
+            [key: string]: unknown;
         };
         /**
          * @description A company as the company list and update responses show it: every field of `Company` is present, with
@@ -631,7 +631,7 @@ export interface components {
             app_url: string;
         } & {
             /** Custom fields by registered name: see `CustomFieldValue`. */
-            [key: string]: components["schemas"]["CustomFieldValue"] | undefined;
+            [key: string]: unknown;
         };
         /**
          * @description A contact as the contact list shows it: every field of `Contact` is present (unknown values are null)
