@@ -50,3 +50,4 @@ export type {
   SeedViewInput,
 } from './control/seed';
 export { FIXTURE_KEYS } from './store/index';
+export type { DefaultCustomFields } from './store/default-custom-fields';

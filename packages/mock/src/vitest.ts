@@ -14,6 +14,8 @@ declare module 'vitest' {
   }
 }
 
+export type { DefaultCustomFields } from './store/default-custom-fields';
+
 // At import: see checkMsw.
 checkMsw();
 

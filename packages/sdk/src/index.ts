@@ -21,6 +21,7 @@ export type {
   PagedOperationId,
   PageExtras,
   UpdateBody,
+  UpdateBodyFor,
 } from './core/operations';
 export { secretScrubber } from './core/redact';
 export {
@@ -43,8 +44,8 @@ export {
   isApiError,
   type ValidationIssue,
 } from './core/errors';
-export type { ContactListQuery, ContactImportBody, ContactImportResult, ContactUpdateBody, ContactFindEmailBody } from './resources/contacts';
-export type { CompanyListQuery, CompanyUpdateBody } from './resources/companies';
+export type { ContactListQuery, ContactImportBody, ContactImportResult, ContactUpdateBody, ContactUpdateBodyFor, ContactFindEmailBody } from './resources/contacts';
+export type { CompanyListQuery, CompanyUpdateBody, CompanyUpdateBodyFor } from './resources/companies';
 export type { ConversationListQuery, MessageListQuery } from './resources/conversations';
 export type { DraftCreateBody } from './resources/drafts';
 export type { ViewListQuery, ViewCreateBody } from './resources/views';

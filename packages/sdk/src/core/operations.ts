@@ -1,4 +1,4 @@
-import type { CustomFieldUpdate, operations } from '@network-org/spec/openapi';
+import type { CustomFieldUpdate, CustomFieldValue, operations } from '@network-org/spec/openapi';
 import type { operationRoutes } from '@network-org/spec/routes';
 import type { RequestOptions } from './request-options';
 
@@ -36,7 +36,16 @@ export type KnownFields<T> = { [K in keyof T as string extends K ? never : numbe
  */
 export type UpdateBody<Op extends 'updateContact' | 'updateCompany', B> = string extends keyof B
   ? OperationBody<Op>
-  : KnownFields<OperationBody<Op>> & { [K in Exclude<keyof B, keyof KnownFields<OperationBody<Op>>>]: CustomFieldUpdate };
+  : KnownFields<OperationBody<Op>> & { [K in keyof B as K extends keyof KnownFields<OperationBody<Op>> ? never : K]: CustomFieldUpdate };
+
+/**
+ * The body of a contact or company update for a dataset whose custom fields are known: `Fields` maps each registered
+ * name to its value's type (for the mock's default dataset, `DefaultCustomFields['contact']` of `@network-org/mock`),
+ * so that a misspelt name, or a value of another type, does not compile. `null` clears a field.
+ */
+export type UpdateBodyFor<Op extends 'updateContact' | 'updateCompany', Fields extends Record<string, CustomFieldValue>> = KnownFields<OperationBody<Op>> & {
+  [K in keyof Fields]?: Fields[K] | null;
+};
 
 /** The JSON body of an operation's successful (200 or 201) responses, by operationId. */
 export type OperationData<Op extends OperationId> = {

@@ -1,12 +1,14 @@
-import type { CompanyListItem } from '@network-org/spec/openapi';
+import type { CustomFieldValue, CompanyListItem } from '@network-org/spec/openapi';
 import type { APIPromise } from '../core/api-promise';
-import type { OperationBody, OperationQuery, UpdateBody } from '../core/operations';
+import type { OperationBody, OperationQuery, UpdateBody, UpdateBodyFor } from '../core/operations';
 import type { PagePromise } from '../core/pagination';
 import type { RequestOptions } from '../core/request-options';
 import { APIResource } from '../core/resource';
 
 export type CompanyListQuery = OperationQuery<'listCompanies'>;
 export type CompanyUpdateBody = OperationBody<'updateCompany'>;
+/** A company update body for a dataset whose custom fields are known (name to value type): see `UpdateBodyFor`. */
+export type CompanyUpdateBodyFor<Fields extends Record<string, CustomFieldValue>> = UpdateBodyFor<'updateCompany', Fields>;
 
 export class Companies extends APIResource {
   /** Companies of the requested accounts' contacts, or of a contact view's contacts (`view_id`). */

@@ -1,6 +1,6 @@
-import type { Contact, ContactListItem, ContactWithEnrichment, ImportWarning, UpdatedContact } from '@network-org/spec/openapi';
+import type { CustomFieldValue, Contact, ContactListItem, ContactWithEnrichment, ImportWarning, UpdatedContact } from '@network-org/spec/openapi';
 import type { APIPromise } from '../core/api-promise';
-import type { OperationBody, OperationQuery, UpdateBody } from '../core/operations';
+import type { OperationBody, OperationQuery, UpdateBody, UpdateBodyFor } from '../core/operations';
 import type { PagePromise } from '../core/pagination';
 import type { RequestOptions } from '../core/request-options';
 import { APIResource } from '../core/resource';
@@ -8,6 +8,8 @@ import { APIResource } from '../core/resource';
 export type ContactListQuery = OperationQuery<'listContacts'>;
 export type ContactImportBody = OperationBody<'importContact'>;
 export type ContactUpdateBody = OperationBody<'updateContact'>;
+/** A contact update body for a dataset whose custom fields are known (name to value type): see `UpdateBodyFor`. */
+export type ContactUpdateBodyFor<Fields extends Record<string, CustomFieldValue>> = UpdateBodyFor<'updateContact', Fields>;
 export type ContactFindEmailBody = OperationBody<'findContactEmail'>;
 
 export interface ContactImportResult {
