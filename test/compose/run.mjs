@@ -5,10 +5,11 @@
 // session gets the JSON 503 naming it while the others go on, and once compose has started it again the session
 // says on its first answer that it started from the seeded dataset (X-Mock-Session-Started).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { containerEngine } from '../../scripts/image.mjs';
+import { checklist, freePort } from '../tools/checks.mjs';
 
 const started = Date.now();
+const { check, fail, finish } = checklist('test:compose');
 const engine = containerEngine();
 if (engine?.name !== 'podman' || spawnSync('podman-compose', ['--version'], { stdio: 'ignore' }).status !== 0) {
   console.error('test:compose: needs podman and podman-compose (Debian: apt-get install podman runc podman-compose).');
@@ -18,23 +19,6 @@ const RUN_SECONDS = 65;
 const TOKEN = 'compose-control-token';
 const project = `compose-test-${process.pid}`;
 const image = `localhost/network-org/mock:${project}`;
-const failures = [];
-let checks = 0;
-
-function check(what, ok, detail = '') {
-  checks++;
-  console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}${ok || !detail ? '' : `: ${detail}`}`);
-  if (!ok) failures.push(what);
-}
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -137,12 +121,11 @@ try {
   check('NETWORK_MOCK_LOG=requests: the replicas\' logs show the requests', /Z compose-\w GET \/v1\/contacts 200 /.test(logs.stdout), logs.stdout.slice(-300));
   console.log(`  ran ${((Date.now() - started) / 1000).toFixed(0)} s with traffic for ${RUN_SECONDS} s and more`);
 } catch (error) {
-  failures.push(String(error?.message ?? error));
+  fail(error);
   console.error(error);
 } finally {
   compose(['down', '-v']);
   spawnSync('podman', ['rmi', '--force', image], { env: engine.env, stdio: 'ignore' });
 }
 
-console.log(`test:compose: ${checks - failures.length}/${checks} checks passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-if (failures.length > 0) process.exit(1);
+finish();

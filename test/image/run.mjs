@@ -9,10 +9,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { containerEngine } from '../../scripts/image.mjs';
+import { checklist, freePort } from '../tools/checks.mjs';
 
-const started = Date.now();
+const { check, fail, finish } = checklist('test:image');
 const engine = containerEngine();
 if (!engine) {
   console.error('test:image: neither podman nor docker is installed (Debian: apt-get install podman runc).');
@@ -22,31 +22,12 @@ const TOKEN = 'ci-control-token';
 const run = `image-test-${process.pid}`;
 const volume = `${run}-data`;
 const containers = [];
-const failures = [];
-let checks = 0;
 
 /** The engine's command; its output, or throws with its stderr. */
 function engine$(args, { allowFailure = false } = {}) {
   const result = spawnSync(engine.name, args, { env: engine.env, encoding: 'utf8' });
   if (!allowFailure && result.status !== 0) throw new Error(`${engine.name} ${args.join(' ')} exited ${result.status}:\n${result.stderr}`);
   return result;
-}
-
-function check(what, ok, detail = '') {
-  checks++;
-  if (ok) console.log(`  ok   ${what}`);
-  else {
-    console.log(`  FAIL ${what}${detail ? `: ${detail}` : ''}`);
-    failures.push(what);
-  }
-}
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Starts the image detached; the health timer is off (no systemd here), `healthcheck run` still runs it. */
@@ -234,12 +215,10 @@ try {
   const size = engine$(['image', 'inspect', 'network-org/mock:latest', '--format', '{{.Size}}']).stdout.trim();
   console.log(`  image network-org/mock:${version}: ${(Number(size) / 1e6).toFixed(1)} MB`);
 } catch (error) {
-  failures.push(String(error?.message ?? error));
-  console.error(error);
+  fail(error);
 } finally {
   for (const name of containers) engine$(['rm', '--force', name], { allowFailure: true });
   engine$(['volume', 'rm', '--force', volume], { allowFailure: true });
 }
 
-console.log(`test:image: ${checks - failures.length}/${checks} checks passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-if (failures.length > 0) process.exit(1);
+finish();

@@ -11,23 +11,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { containerEngine } from '../../scripts/image.mjs';
+import { checklist } from '../tools/checks.mjs';
 
-const started = Date.now();
 const engine = containerEngine();
 if (!engine) {
   console.error('test:image testcontainers: neither podman nor docker is installed (Debian: apt-get install podman runc).');
   process.exit(1);
 }
-const failures = [];
-let checks = 0;
-function check(what, ok, detail = '') {
-  checks++;
-  if (ok) console.log(`  ok   ${what}`);
-  else {
-    console.log(`  FAIL ${what}${detail ? `: ${detail}` : ''}`);
-    failures.push(what);
-  }
-}
+const { check, fail, finish } = checklist(`test:image testcontainers (${engine.name})`);
 
 // The snippet's constants, read from the page so that this follows what a reader copies.
 const page = readFileSync('docs/mock/containers.md', 'utf8');
@@ -82,14 +73,12 @@ try {
   const untouched = (await fetch(`${url}/v1/accounts`, { headers: { ...KEY, ...first } })).status;
   check("the other test's session never sees the fault", untouched === 200, String(untouched));
 } catch (error) {
-  failures.push(String(error?.message ?? error));
-  console.error(error);
+  fail(error);
 } finally {
-  if (container) await container.stop({ timeout: 2_000 }).catch((error) => failures.push(`stop: ${error.message}`));
+  if (container) await container.stop({ timeout: 2_000 }).catch(fail);
   if (container) spawnSync(engine.name, ['rm', '--force', container.getId()], { env: engine.env, stdio: 'ignore' });
   service?.kill('SIGTERM');
   rmSync(socketDir, { recursive: true, force: true });
 }
 
-console.log(`test:image testcontainers (${engine.name}): ${checks - failures.length}/${checks} checks passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-process.exit(failures.length > 0 ? 1 : 0);
+finish();
