@@ -107,7 +107,18 @@ function issueMessage(issue: Issue, input: unknown, location: InputLocation): st
   // JSON.stringify writes Infinity (a body's 1e400) as null, which would misreport what was sent.
   const text = typeof received === 'number' && !Number.isFinite(received) ? String(received) : JSON.stringify(received);
   const shown = received !== undefined && typeof received !== 'object' ? ` (got ${text})` : '';
-  return `Invalid ${LOCATION_LABEL[location]} "${name}": ${what}${shown}.`;
+  return `Invalid ${LOCATION_LABEL[location]} "${name}": ${what}${shown}.${tagsHint(issue, received, location)}`;
+}
+
+/**
+ * A tag change (`{add}`, `{remove}`, `{set}`) under another top-level key of a body, where only a custom field's
+ * value fits (`tag: {add: [...]}`), is most likely a misspelt `tags`: the message says so.
+ */
+function tagsHint(issue: Issue, received: unknown, location: InputLocation): string {
+  if (location !== 'body' || issue.path.length !== 1 || issue.path[0] === 'tags' || issue.code !== 'invalid_union') return '';
+  if (typeof received !== 'object' || received === null || Array.isArray(received)) return '';
+  if (!['add', 'remove', 'set'].some((key) => Object.hasOwn(received, key))) return '';
+  return ' A tag change goes under "tags": {"tags": {"add": [...]}} (or "remove", "set").';
 }
 
 /** What is wrong with `input`, one sentence per problem (at most three); undefined when the schema accepts it. */

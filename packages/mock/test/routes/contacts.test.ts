@@ -722,6 +722,18 @@ describe('writing, through the API alone', () => {
       expect(await fullContact(contact.contact_id)).toEqual(before);
     });
 
+    it('answers 400 pointing to "tags" for a tag change under a misspelt key, and changes nothing', async () => {
+      const contact = nextContact();
+      const before = await fullContact(contact.contact_id);
+      for (const body of [{ tag: { add: [{ name: 'Won', color: 'green' }] } }, { Tags: { remove: ['won'] } }]) {
+        const reply = await patch(contact.contact_id, { account_id: accounts.shared, ...body });
+        expectError(reply, 400, 'bad_request', /"(tag|Tags)".*A tag change goes under "tags"/);
+      }
+      // An object that is no tag change gets no such hint.
+      expect((await patch(contact.contact_id, { tag: { value: 'Won' } })).body.message).not.toMatch(/"tags"/);
+      expect(await fullContact(contact.contact_id)).toEqual(before);
+    });
+
     it('accepts a body with only account_id (or empty) and changes nothing', async () => {
       const contact = nextContact();
       const before = await fullContact(contact.contact_id);
