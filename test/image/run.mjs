@@ -217,7 +217,7 @@ try {
 } catch (error) {
   fail(error);
 } finally {
-  for (const name of containers) engine$(['rm', '--force', name], { allowFailure: true });
+  for (const name of containers) engine$(['rm', '--force', '--volumes', name], { allowFailure: true });
   engine$(['volume', 'rm', '--force', volume], { allowFailure: true });
 }
 
