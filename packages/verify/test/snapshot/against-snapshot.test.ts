@@ -38,8 +38,11 @@ describe('network-verify against a mock served from a snapshot', () => {
     expect(notAgreeing.map(({ id, outcome, reason, differences }) => ({ id, outcome, reason, differences }))).toEqual([]);
     expect(report.summary.agree).toBeGreaterThan(150);
     // What a snapshot cannot hold: an account the member may not use (every snapshot account is shared for API use),
-    // and people of the network who are nobody's contact (nothing to import).
+    // and people of the network who are nobody's contact (nothing to import). Like the seeded dataset, a snapshot's
+    // headlines name the role and company and its locations are the current job's, so a search input that nothing
+    // else matches cannot be picked for those three.
     const skipped = report.scenarios.filter((s) => s.outcome === 'skipped').map((s) => s.id);
-    expect(skipped.filter((id) => !/^(auth\.member\.unshared-account|contacts\.import\.|rate-limit\.probe)/.test(id))).toEqual([]);
+    const notIsolated = /^contacts\.(query\.by-company|query\.by-role|search\.by-locations)$/;
+    expect(skipped.filter((id) => !/^(auth\.member\.unshared-account|contacts\.import\.|rate-limit\.probe)/.test(id) && !notIsolated.test(id))).toEqual([]);
   });
 });
