@@ -4,7 +4,7 @@
 // exits is started again on its port after a second, as compose's `restart:` and Kubernetes would.
 import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,6 +137,19 @@ function startReplica(replica, port, serveArgs) {
   });
 }
 
+/** One command to HAProxy's runtime API; resolves with its answer. */
+function admin(socket, command) {
+  return new Promise((resolve) => {
+    let answer = '';
+    const connection = createConnection(socket);
+    connection.setEncoding('utf8');
+    connection.on('data', (chunk) => (answer += chunk));
+    connection.on('error', (error) => resolve(error.message));
+    connection.on('close', () => resolve(answer.trim()));
+    connection.end(`${command}\n`);
+  });
+}
+
 function waitForPort(port, exited) {
   const deadline = Date.now() + START_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
@@ -227,16 +240,21 @@ async function main() {
     for (const child of [haproxyChild, ...replicas.map((replica) => replica.child)]) child?.kill('SIGKILL');
   });
 
+  const adminSocket = join(workDir, 'haproxy.sock');
   const superviseReplica = (replica) => {
     replica.child.once('exit', (code, signal) => {
       if (stopping) return;
       replica.ready = false;
+      // Out of HAProxy's rotation at once, before its health check notices: later requests get the 503 without
+      // meeting a kept connection the replica left. It goes back in when it is listening again.
+      void admin(adminSocket, `set server ${replica.name}/${replica.name} state maint`);
       process.stderr.write(`${replica.name} exited (${code ?? signal}); starting it again on port ${replica.port} in ${RESTART_DELAY_MS / 1000} s\n`);
       setTimeout(function restart() {
         if (stopping) return;
         startReplica(replica, replica.port, options.serveArgs).then(
           () => {
             replica.ready = true;
+            void admin(adminSocket, `set server ${replica.name}/${replica.name} state ready`);
             process.stderr.write(`${replica.name} is back on port ${replica.port}\n`);
             superviseReplica(replica);
           },
@@ -272,6 +290,8 @@ async function main() {
       replicas: replicas.map(({ name, port: replicaPort }) => ({ name, address: `${HOST}:${replicaPort}` })),
       header: 'Written by `pnpm sandbox` (scripts/sandbox/haproxy-config.mjs).',
       checkInterval: '250ms',
+      hop: join(workDir, 'routing.sock'),
+      adminSocket,
     }),
   );
   haproxyChild = spawn(haproxy, ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -13,6 +13,8 @@ export const SESSION_HEADER = 'X-Mock-Session';
 export const REPLICA_HEADER = 'X-Mock-Replica';
 /** What each replica's health check asks for (answered with no key and no token). */
 export const HEALTH_PATH = '/__mock/health';
+/** Marks the 502 HAProxy gives for a replica's failed connection, so that it alone becomes the 503. */
+const DOWN_MARK = 'X-Mock-Replica-Down';
 /** Seconds a client is told to wait before retrying a request whose replica is down. */
 export const RETRY_AFTER_SECONDS = 1;
 
@@ -29,6 +31,10 @@ export const RETRY_AFTER_SECONDS = 1;
  * @property {string} [header]              the comment at the top: who generated the file
  * @property {{name: string, lines: readonly string[]}} [resolvers]  a `resolvers` section for replicas found by DNS
  * @property {string} [checkInterval]       health-check interval (`1s`; the local sandbox uses less)
+ * @property {string} [hop]                 where the routing frontend listens (`/tmp/x/routing.sock`): given, HAProxy
+ *   keeps its connections to the replicas (`pnpm sandbox`); else it opens one per request
+ * @property {string} [adminSocket]         HAProxy's runtime API, which `pnpm sandbox` uses to take a replica out the
+ *   moment its process exits
  */
 
 /** A single-quoted HAProxy string: nothing inside is interpreted, and it cannot hold a single quote. */
@@ -50,7 +56,7 @@ export function replicaDownBody(replica) {
 }
 
 /** Renders haproxy.cfg for these replicas. */
-export function haproxyConfig({ bind, replicas, header, resolvers, checkInterval = '1s' }) {
+export function haproxyConfig({ bind, replicas, header, resolvers, checkInterval = '1s', hop, adminSocket }) {
   if (replicas.length === 0) throw new RangeError('a sandbox needs at least one replica');
   const names = new Set(replicas.map((replica) => replica.name));
   if (names.size !== replicas.length) throw new RangeError('replica names must differ');
@@ -63,6 +69,7 @@ export function haproxyConfig({ bind, replicas, header, resolvers, checkInterval
   add(
     'global',
     '  maxconn 4000',
+    ...(adminSocket ? [`  stats socket ${adminSocket} mode 600 level admin`] : []),
     '',
     'defaults',
     '  mode http',
@@ -71,24 +78,37 @@ export function haproxyConfig({ bind, replicas, header, resolvers, checkInterval
     '  timeout server 60s',
     '  timeout http-request 10s',
     '  timeout http-keep-alive 60s',
-    // A request is never redispatched to another replica. One retry on a fresh connection to the same replica
-    // covers a kept-alive connection the replica closed (a replica killed mid-flight); when that connection is
-    // refused too, the answer is the 503 below.
-    '  retries 1',
+    // A request is never redispatched to another replica (no `option redispatch`, one server per backend): a
+    // retry goes to the same replica, on a fresh connection once the kept ones fail, and a refused one ends in the
+    // 503 below. See the backend for why kept connections need more than one.
     '  retry-on conn-failure empty-response',
-    // A new connection to the replica per request. Keeping them (HAProxy's keep-alive mode, with any http-reuse)
-    // lets a request meet a connection a killed replica left before HAProxy sees it close: that client's
-    // connection is then closed with no answer instead of the 503 below, so the replica's CPU per request stays
-    // above the 1.2x target of the bench (bench/src/suites/sandbox.ts reports it).
-    '  option http-server-close',
     // A check waits this long for the health answer: a busy machine must not mark a live replica down.
     '  timeout check 3s',
     '',
   );
   if (resolvers) add(`resolvers ${resolvers.name}`, ...resolvers.lines.map((line) => `  ${line}`), '');
+  if (hop) {
+    add(
+      'frontend sandbox',
+      `  bind ${bind}`,
+      '  default_backend hop',
+      '',
+      // HAProxy closes a client's kept-alive connection with no answer at all when a replica's connection fails
+      // under any request but the first on that client connection (it expects a browser to retry). So clients'
+      // requests reach the routing frontend one per connection, on a local socket: each is the first of its own,
+      // and a dead replica's failure becomes the 503. When the routing frontend closes with no answer (a kept
+      // connection found dead before a request was written), the hop tries it again. HAProxy alone pays this.
+      'backend hop',
+      '  option http-server-close',
+      '  retries 3',
+      '  retry-on conn-failure empty-response',
+      `  server routing ${hop}`,
+      '',
+    );
+  }
   add(
-    'frontend sandbox',
-    `  bind ${bind}`,
+    hop ? 'frontend routing' : 'frontend sandbox',
+    `  bind ${hop ?? bind}`,
     // The routing key: the session, else the API key, else one fixed key (health probes, CORS preflights).
     // fhdr reads the whole header: hdr would split a value at its commas.
     `  http-request set-var(txn.route_key) req.fhdr(${SESSION_HEADER}) if { req.fhdr(${SESSION_HEADER}) -m found }`,
@@ -113,6 +133,23 @@ export function haproxyConfig({ bind, replicas, header, resolvers, checkInterval
     '  use_backend %[var(txn.replica)]',
     '',
   );
+  const connections = hop
+    ? [
+        // Every request goes over a kept connection when one is idle: a replica pays no connection per request.
+        // The routing frontend's requests are each the first of their connection (see the hop), so a kept
+        // connection the killed replica left ends in the 503 (or the 502 that becomes it), or in a close with no
+        // answer that the hop retries.
+        '  http-reuse always',
+        '  retries 1',
+      ]
+    : [
+        // A new connection per request: a killed replica's refused connection is the 503 at once.
+        '  option http-server-close',
+        '  retries 1',
+      ];
+  const downReply = (status) =>
+    `  http-error status ${status} content-type application/json hdr Retry-After ${RETRY_AFTER_SECONDS} hdr Access-Control-Allow-Origin '*' hdr Access-Control-Expose-Headers Retry-After` +
+    (status === 502 ? ` hdr ${DOWN_MARK} 1` : '');
   for (const { name, address } of replicas) {
     const server = [`  server ${name} ${address} check inter ${checkInterval} fall 2 rise 1`];
     if (resolvers) server.push(`resolvers ${resolvers.name} init-addr last,libc,none`);
@@ -121,7 +158,13 @@ export function haproxyConfig({ bind, replicas, header, resolvers, checkInterval
       `  option httpchk GET ${HEALTH_PATH}`,
       '  http-check expect status 200',
       // Answers HAProxy itself gives for this replica (down, refused, timed out) are JSON in the API's shape.
-      `  http-error status 503 content-type application/json hdr Retry-After ${RETRY_AFTER_SECONDS} hdr Access-Control-Allow-Origin '*' hdr Access-Control-Expose-Headers Retry-After string ${quote(replicaDownBody(name))}`,
+      `${downReply(503)} string ${quote(replicaDownBody(name))}`,
+      // A connection the killed replica reset under a request is HAProxy's 502; it is the same 503. A 502 the
+      // replica sends itself (a fault) has no mark and stays as it is.
+      `${downReply(502)} string ${quote(replicaDownBody(name))}`,
+      `  http-after-response set-status 503 if { status 502 } { res.hdr(${DOWN_MARK}) -m found }`,
+      `  http-after-response del-header ${DOWN_MARK}`,
+      ...connections,
       server.join(' '),
       '',
     );

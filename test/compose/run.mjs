@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `pnpm test:compose`: deploy/compose.yaml as written, run with podman-compose (Debian's) on the images
 // `pnpm image --local-base` builds (the mock, and HAProxy from Debian's haproxy). For more than a minute three
-// sessions each keep reading their own seeded record through HAProxy; one replica is killed on the way: its
-// session gets the JSON 503 naming it while the others go on, and once compose has started it again the session
-// says on its first answer that it started from the seeded dataset (X-Mock-Session-Started).
+// sessions each keep reading their own seeded record through HAProxy while one replica goes down twice. Killed by
+// hand it stays down: its session gets the JSON 503 naming it for as long as it takes to see it, then the replica
+// is started again and the session says on its first answer that it started from the seeded dataset
+// (X-Mock-Session-Started). Crashed, compose's restart policy brings it back, and the first answer says so again.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { containerEngine } from '../../scripts/image.mjs';
 import { checklist, freePort } from '../tools/checks.mjs';
@@ -82,41 +83,82 @@ try {
   const [victimReplica, victim] = chosen[0];
   const others = chosen.slice(1).map(([, session]) => session);
   const container = `${project}_mock-${victimReplica.replace('replica-', '')}_1`;
-  let killedAt;
-  let saw503 = false;
-  let bodyOf503 = '';
+  const account = JSON.parse((await call('/v1/accounts', victim)).body).data.accounts[0].account_id;
+
+  // The other sessions keep reading their own record for the whole run, beside the victim's steps.
+  const trafficUntil = Date.now() + RUN_SECONDS * 1000;
   let othersBroken = 0;
-  let back;
-  const loopStart = Date.now();
-  const runUntil = loopStart + RUN_SECONDS * 1000;
-  while (Date.now() < runUntil || (killedAt && !back && Date.now() < runUntil + 60_000)) {
-    if (!killedAt && Date.now() - loopStart > 15_000) {
-      // The replica's process dies as in a crash (podman kill would count as stopped by hand, which no restart
-      // policy restarts).
-      const pid = spawnSync('podman', ['inspect', '--format', '{{.State.Pid}}', container], { env: engine.env, encoding: 'utf8' }).stdout.trim();
-      process.kill(Number(pid), 'SIGKILL');
-      killedAt = Date.now();
-      console.log(`  killed ${container} (${victimReplica}, session ${victim})`);
-    }
-    for (const session of others) {
-      const seen = await names(session);
-      if (seen.status !== 200 || JSON.stringify(seen.names) !== '["Composed"]') othersBroken++;
-    }
-    if (killedAt && !back) {
-      const seen = await call('/v1/contacts?query=Composed&limit=25', victim);
-      if (seen.status === 503) {
-        saw503 = true;
-        bodyOf503 = seen.body;
-      } else if (seen.status === 200 && saw503) {
-        back = { started: seen.headers.get('x-mock-session-started'), names: JSON.parse(seen.body).data.contacts.map((contact) => contact.first_name) };
+  let othersRead = 0;
+  let victimDone = false;
+  const traffic = (async () => {
+    while (Date.now() < trafficUntil || !victimDone) {
+      for (const session of others) {
+        const seen = await names(session);
+        othersRead++;
+        if (seen.status !== 200 || JSON.stringify(seen.names) !== '["Composed"]') othersBroken++;
       }
+      await sleep(200);
     }
-    await sleep(200);
+  })();
+
+  /** Polls the victim's session until an answer `done` accepts, or a deadline generous for a loaded machine. */
+  async function victimUntil(done, seconds = 120) {
+    const deadline = Date.now() + seconds * 1000;
+    const seen = [];
+    while (Date.now() < deadline) {
+      const reply = await call('/v1/contacts?query=Composed&limit=25', victim);
+      seen.push(reply);
+      if (done(reply)) return { last: reply, seen };
+      await sleep(200);
+    }
+    return { last: undefined, seen };
   }
-  check('the killed replica\'s session gets a JSON 503 naming it', saw503 && JSON.parse(bodyOf503 || '{}').message?.includes(`${victimReplica} is down`), bodyOf503.slice(0, 200));
-  check('the sessions on the other replicas answer their own record throughout', othersBroken === 0, `${othersBroken} bad answers`);
-  check('compose starts the killed replica again (restart: unless-stopped)', back !== undefined);
-  check('its session\'s first answer says it started from the seeded dataset (X-Mock-Session-Started)', back !== undefined && !Number.isNaN(Date.parse(back.started ?? '')) && back.names.length === 0, JSON.stringify(back));
+  const freshFirstAnswer = (reply) =>
+    reply !== undefined && !Number.isNaN(Date.parse(reply.headers.get('x-mock-session-started') ?? '')) && JSON.parse(reply.body).data.contacts.length === 0;
+
+  try {
+    await sleep(15_000);
+    // Held down: `podman kill` counts as stopped by hand, which no restart policy restarts, so the 503 is there to
+    // be seen however slow the machine, until the replica is started again.
+    const killed = spawnSync('podman', ['kill', container], { env: engine.env, encoding: 'utf8' });
+    check(`podman kill ${container} (${victimReplica}, session ${victim})`, killed.status === 0, killed.stderr);
+    const down = await victimUntil((reply) => reply.status === 503);
+    const downBody = down.last?.body ?? '';
+    check(
+      "the killed replica's session gets a JSON 503 naming it, with Retry-After",
+      down.last !== undefined && JSON.parse(downBody).message?.includes(`${victimReplica} is down`) && down.last.headers.get('retry-after') === '1',
+      `${down.seen.length} answers, the last: ${down.seen.at(-1)?.status} ${(down.seen.at(-1)?.body ?? '').slice(0, 200)}`,
+    );
+    const unclean = down.seen.filter((reply) => reply.status !== 200 && reply.status !== 503);
+    check('no answer on the way is anything but 200 or that 503 (no empty close)', unclean.length === 0, JSON.stringify(unclean.map((reply) => reply.body.slice(0, 100))));
+    const restarted = spawnSync('podman', ['start', container], { env: engine.env, encoding: 'utf8' });
+    check(`podman start ${container}`, restarted.status === 0, restarted.stderr);
+    const back = await victimUntil((reply) => reply.status === 200);
+    check(
+      "once it is back, its session's first answer says it started from the seeded dataset (X-Mock-Session-Started)",
+      freshFirstAnswer(back.last),
+      back.last ? `${back.last.headers.get('x-mock-session-started')} ${back.last.body.slice(0, 200)}` : `still ${back.seen.at(-1)?.status}`,
+    );
+
+    // Crashed: the replica's process dies, and compose's restart policy (unless-stopped) starts it again.
+    const seeded = await control('/seed/contact', victim, { account_id: account, first_name: 'Composed' });
+    check(`the control API seeds the record again in ${victim}`, seeded.status === 201, `${seeded.status} ${seeded.body.slice(0, 200)}`);
+    const pid = spawnSync('podman', ['inspect', '--format', '{{.State.Pid}}', container], { env: engine.env, encoding: 'utf8' }).stdout.trim();
+    process.kill(Number(pid), 'SIGKILL');
+    console.log(`  killed the process of ${container} (pid ${pid})`);
+    const crashed = await victimUntil((reply) => reply.status === 200);
+    check(
+      'compose starts the crashed replica again, and its session\'s first answer says it started over (X-Mock-Session-Started)',
+      freshFirstAnswer(crashed.last),
+      crashed.last ? `${crashed.last.headers.get('x-mock-session-started')} ${crashed.last.body.slice(0, 200)}` : `still ${crashed.seen.at(-1)?.status}`,
+    );
+    const uncleanCrash = crashed.seen.filter((reply) => reply.status !== 200 && reply.status !== 503);
+    check('no answer while it restarts is anything but 200 or the 503 (no empty close)', uncleanCrash.length === 0, JSON.stringify(uncleanCrash.map((reply) => reply.body.slice(0, 100))));
+  } finally {
+    victimDone = true;
+    await traffic;
+  }
+  check(`the sessions on the other replicas answer their own record throughout (${othersRead} reads)`, othersBroken === 0, `${othersBroken} bad answers`);
   const logs = spawnSync('podman', ['logs', `${project}_mock-${others.length > 0 ? chosen[1][0].replace('replica-', '') : 1}_1`], { env: engine.env, encoding: 'utf8' });
   check('NETWORK_MOCK_LOG=requests: the replicas\' logs show the requests', /Z compose-\w GET \/v1\/contacts 200 /.test(logs.stdout), logs.stdout.slice(-300));
   console.log(`  ran ${((Date.now() - started) / 1000).toFixed(0)} s with traffic for ${RUN_SECONDS} s and more`);
