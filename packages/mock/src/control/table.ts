@@ -182,7 +182,7 @@ export function controlRoutes(sources: DescriptionSources): ControlRoute[] {
       answer: ({ runtime, session, body }) => {
         const current = session();
         runtime.reset(current, body as z.output<typeof resetBodySchema>);
-        return jsonAnswer(200, { ok: true, seed: current.store.seed, now: current.store.now.toISOString() });
+        return jsonAnswer(200, { ok: true, seed: current.store.datasetSeed, now: current.store.now.toISOString() });
       },
     },
     {
@@ -205,7 +205,7 @@ export function controlRoutes(sources: DescriptionSources): ControlRoute[] {
         }
         const { store } = session();
         loadState(store, new TextDecoder().decode(bytes));
-        return jsonAnswer(200, { ok: true, seed: store.seed, now: store.now.toISOString() });
+        return jsonAnswer(200, { ok: true, seed: store.datasetSeed, now: store.now.toISOString() });
       },
     },
     {

@@ -3,7 +3,7 @@
 import type { ActivityEvent, Company, Contact, Conversation, Message, Organization, View } from '@network-org/sdk';
 import { schemas } from '@network-org/spec/zod';
 import { HEADCOUNT_RANGES } from '../store/network-generator';
-import { ID_STARTS } from '../store/storage';
+import { ID_STARTS } from '../store/ids';
 import type { FakeCompany, FakePerson, Scrubber } from './scrub';
 
 /** The fixture organization the snapshot's organization is served as. */

@@ -1,5 +1,5 @@
 import type { NetworkClient } from '@network-org/sdk';
-import { ID_STARTS } from '../store/storage';
+import { ID_STARTS } from '../store/ids';
 import { STATE_FORMAT, STATE_VERSION } from '../store/state-file';
 import { SnapshotParts, type PartKind } from './parts';
 import { stepReaders, type Step } from './read-steps';

@@ -91,7 +91,7 @@ export function createSeededDataset(options: StoreOptions & DatasetKind = {}): S
   faker.setDefaultRefDate(now);
   const random = new Random(faker.number.int({ min: 0, max: 2 ** 32 - 1 }));
   const pools = buildPools(faker);
-  const store = new Store({ seed: checked.seed, now, pools, historyCompanies: [] });
+  const store = new Store({ datasetSeed: checked.seed, now, pools, historyCompanies: [] });
   const companies = buildNetworkCompanies(faker, random, pools, store.ids, now, 150);
   store.storage.setHistoryCompanies(companies);
   // A dataset of organizations only holds no network: a snapshot's companies are all its own.

@@ -2,7 +2,8 @@ import type { Changeable } from './changes';
 import { withDrawnFields } from './drawn-fields';
 import { companyKind } from './kinds';
 import { companyRecord } from './builders';
-import { EMPTY, type VersionedStorage } from './storage';
+import { EMPTY } from './containers';
+import type { VersionedStorage } from './storage';
 import type { AccountRecord, CompanyRecord, ContactRecord, NetworkCompanyRecord } from './types';
 
 /** Each account's records of network companies: created on first use, edited by copy. */

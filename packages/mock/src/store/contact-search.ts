@@ -1,5 +1,6 @@
 import { SearchIndex } from './search-index';
-import { EMPTY, type VersionedStorage } from './storage';
+import { EMPTY } from './containers';
+import type { VersionedStorage } from './storage';
 import type { ContactRecord } from './types';
 
 /*

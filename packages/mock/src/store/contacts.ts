@@ -6,7 +6,8 @@ import { contactKind } from './kinds';
 import type { Network } from './network';
 import { contactRecord, type NewContact, searchTexts } from './builders';
 import { contactSearchText, editedSearchText } from './search';
-import { EMPTY, type VersionedStorage } from './storage';
+import { EMPTY } from './containers';
+import type { VersionedStorage } from './storage';
 import type { CompanyRecord, ContactRecord, ContactSearchTexts, NetworkPersonRecord } from './types';
 
 /**

@@ -1,4 +1,5 @@
-import { EMPTY, type VersionedStorage } from './storage';
+import { EMPTY } from './containers';
+import type { VersionedStorage } from './storage';
 import type { ConversationRecord, MessageRecord } from './types';
 
 /** Conversations of the accounts, with their messages. */

@@ -105,7 +105,7 @@ function createReader(store: Store): StoreReader {
   const { directory, customFields, network, companies, contacts, views, conversations, drafts, activity } = store;
   return {
     get seed() {
-      return store.seed;
+      return store.datasetSeed;
     },
     get now() {
       return store.now;

@@ -1,5 +1,5 @@
 import type { KindName } from './kinds';
-import { EMPTY, type ListPart } from './storage';
+import { EMPTY, type ListPart } from './containers';
 import type { Store } from './store';
 import type { RecordsByKind } from './types';
 

@@ -1,128 +1,16 @@
-import type { Ids } from './ids';
-import type { Pools } from './pools';
+import { copyContainer, emptyData, type Indexes, type IndexValue, type ListPart, type Part, PARTS, type StoreData } from './containers';
+import { ID_STARTS, type Ids } from './ids';
 import { Random } from './random';
-import type {
-  AccountRecord,
-  ActivityEventRecord,
-  ApiKeyRecord,
-  CompanyRecord,
-  ContactRecord,
-  ConversationRecord,
-  CustomFieldRecord,
-  DraftRecord,
-  NetworkCompanyRecord,
-  NetworkPersonRecord,
-  OrganizationRecord,
-  UserRecord,
-  ViewRecord,
-} from './types';
+import { nextRevision, type PartRevisions, partRevisions } from './revisions';
+import { type DatasetConstants, SeededDataset } from './seeded-dataset';
+import type { NetworkCompanyRecord } from './types';
 
 /*
- * The store's one versioned storage: copy-on-write containers, revisions, snapshots, forks of one seeded dataset.
- * It knows containers, not what they mean: the repositories (directory.ts, contacts.ts, ...) read through `data`,
- * `lookup` and `entries`, write only through `own`, `ownList`, `index`, `replace` and `takeId`, and call `commit`
- * after each change.
+ * The store's one versioned storage: copy-on-write containers (containers.ts), revisions (revisions.ts), snapshots,
+ * forks of one seeded dataset (seeded-dataset.ts). It knows containers, not what they mean: the repositories
+ * (directory.ts, contacts.ts, ...) read through `data`, `lookup` and `entries`, write only through `own`, `ownList`,
+ * `index`, `replace` and `takeId`, and call `commit` after each change.
  */
-
-/** What never changes after the dataset is built: the seed, the anchor instant and the word pools. */
-export interface DatasetConstants {
-  seed: number;
-  now: Date;
-  pools: Pools;
-  /** The companies past positions are picked from; never changes, so derived work histories stay the same. */
-  historyCompanies: readonly NetworkCompanyRecord[];
-}
-
-export interface Slot {
-  account_id: string;
-  position: number;
-}
-
-/**
- * Lookups that only gain entries. A storage reads its own additions first, then the seeded dataset's (built once and
- * shared by every storage forked from it), so a fork or a snapshot never copies them.
- */
-export interface Indexes {
-  /** account_relationship_id -> where the contact lives. */
-  contactSlots: Map<string, Slot>;
-  /** `${account_id}:${person provider id}` -> position of the account's relationship with the person. */
-  relationshipOfPerson: Map<string, number>;
-  /** `${organization_id}:${person provider id}` -> the person's contact_id in the organization. */
-  contactIdOfPerson: Map<string, string>;
-  /** `${organization_id}:${contact_id}` -> the person. */
-  personOfContactId: Map<string, NetworkPersonRecord>;
-  companySlots: Map<string, Slot>;
-  /** `${account_id}:${network company provider id}` -> position of the account's company record. */
-  companyOfNetwork: Map<string, number>;
-  conversationSlots: Map<string, Slot>;
-  /** Network people by handle. */
-  people: Map<string, NetworkPersonRecord>;
-  /** Network companies by handle. */
-  networkCompanies: Map<string, NetworkCompanyRecord>;
-}
-
-export const INDEX_NAMES = [
-  'contactSlots',
-  'relationshipOfPerson',
-  'contactIdOfPerson',
-  'personOfContactId',
-  'companySlots',
-  'companyOfNetwork',
-  'conversationSlots',
-  'people',
-  'networkCompanies',
-] as const satisfies readonly (keyof Indexes)[];
-
-/**
- * The whole changeable state, as containers. Containers are shared between a storage and its snapshots (and
- * between forks of one seeded dataset): a storage copies a container before its first write after a snapshot or a fork,
- * and a repository writes a new record object for every change, so a record or container handed out never changes.
- */
-export interface StoreData extends Indexes {
-  ids: Map<string, number>;
-  organizations: Map<number, OrganizationRecord>;
-  users: Map<string, UserRecord>;
-  apiKeys: Map<string, ApiKeyRecord>;
-  accounts: Map<string, AccountRecord>;
-  customFields: CustomFieldRecord[];
-  /** Per account, in creation order; a record keeps its position for life. */
-  contacts: Map<string, ContactRecord[]>;
-  companies: Map<string, CompanyRecord[]>;
-  conversations: Map<string, ConversationRecord[]>;
-  views: Map<string, ViewRecord>;
-  drafts: Map<string, DraftRecord>;
-  /** In the order recorded; readers sort. */
-  activity: ActivityEventRecord[];
-  /** Network companies in creation order, for picking. */
-  companyList: NetworkCompanyRecord[];
-}
-
-/** A container of the storage, by name. */
-export type Part = keyof StoreData;
-
-/** The per-account lists: a record's `position` is its index in its account's list. */
-export type ListPart = 'contacts' | 'companies' | 'conversations';
-
-/** Every container of the storage. */
-export const PARTS = [
-  'ids',
-  'organizations',
-  'users',
-  'apiKeys',
-  'accounts',
-  'customFields',
-  'contacts',
-  'companies',
-  'conversations',
-  'views',
-  'drafts',
-  'activity',
-  'companyList',
-  ...INDEX_NAMES,
-] as const satisfies readonly Part[];
-
-/** Per container, the revision that last wrote it. */
-type PartRevisions = Record<Part, number>;
 
 /** An immutable handle on a storage's whole state. */
 export interface StoreSnapshot {
@@ -132,86 +20,6 @@ export interface StoreSnapshot {
   readonly revision: number;
   readonly parts: Readonly<PartRevisions>;
 }
-
-export const EMPTY: readonly never[] = [];
-
-let revisions = 0;
-/**
- * Counted across storages: a revision names one state of the data, so two storages share one only while they hold
- * the same data (forks of a seeded dataset before their first write, a snapshot and the storages it was restored into).
- */
-const nextRevision = () => ++revisions;
-
-// Ranges per kind so ids of different kinds do not look alike.
-export const ID_STARTS: Readonly<Record<string, number>> = {
-  organization: 7001,
-  user: 201,
-  account: 101,
-  contact: 1_000_001,
-  account_relationship: 5_000_001,
-  company: 300_001,
-  view: 901,
-  conversation: 40_001,
-  message: 600_001,
-  attachment: 80_001,
-  draft: 2001,
-  sequence: 70_001,
-  sequence_step: 710_001,
-  invite: 90_001,
-  activity: 10_000_001,
-  network_person: 100_001,
-  network_company: 50_001,
-};
-
-function emptyData(): StoreData {
-  const data: Partial<Record<Part, unknown>> = { customFields: [], activity: [], companyList: [] };
-  for (const part of PARTS) data[part] ??= new Map();
-  return data as StoreData;
-}
-
-function copyContainer<T>(value: T): T {
-  if (value instanceof Map) return new Map(value) as T;
-  if (Array.isArray(value)) return value.slice() as T;
-  throw new TypeError('not a container');
-}
-
-function partRevisions(revision: number): PartRevisions {
-  const parts = {} as PartRevisions;
-  for (const part of PARTS) parts[part] = revision;
-  return parts;
-}
-
-/**
- * The seeded dataset, built once: the frozen state every storage forked from it starts with, and the indexes they
- * share. A fork costs a few object allocations, whatever the dataset's size.
- */
-export class SeededDataset {
-  readonly constants: DatasetConstants;
-  readonly indexes: Readonly<Indexes>;
-  readonly data: Readonly<StoreData>;
-  /** The options the dataset was built from (what a state file names). */
-  readonly options: Readonly<Record<string, unknown>>;
-  /** The revision of every storage that holds exactly this data (a fresh fork, a reset one). */
-  readonly revision = nextRevision();
-  readonly parts: Readonly<PartRevisions> = Object.freeze(partRevisions(this.revision));
-
-  constructor(constants: DatasetConstants, built: Readonly<StoreData>, options: Record<string, unknown>) {
-    this.constants = constants;
-    this.options = Object.freeze({ ...options });
-    const { contactSlots, relationshipOfPerson, contactIdOfPerson, personOfContactId, companySlots, companyOfNetwork, conversationSlots, people, networkCompanies } = built;
-    const indexes: Indexes = { contactSlots, relationshipOfPerson, contactIdOfPerson, personOfContactId, companySlots, companyOfNetwork, conversationSlots, people, networkCompanies };
-    // A fork's own index maps start empty: it reads its additions first, then these shared ones.
-    const own: Indexes = {
-      contactSlots: new Map(), relationshipOfPerson: new Map(), contactIdOfPerson: new Map(), personOfContactId: new Map(),
-      companySlots: new Map(), companyOfNetwork: new Map(), conversationSlots: new Map(), people: new Map(), networkCompanies: new Map(),
-    };
-    this.indexes = Object.freeze(indexes);
-    this.data = Object.freeze({ ...built, ...own });
-  }
-}
-
-/** Index values by index name. */
-export type IndexValue<K extends keyof Indexes> = Indexes[K] extends Map<string, infer V> ? V : never;
 
 /**
  * Copy-on-write state with revisions. A storage reads a container it shares with its snapshots and forks until it
@@ -353,9 +161,9 @@ export class VersionedStorage {
     this.commit();
   }
 
-  /** A derived generator for things created at request time, stable for the same seed and inputs. */
+  /** A derived generator for things created at request time, stable for the same dataset seed and inputs. */
   randomFor(...parts: (string | number)[]): Random {
-    let hash = this.currentConstants.seed ^ 0x9e3779b9;
+    let hash = this.currentConstants.datasetSeed ^ 0x9e3779b9;
     for (const char of parts.join('|')) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
     return new Random(hash);
   }

@@ -10,7 +10,8 @@ import type { Ids } from './ids';
 import { Network } from './network';
 import type { Pools } from './pools';
 import type { Random } from './random';
-import { SeededDataset, type DatasetConstants, type StoreSnapshot, VersionedStorage } from './storage';
+import { type DatasetConstants, SeededDataset } from './seeded-dataset';
+import { type StoreSnapshot, VersionedStorage } from './storage';
 import { Views } from './views';
 
 /*
@@ -30,8 +31,8 @@ import { Views } from './views';
  * Lookups that take an organization treat another organization's ids as unknown, so routes cannot leak them.
  */
 
-export type { DatasetConstants, StoreSnapshot } from './storage';
-export { SeededDataset } from './storage';
+export type { StoreSnapshot } from './storage';
+export { type DatasetConstants, SeededDataset } from './seeded-dataset';
 
 /** The in-memory service data: a storage and the repositories over it. */
 export class Store {
@@ -66,8 +67,9 @@ export class Store {
     this.activity = new Activity(this.storage);
   }
 
-  get seed(): number {
-    return this.storage.constants.seed;
+  /** The random seed the dataset was built from (the `seed` option). */
+  get datasetSeed(): number {
+    return this.storage.constants.datasetSeed;
   }
 
   /** The instant the dataset is anchored at. */
@@ -94,7 +96,7 @@ export class Store {
     return this.storage.dataset;
   }
 
-  /** A derived generator for things created at request time, stable for the same seed and inputs. */
+  /** A derived generator for things created at request time, stable for the same dataset seed and inputs. */
   randomFor(...parts: (string | number)[]): Random {
     return this.storage.randomFor(...parts);
   }
