@@ -48,6 +48,6 @@ export type {
   SeedMessageInput,
   SeedNetworkProfileInput,
   SeedViewInput,
-} from './control/seed';
+} from './control/insert';
 export { FIXTURE_KEYS } from './store/index';
 export type { DefaultCustomFields } from './store/default-custom-fields';

@@ -22,7 +22,7 @@ import { MockApiError } from './engine/errors';
 import { anchorProblem, PRESENT } from './store/anchor';
 import { routes as defaultRoutes } from './routes/index';
 import { exportState, sessionStoresFromState, storeFromState } from './store/state-file';
-import { createSeeder, type Seeder } from './control/seed';
+import { createInserter, type Seeder } from './control/insert';
 import { datasetOptions, FIXTURE_KEYS, readerOf, seededDataset, Store, type SeededDataset, type StoreOptions, type StoreReader, type StoreSnapshot } from './store/index';
 
 export const DEFAULT_BASE_URL = 'https://api.network.test';
@@ -346,7 +346,7 @@ function publicSurface(runtime: MockRuntime, baseUrl: string): MockApi {
           name === undefined && exportOptions?.sessions ? runtime.sessions.list().map((session) => ({ name: session.name as string, store: session.store })) : undefined,
         ),
       get seed() {
-        return createSeeder(current().store);
+        return createInserter(current().store);
       },
       faults: {
         add: (rule) => current().faults.add(rule),

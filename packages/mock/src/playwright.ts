@@ -13,7 +13,7 @@ import type {
   SeedConversationInput,
   SeedMessageInput,
   SeedViewInput,
-} from './control/seed/inputs';
+} from './control/insert/inputs';
 import { PAGE_MOCK_KEY, PAGE_SETUP_KEY, type PageMockOptions, type PageOverrideAnswer, type PageSetup, type PageStep } from './browser/page-control';
 
 /** What the helper uses of a Playwright `Page`. */

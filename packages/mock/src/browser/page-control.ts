@@ -6,7 +6,7 @@ import type { MockApiOptions } from '../mock-api';
 import type { FaultRule } from '../engine/faults';
 import type { OperationId } from '../engine/operation-table';
 import type { ResetOptions } from '../engine/runtime';
-import type { Seeder } from '../control/seed';
+import type { InsertKind } from '../control/insert';
 
 /** `Symbol.for` keys on the page's `globalThis`: the page's mock, and the setup a test gave before the page loaded. */
 export const PAGE_MOCK_KEY = '@network-org/mock';
@@ -24,11 +24,10 @@ export interface PageOverrideAnswer {
   headers?: Record<string, string>;
 }
 
-export type SeedKind = keyof Seeder;
-
 /** One thing a test does to the page's mock. */
 export type PageStep =
-  | { do: 'seed'; kind: SeedKind; input: unknown }
+  /** A `mock.seed.{kind}` call. */
+  | { do: 'seed'; kind: InsertKind; input: unknown }
   | { do: 'fault'; rule: FaultRule }
   | { do: 'clearFaults' }
   | { do: 'override'; operationId: OperationId; answer: PageOverrideAnswer; times?: number }

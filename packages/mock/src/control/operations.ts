@@ -64,7 +64,7 @@ interface SnapshotRegistry {
 }
 
 // Per store and dataset, so each state (and each session's store) names its own snapshots, and a reset to another
-// seed or anchor forgets the snapshots of the one before.
+// dataset seed or anchor forgets the snapshots of the one before.
 const registries = new WeakMap<Store, SnapshotRegistry>();
 
 function registryOf(store: Store): SnapshotRegistry {

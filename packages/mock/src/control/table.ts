@@ -11,7 +11,7 @@ import { anchorProblem } from '../store/anchor';
 import { VERSION } from '../version';
 import * as answers from './answers';
 import { clearRequests, findRequest, listRequests } from './requests';
-import { SEED_INPUTS, seedByKind } from './seed';
+import { INSERT_INPUTS, insertByKind } from './insert';
 import { listSnapshots, loadState, networkProfiles, registeredCustomFields, restoreSnapshot, savedDrafts, stateText, takeSnapshot } from './operations';
 import { jsonAnswer } from '../engine/respond';
 
@@ -231,12 +231,12 @@ export function controlRoutes(sources: DescriptionSources): ControlRoute[] {
     },
     {
       method: 'POST', path: '/seed/{kind}', operationId: 'seed', tag: 'Seeding', access: 'control', session: true,
-      paramValues: { kind: Object.keys(SEED_INPUTS) },
+      paramValues: { kind: Object.keys(INSERT_INPUTS) },
       summary: 'Put a record in',
       description: 'As `mock.seed.{kind}` in process: the body is the record\'s fields (every field not given is generated from the seed), the answer the record as the API shows it, visible at once to every endpoint. A body the API could never produce (unknown account, wrong type, unregistered custom field, a misspelt field) is 400 and changes nothing.',
-      body: { schema: z.union(Object.values(SEED_INPUTS) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]), required: true, check: 'route' },
+      body: { schema: z.union(Object.values(INSERT_INPUTS) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]), required: true, check: 'route' },
       answers: { 201: json('The record as the API shows it.', answers.record) },
-      answer: ({ session, params, body }) => jsonAnswer(201, seedByKind(session().store, params['kind'] as string, body)),
+      answer: ({ session, params, body }) => jsonAnswer(201, insertByKind(session().store, params['kind'] as string, body)),
     },
     {
       method: 'GET', path: '/network-profiles', operationId: 'listNetworkProfiles', tag: 'Data', access: 'control', session: true,

@@ -9,7 +9,7 @@ import type { RateLimiter } from './rate-limit';
 export interface Session {
   /** Undefined for the default session. */
   readonly name: string | undefined;
-  /** The session's data for its whole life: a reset to another seed or anchor re-points it (`store.reset(to)`). */
+  /** The session's data for its whole life: a reset to another dataset re-points it (`store.reset(to)`). */
   readonly store: Store;
   readonly faults: FaultInjector;
   readonly journal: RequestJournal;

@@ -7,7 +7,7 @@ import { Random } from './random';
 import { anchorProblem, PRESENT } from './anchor';
 import { type SeededDataset, Store } from './store';
 
-// Builds the seeded dataset of the options: once per seed, anchor and size; stores fork it.
+// Builds the seeded dataset of the options: once per dataset seed, anchor and size; stores fork it.
 
 export interface StoreOptions {
   /** Default 1. */
@@ -36,7 +36,7 @@ interface DatasetKind {
 export const DEFAULT_NOW = '2026-01-15T12:00:00Z';
 
 /**
- * The largest dataset sizes: 100,000 contacts in one account seed in a few seconds and well under 1 GB; a state
+ * The largest dataset sizes: 100,000 contacts in one account build in a few seconds and well under 1 GB; a state
  * file or an option asking for more would hold the process for minutes or exhaust its memory.
  */
 const MAX_SIZE = { contacts: 100_000, conversations: 10_000, network: 100_000 } as const;
@@ -103,7 +103,7 @@ export function createSeededDataset(options: StoreOptions & DatasetKind = {}): S
 /**
  * The seeded datasets built so far in this process, by their checked options, the most recently used last. A dataset
  * never changes once built (stores fork it), so every mock of the same seed, anchor and size can start from the same
- * one: a test suite that makes a mock per test seeds its dataset once per process instead of once per test. Only a
+ * one: a test suite that makes a mock per test builds its dataset once per process instead of once per test. Only a
  * few are kept, and only datasets of modest size, so that a large one is freed with the mock that used it.
  */
 const built = new Map<string, SeededDataset>();

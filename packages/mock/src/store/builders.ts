@@ -17,9 +17,9 @@ import type {
 } from './types';
 
 /*
- * How each record is built, written once: by the store for contacts, companies and views, and by the seeded
- * dataset and `mock.seed` alike for messages and their activity, so a seeded record can never differ in shape
- * from a generated one. The callers draw the random parts and take the ids, each in its own order.
+ * How each record is built, written once: by the store for contacts, companies and views, and by the dataset's
+ * build and `mock.seed`'s inserts alike for messages and their activity, so an inserted record can never differ in
+ * shape from a generated one. The callers draw the random parts and take the ids, each in its own order.
  */
 
 /** What a new contact starts with; `fill` may set the rest before it is stored. */
@@ -106,7 +106,7 @@ export function viewPublicId(random: Random): string {
   return `vw_${Array.from({ length: 12 }, () => random.int(0, 35).toString(36)).join('')}`;
 }
 
-/** A view (app-created at seeding, API-created by requests): the one place a view record is built. */
+/** A view (app-created while the dataset is built, API-created by requests): the one place a view record is built. */
 export function viewRecord(input: NewView, id: string, random: Random): ViewRecord {
   const rules = input.rules;
   return {

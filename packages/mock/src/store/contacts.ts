@@ -67,8 +67,8 @@ export class Contacts {
 
   /**
    * The lowercase texts the `search`, `query` and `company_name` filters read, derived on the first filter or search
-   * that reads them and kept on the record. Seeding derives none: at 100,000 contacts they were a third of the
-   * seeded heap and of the seeding time. They read only the record and its person, which never change once stored,
+   * that reads them and kept on the record. Building a dataset derives none: at 100,000 contacts they were a third of
+   * the dataset's heap and of its build time. They read only the record and its person, which never change once stored,
    * so the stores forked from a dataset share them; an edit writes a new record, carrying them over.
    */
   texts(contact: ContactRecord): ContactSearchTexts {

@@ -7,10 +7,11 @@ import { z } from 'zod';
  * level; the wire fields it shows from other records are left out and the store's own fields added. So a field the
  * spec gains is a field of the record at once, and the builder that makes the record (builders.ts) must fill it.
  *
- * The record types (types.ts), the state file's form (state-file.ts), the seed inputs (control/seed/inputs.ts) and the
- * contact's wire shape (wire/shapes.ts) derive from these schemas: they describe a record as a state file writes it,
- * JSON values only; a field that holds another record names it by handle there (`references` in RECORD_KINDS), and
- * custom field values are pairs. A nullable field that a record's builder leaves out is drawn (drawn-fields.ts).
+ * The record types (types.ts), the state file's form (state-file.ts), the inputs of `mock.seed`
+ * (control/insert/inputs.ts) and the contact's wire shape (wire/shapes.ts) derive from these schemas: they describe a
+ * record as a state file writes it, JSON values only; a field that holds another record names it by handle there
+ * (`references` in RECORD_KINDS), and custom field values are pairs. A nullable field that a record's builder leaves
+ * out is drawn (drawn-fields.ts).
  */
 
 /** An output type with its index signature gone and every key required, at every level. */
@@ -113,7 +114,7 @@ export const networkCompanyKind = z.strictObject({
 /**
  * A person of the professional network. Kept small: experiences, educations, languages and about are derived on
  * demand from `details_seed` (see details.ts), so 100,000 contacts stay cheap. A field declared here that the spec's
- * Contact also has is the person's: every contact of the person shows it, and a contact seed may give it.
+ * Contact also has is the person's: every contact of the person shows it, and an inserted contact's input may give it.
  */
 export const personKind = z.strictObject({
   provider_participant_id: text,

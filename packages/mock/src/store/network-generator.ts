@@ -98,7 +98,7 @@ export function buildNetworkCompanies(
   return companies;
 }
 
-/** What a seeded company may set; the rest is generated. */
+/** What an inserted company may set; the rest is generated. */
 export interface NetworkCompanyFields {
   name?: string;
   public_identifier?: string;

@@ -35,7 +35,7 @@ export class Random {
   /** `count` distinct items (fewer when the list is shorter), in list order. */
   sample<T>(items: readonly T[], count: number): T[] {
     const wanted = Math.min(count, items.length);
-    // Seeding samples 0 to 3 items per contact: a list scan beats a Set, and draws the same numbers.
+    // Building a dataset samples 0 to 3 items per contact: a list scan beats a Set, and draws the same numbers.
     const chosen: number[] = [];
     if (wanted <= 8) {
       while (chosen.length < wanted) {

@@ -3,15 +3,15 @@ import { personUrl } from './urls';
 
 /** The text the contacts `query` filter looks in: name, headline, company, role, handle, profile URL. */
 export function queryText(person: NetworkPersonRecord): string {
-  // One concatenation lowercased once: the lines of a joined array, without the array (100,000 contacts seed it).
+  // One concatenation lowercased once: the lines of a joined array, without the array (a build runs it per contact).
   const { first_name: first, last_name: last, public_identifier: handle } = person;
   return `${first}\n${last}\n${first} ${last}\n${person.headline}\n${person.company.name}\n${person.primary_role_title}\n${handle}\n${personUrl(handle)}`.toLowerCase();
 }
 
 /**
  * The person's share of a contact's search text, its lines as written: profile details, work history, education,
- * company data. Built by concatenation, lowercased with the contact's share in one pass (seeding builds one per
- * contact, and the arrays of a join were most of its garbage).
+ * company data. Built by concatenation, lowercased with the contact's share in one pass (building a dataset makes one
+ * per contact, and the arrays of a join were most of its garbage).
  */
 function personSearchLines(person: NetworkPersonRecord, details: PersonDetails): string {
   const company = person.company;

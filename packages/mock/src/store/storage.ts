@@ -135,8 +135,8 @@ export class VersionedStorage {
   }
 
   /**
-   * Back to the seeded dataset; with `to`, to that dataset instead (another seed or anchor), so that whoever holds
-   * this storage sees it.
+   * Back to the seeded dataset; with `to`, to that dataset instead (another dataset seed or anchor), so that whoever
+   * holds this storage sees it.
    */
   reset(to: SeededDataset = this.dataset): void {
     if (to !== this.seededDataset) {
@@ -148,8 +148,8 @@ export class VersionedStorage {
   }
 
   /**
-   * Takes over another storage's whole state, dataset included (another seed, a loaded state file), so that whoever
-   * holds this storage sees the new state. The other storage must not be used afterwards.
+   * Takes over another storage's whole state, dataset included (another dataset seed, a loaded state file), so that
+   * whoever holds this storage sees the new state. The other storage must not be used afterwards.
    */
   adopt(other: VersionedStorage): void {
     this.currentConstants = other.currentConstants;

@@ -112,8 +112,8 @@ export class Store {
   }
 
   /**
-   * Back to the seeded dataset this store resets to; with `to`, to that dataset instead (another seed or anchor), which
-   * later resets go back to as well. The store keeps its identity: whoever holds it sees the new state.
+   * Back to the seeded dataset this store resets to; with `to`, to that dataset instead (another dataset seed or
+   * anchor), which later resets go back to as well. The store keeps its identity: whoever holds it sees the new state.
    */
   reset(to?: SeededDataset): void {
     const target = to ?? this.resetsTo;

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMockApi, FIXTURE_KEYS, type MockApi } from '../../src/index';
-import { RESERVED_KEYS } from '../../src/control/seed/checks';
+import { RESERVED_KEYS } from '../../src/control/insert/checks';
 import { FORBIDDEN_KEYS } from '../../src/lib/forbidden-keys';
 import { RECORD_KINDS } from '../../src/store/kinds';
 import { RUNS, WRITE_OPERATIONS, datasetIds, requestArbitrary, toRequest, type GeneratedRequest } from '../support/properties';

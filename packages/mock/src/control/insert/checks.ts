@@ -47,7 +47,7 @@ export function requireAccount(store: Store, accountId: string): AccountRecord {
   return account;
 }
 
-/** The `custom_fields` of a seed input, checked against the organization's registered fields. */
+/** The `custom_fields` of an input, checked against the organization's registered fields. */
 export function customValues(
   store: Store,
   given: Record<string, CustomFieldValue | null> | undefined,
@@ -75,5 +75,5 @@ export function refuseMagicHandle(handle: string | undefined): void {
   }
 }
 
-/** The instant `msBefore` before `now`, so nothing seeded by default lies after it. */
+/** The instant `msBefore` before `now`, so nothing inserted by default lies after it. */
 export const beforeNow = (store: Store, msBefore: number) => new Date(store.now.getTime() - msBefore).toISOString();

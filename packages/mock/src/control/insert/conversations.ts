@@ -11,7 +11,7 @@ import { activityEventInput, conversationInput, messageInput, viewInput } from '
 
 type Random = ReturnType<Store['randomFor']>;
 
-export function seedView(store: Store, raw: unknown): View {
+export function insertView(store: Store, raw: unknown): View {
   const input = check(viewInput, raw, 'view');
   const account = requireAccount(store, input.account_id);
   if ((input.contact_ids === undefined) === (input.tag === undefined)) {
@@ -32,8 +32,8 @@ export function seedView(store: Store, raw: unknown): View {
   return viewWire(store, view, true);
 }
 
-/** A seeded message, built as the dataset's are; a reply comes from one of the participants. */
-function seededMessage(
+/** An inserted message, built as the dataset's are; a reply comes from one of the participants. */
+function newMessage(
   store: Store,
   conversationId: string,
   account: AccountRecord,
@@ -62,7 +62,7 @@ function recordMessageActivity(store: Store, account: AccountRecord, conversatio
   store.activity.add({ ...fact, id: store.ids.take('activity'), recorded_at: message.sent_at, attribution_method: 'user_and_account' });
 }
 
-export function seedConversation(store: Store, raw: unknown): Conversation {
+export function insertConversation(store: Store, raw: unknown): Conversation {
   const input = check(conversationInput, raw, 'conversation');
   const account = requireAccount(store, input.account_id);
   const participants = [...new Set(input.contact_ids)].map((id) => {
@@ -77,7 +77,7 @@ export function seedConversation(store: Store, raw: unknown): Conversation {
   const messages: MessageRecord[] = given.map((message, index) => {
     const sentAt = message.sent_at ?? new Date(Math.min((time += random.int(5, 600) * 60_000), store.now.getTime())).toISOString();
     const direction = message.direction ?? (index === 0 ? 'sent' : random.chance(0.5) ? 'sent' : 'received');
-    return seededMessage(store, conversationId, account, participants, { text: message.text, direction, sent_at: sentAt }, random);
+    return newMessage(store, conversationId, account, participants, { text: message.text, direction, sent_at: sentAt }, random);
   });
   messages.sort((a, b) => (a.sent_at < b.sent_at ? -1 : a.sent_at > b.sent_at ? 1 : 0));
   const conversation = store.conversations.add({
@@ -95,7 +95,7 @@ export function seedConversation(store: Store, raw: unknown): Conversation {
   return conversationWire(store, conversation);
 }
 
-export function seedMessage(store: Store, raw: unknown): Message {
+export function insertMessage(store: Store, raw: unknown): Message {
   const input = check(messageInput, raw, 'message');
   const found = store
     .directory.organizations()
@@ -105,7 +105,7 @@ export function seedMessage(store: Store, raw: unknown): Message {
   const account = store.directory.account(found.account_id) as AccountRecord;
   const participants = found.participant_contact_ids.flatMap((id) => store.contacts.find(account.account_id, id) ?? []);
   const random = store.randomFor('seed', 'message', found.conversation_id, found.messages.length);
-  const message = seededMessage(
+  const message = newMessage(
     store,
     found.conversation_id,
     account,
@@ -118,7 +118,7 @@ export function seedMessage(store: Store, raw: unknown): Message {
   return messageWire(message);
 }
 
-export function seedActivityEvent(store: Store, raw: unknown): ActivityEvent {
+export function insertActivityEvent(store: Store, raw: unknown): ActivityEvent {
   const input = check(activityEventInput, raw, 'activityEvent');
   const account = requireAccount(store, input.account_id);
   const random = store.randomFor('seed', 'activity', store.ids.take('seed'));

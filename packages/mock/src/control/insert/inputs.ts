@@ -17,8 +17,8 @@ import {
 
 /*
  * What each `mock.seed.{kind}` (and `POST /__mock/seed/{kind}`) takes, derived from the record kinds (store/kinds.ts):
- * a record's own fields are settable unless the store derives or takes them, so a field a record gains is settable
- * at once; the checks a seed adds (non-empty names, handles, instants, JSON notes) refine some. The schema checks the
+ * a record's own fields are settable unless the store derives or takes them, so a field a record gains is settable at
+ * once; the checks an insert adds (non-empty names, handles, instants, JSON notes) refine some. The schema checks the
  * input at run time and its `z.input` is the TypeScript type. Every object is closed, so a misspelt field is a
  * compile error in TypeScript and a 400 over HTTP; custom field values go under `custom_fields`.
  */
@@ -43,7 +43,7 @@ const headcount = z.enum(HEADCOUNT_RANGES.map((range) => range.label) as [string
 /** Values by registered custom field name; null leaves the field without a value. */
 const customFields = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 
-/** A contact's own fields a seed may set: all of its kind's but the ids, references and what the store derives. */
+/** A contact's own fields an input may set: all of its kind's but the ids, references and what the store derives. */
 export const contactOwnFields = contactKind
   .omit({
     contact_id: true,
@@ -60,14 +60,14 @@ export const contactOwnFields = contactKind
   })
   .partial();
 
-/** A person's fields that are the network's own: generated, never given by a contact seed (its handle is `public_identifier`). */
+/** A person's fields that are the network's own: generated, never in a contact's input (its handle is `public_identifier`). */
 const PERSON_GENERATED = { provider_participant_id: true, public_identifier: true, company: true, avatar_url: true, background_cover_url: true } as const;
 
 /**
- * A person's fields a contact seed may set: every person field a Contact shows but the generated ones, so a field
+ * A person's fields a contact's input may set: every person field a Contact shows but the generated ones, so a field
  * `personKind` gains is settable at once. Null, which the Contact type allows for these, means "generate it".
  */
-export const personSeedFields = personKind
+export const personInputFields = personKind
   .pick(PERSON_ON_CONTACT)
   .omit(PERSON_GENERATED)
   .extend({
@@ -77,7 +77,7 @@ export const personSeedFields = personKind
     connections_count: z.number().int().min(0),
   })
   .partial();
-const personFields = personSeedFields.shape;
+const personFields = personInputFields.shape;
 const generatedWhenNull = Object.fromEntries(Object.entries(personFields).map(([key, field]) => [key, field.unwrap().nullable().optional()])) as {
   [K in keyof typeof personFields]: z.ZodOptional<z.ZodNullable<ReturnType<(typeof personFields)[K]['unwrap']>>>;
 };
@@ -98,13 +98,13 @@ export const contactInput = contactOwnFields.extend({
   custom_fields: customFields.optional(),
 });
 
-/** A network company's fields a seed may set (the rest is generated). */
+/** A network company's fields an input may set (the rest is generated). */
 const networkCompanyFields = networkCompanyKind
   .pick({ name: true, public_identifier: true, headline: true, about: true, website_url: true, headcount: true, employee_count: true })
   .extend({ name: z.string().min(1), public_identifier: handle, website_url: z.url(), headcount, employee_count: z.number().int().min(1) })
   .partial().shape;
 
-/** A company record's own fields a seed may set: all of its kind's but the ids, references and custom fields. */
+/** A company record's own fields an input may set: all of its kind's but the ids, references and custom fields. */
 export const companyOwnFields = companyKind
   .omit({ company_id: true, organization_id: true, account_id: true, position: true, network: true, custom_fields: true })
   .partial();
@@ -166,9 +166,9 @@ export const customFieldInput = customFieldKind.pick({ target: true, type: true 
   organization_id: z.number().int().optional(),
 });
 
-/** A contact to seed: its account, any Contact fields, and `custom_fields` by registered name. */
+/** A contact to insert: its account, any Contact fields, and `custom_fields` by registered name. */
 export type SeedContactInput = z.input<typeof contactInput>;
-/** A company to seed: its account, any Company fields, and `custom_fields` by registered name. */
+/** A company to insert: its account, any Company fields, and `custom_fields` by registered name. */
 export type SeedCompanyInput = z.input<typeof companyInput>;
 export type SeedViewInput = z.input<typeof viewInput>;
 export type SeedMessageInput = z.input<typeof messageInput>;

@@ -8,16 +8,16 @@ import { buildNetworkCompanyRecord, makeNetworkPerson, slug } from '../../store/
 import type { AccountRecord, ContactRecord, CustomFieldRecord, NetworkCompanyRecord, NetworkPersonRecord } from '../../store/types';
 import { companyEnrichmentWire, companyListItemWire, contactWire, personEnrichmentWire } from '../../wire/shapes';
 import { beforeNow, check, customValues, givenFields, RESERVED_KEYS, refuseMagicHandle, requireAccount } from './checks';
-import { companyInput, companyOwnFields, contactInput, contactOwnFields, customFieldInput, networkProfileInput, personSeedFields } from './inputs';
+import { companyInput, companyOwnFields, contactInput, contactOwnFields, customFieldInput, networkProfileInput, personInputFields } from './inputs';
 
 type ContactFields = ReturnType<typeof contactInput.parse>;
 
-/** The person's fields the seed gave; null means "generate it", as if left out. */
+/** The person's fields the input gave; null means "generate it", as if left out. */
 function givenPersonFields(input: ContactFields): Partial<NetworkPersonRecord> {
-  return Object.fromEntries(Object.entries(givenFields(personSeedFields, input)).filter(([, value]) => value !== null));
+  return Object.fromEntries(Object.entries(givenFields(personInputFields, input)).filter(([, value]) => value !== null));
 }
 
-/** The person a seeded contact is: an existing profile by handle, or a new one made as the network's people are. */
+/** The person an inserted contact is: an existing profile by handle, or a new one made as the network's people are. */
 function personFor(
   store: Store,
   input: ContactFields,
@@ -56,7 +56,7 @@ function personFor(
   return { person, isNew: true };
 }
 
-export function seedContact(store: Store, raw: unknown): Contact {
+export function insertContact(store: Store, raw: unknown): Contact {
   const input = check(contactInput, raw, 'contact', 'contact');
   const account = requireAccount(store, input.account_id);
   const values = customValues(store, input.custom_fields, account, 'contact');
@@ -91,7 +91,7 @@ export function seedContact(store: Store, raw: unknown): Contact {
   return contactWire(store, contact, 'full');
 }
 
-export function seedCompany(store: Store, raw: unknown): Company {
+export function insertCompany(store: Store, raw: unknown): Company {
   const input = check(companyInput, raw, 'company', 'company');
   const account = requireAccount(store, input.account_id);
   const values = customValues(store, input.custom_fields, account, 'company');
@@ -115,7 +115,7 @@ export function seedCompany(store: Store, raw: unknown): Company {
   return companyListItemWire(company, store.contacts.countAt(company));
 }
 
-export function seedNetworkProfile(store: Store, raw: unknown): EnrichmentBlock {
+export function insertNetworkProfile(store: Store, raw: unknown): EnrichmentBlock {
   const input = check(networkProfileInput, raw, 'networkProfile');
   refuseMagicHandle(input.handle);
   if (input.kind === 'company') {
@@ -147,7 +147,7 @@ export function seedNetworkProfile(store: Store, raw: unknown): EnrichmentBlock 
   return personEnrichmentWire(store, person);
 }
 
-export function seedCustomField(store: Store, raw: unknown): CustomFieldRecord {
+export function insertCustomField(store: Store, raw: unknown): CustomFieldRecord {
   const input = check(customFieldInput, raw, 'customField');
   const adminKey = store.directory.apiKey(FIXTURE_KEYS.admin);
   const organizationId = input.organization_id ?? store.directory.user(adminKey?.user_id ?? '')?.organization_id;
