@@ -289,7 +289,9 @@ async function main() {
       bind: `${HOST}:${port}`,
       replicas: replicas.map(({ name, port: replicaPort }) => ({ name, address: `${HOST}:${replicaPort}` })),
       header: 'Written by `pnpm sandbox` (scripts/sandbox/haproxy-config.mjs).',
-      checkInterval: '250ms',
+      // HAProxy's own check (one connection each) only has to find a replica that hangs: the supervisor takes an
+      // exited one out and puts it back through the runtime API.
+      checkInterval: '1s',
       hop: join(workDir, 'routing.sock'),
       adminSocket,
     }),
