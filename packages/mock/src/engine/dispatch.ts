@@ -42,13 +42,8 @@ function shapeKeys(schema: z.ZodType | null): string[] {
   return shape ? Object.keys(shape) : [];
 }
 
-// Whether an operation's body may be left out, per body schema: asked once, not on every request.
-const bodyRequired = new WeakMap<z.ZodType, boolean>();
-
 function isBodyRequired(schema: z.ZodType): boolean {
-  let required = bodyRequired.get(schema);
-  if (required === undefined) bodyRequired.set(schema, (required = !schema.safeParse(undefined).success));
-  return required;
+  return !schema.safeParse(undefined).success;
 }
 
 function parseRequestInputs(entry: OperationEntry, route: Route | undefined, request: ApiRequest, rawParams: Record<string, string>, outcome?: ApiOutcome) {

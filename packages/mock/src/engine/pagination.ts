@@ -1,4 +1,3 @@
-import { setBounded } from '../lib/bounded-map';
 import { badRequest } from './errors';
 import { hashText, stableStringify } from './fingerprint';
 
@@ -19,25 +18,13 @@ export interface Pagination {
 // Signs cursors so an edited offset is detected rather than silently honoured.
 const CURSOR_SIGNING_SEED = 0x5eed;
 
-// Fingerprints of recent scopes by their plain JSON: a client paging or polling one query asks for the same
-// fingerprint request after request, and the key-sorted form costs several times the plain one.
-const recentFingerprints = new Map<string, string>();
-const RECENT_FINGERPRINTS_MAX = 512;
-
 function scopeFingerprint(scope: unknown): string {
   let bound = scope;
   if (scope !== null && typeof scope === 'object' && !Array.isArray(scope)) {
     const { cursor: _cursor, limit: _limit, ...rest } = scope as Record<string, unknown>;
     bound = rest;
   }
-  // Equal plain JSON means equal values, so it may stand for the key-sorted text (the other way round need not hold).
-  const plain = JSON.stringify(bound) ?? 'undefined';
-  let fingerprint = recentFingerprints.get(plain);
-  if (fingerprint === undefined) {
-    fingerprint = hashText(stableStringify(bound));
-    setBounded(recentFingerprints, plain, fingerprint, RECENT_FINGERPRINTS_MAX);
-  }
-  return fingerprint;
+  return hashText(stableStringify(bound));
 }
 
 function toBase64Url(text: string): string {
