@@ -25,7 +25,7 @@ const ownRegistry = ['spec/test', 'test', 'packages', 'examples/test', 'examples
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^@network-org\/spec\/(openapi|zod|routes|operations|docs)$/, replacement: src('./packages/spec/src/$1.ts') },
+      { find: /^@network-org\/spec\/(openapi|zod|routes|operations|outlines|docs)$/, replacement: src('./packages/spec/src/$1.ts') },
       { find: /^@network-org\/cli-kit$/, replacement: src('./packages/cli-kit/src/index.ts') },
       { find: /^@network-org\/cli-kit\/exit$/, replacement: src('./packages/cli-kit/src/exit.ts') },
       { find: /^@network-org\/sdk\/zod$/, replacement: src('./packages/sdk/src/zod.ts') },

@@ -5,6 +5,8 @@
 //   packages/spec/src/zod.ts         zod schemas of every component schema
 //   packages/spec/src/routes.ts      the route table: method, path template and a list's item key (no zod)
 //   packages/spec/src/operations.ts  the operation table: the routes plus input and response schemas
+//   packages/spec/src/outlines.ts    every schema's structure and checks as data, for code that walks values
+//                                    beside their schemas or builds schemas of its own (no zod internals read)
 //   packages/spec/src/docs.ts        the operations' summaries and descriptions, their inputs and responses
 //   packages/spec/src/document.ts    the description itself as JSON text (the mock serves it at /__mock/openapi.json)
 //   packages/sdk/api.md              the SDK's method reference (also read from packages/sdk/src)
@@ -16,6 +18,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 import { apiMarkdown } from './api-md.mjs';
 import { docsModule, operationDocsOf } from './docs-from-openapi.mjs';
+import { outlinesModule } from './outline-from-openapi.mjs';
 import { operationRoutes, routesModule } from './routes-from-openapi.mjs';
 import { zodModules } from './zod-from-openapi.mjs';
 
@@ -61,11 +64,13 @@ async function generateTypes() {
 
 let zod;
 let routes;
+let outlines;
 let api;
 const spec = parse(readFileSync(specPath, 'utf8'));
 try {
   zod = zodModules(spec, banner);
   routes = routesModule(spec, banner);
+  outlines = outlinesModule(spec, banner);
   api = apiMarkdown({
     operationRoutes: operationRoutes(spec),
     operationDocs: operationDocsOf(spec),
@@ -81,6 +86,7 @@ const outputs = [
   [resolve(outDir, 'zod.ts'), zod.zod],
   [resolve(outDir, 'routes.ts'), routes],
   [resolve(outDir, 'operations.ts'), zod.operations],
+  [resolve(outDir, 'outlines.ts'), outlines],
   [resolve(outDir, 'docs.ts'), docsModule(spec, banner)],
   // JSON text rather than an object literal: parsed once when first served, and no type for tsc to infer.
   [resolve(outDir, 'document.ts'), `${banner}export const OPENAPI_DOCUMENT_JSON = ${JSON.stringify(JSON.stringify(spec))};\n`],

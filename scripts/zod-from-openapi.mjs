@@ -39,8 +39,8 @@ export class UnsupportedSchemaError extends Error {
 
 const lit = (value) => JSON.stringify(value);
 export const key = (name) => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : lit(name));
-const pointer = (location, ...parts) => [location, ...parts.map((part) => String(part).replace(/~/g, '~0').replace(/\//g, '~1'))].join('/');
-const isAnnotation = (keyword) => ANNOTATIONS.includes(keyword) || keyword.startsWith('x-');
+export const pointer = (location, ...parts) => [location, ...parts.map((part) => String(part).replace(/~/g, '~0').replace(/\//g, '~1'))].join('/');
+export const isAnnotation = (keyword) => ANNOTATIONS.includes(keyword) || keyword.startsWith('x-');
 
 /** Throws unless every keyword of `schema` is in `handled` or an annotation. */
 function onlyKeywords(schema, handled, location, kind) {
@@ -169,12 +169,16 @@ export function toZod(schema, location = '#') {
     const [first, ...rest] = schema.allOf.map((part, index) => toZod(part, pointer(location, 'allOf', index)));
     const merged = rest.reduce((acc, part) => `${acc}.extend(${part}.shape)`, first);
     if (schema.required === undefined) return merged;
-    // `required` beside `allOf`: the merged object with these of its optional fields required (a response that
-    // always carries more of a shared record's fields).
+    // `required` beside `allOf`: the shared record with these of its optional fields required (a response that
+    // always carries more of its fields), each field the record's own unwrapped, so that its type says so too.
     if (!Array.isArray(schema.required) || schema.required.length === 0 || !schema.required.every((name) => typeof name === 'string')) {
       throw new UnsupportedSchemaError(pointer(location, 'required'), '`required` beside `allOf` must list field names');
     }
-    return `withRequired(${merged}, ${lit(schema.required)})`;
+    if (schema.allOf.length !== 1 || !schema.allOf[0].$ref) {
+      throw new UnsupportedSchemaError(pointer(location, 'required'), '`required` beside `allOf` needs the `allOf` to name one schema (`$ref`) and nothing else');
+    }
+    const field = (name) => `${first}.shape${/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `.${name}` : `[${lit(name)}]`}`;
+    return `${first}.extend({ ${schema.required.map((name) => `${key(name)}: ${field(name)}.unwrap()`).join(', ')} })`;
   }
   if (schema.oneOf && !schema.type) {
     onlyKeywords(schema, HANDLED_KEYWORDS.oneOf, location, 'oneOf');
@@ -302,25 +306,6 @@ export function exactlyOneOf(keys: readonly string[]) {
   };
 }`;
 
-const WITH_REQUIRED = `/** An object shape with its fields \`K\` no longer optional. */
-type Unwrapped<Shape extends z.core.$ZodShape, K extends keyof Shape> = {
-  [P in keyof Shape]: P extends K ? (Shape[P] extends z.ZodOptional<infer Inner extends z.core.$ZodType> ? Inner : Shape[P]) : Shape[P];
-};
-
-/** \`schema\` with the optional fields \`keys\` required (the spec's \`required\` beside \`allOf\`). */
-export function withRequired<Shape extends z.core.$ZodShape, Config extends z.core.$ZodObjectConfig, K extends keyof Shape & string>(
-  schema: z.ZodObject<Shape, Config>,
-  keys: readonly K[],
-): z.ZodObject<Unwrapped<Shape, K>, Config> {
-  const required: Record<string, z.ZodType> = {};
-  for (const key of keys) {
-    const field = schema.shape[key];
-    if (!(field instanceof z.ZodOptional)) throw new TypeError(\`withRequired: "\${key}" is not an optional field of the schema\`);
-    required[key] = field.unwrap() as z.ZodType;
-  }
-  return schema.extend(required) as unknown as z.ZodObject<Unwrapped<Shape, K>, Config>;
-}`;
-
 /**
  * The two zod modules of `spec` (a parsed OpenAPI 3.1 document), as source text after `banner`:
  *   zod         the schema of every component schema (`schemas`)
@@ -350,18 +335,17 @@ export function zodModules(spec, banner = '') {
   }
   const table = entries.join('\n');
   const used = names.filter((name) => new RegExp(`\\b${name}\\b`).test(table));
-  const usesWithRequired = [...lines, table].some((text) => text.includes('withRequired('));
 
   const zod = `${banner}import { z } from 'zod';
 
 ${EXACTLY_ONE_OF}
-${usesWithRequired ? `\n${WITH_REQUIRED}\n` : ''}
+
 ${lines.join('\n')}
 
 /** Zod schemas of every component schema of the spec. */
 export const schemas = { ${names.join(', ')} } as const;
 `;
-  const helpers = ['schemas', ...(table.includes('exactlyOneOf(') ? ['exactlyOneOf'] : []), ...(table.includes('withRequired(') ? ['withRequired'] : [])];
+  const helpers = ['schemas', ...(table.includes('exactlyOneOf(') ? ['exactlyOneOf'] : [])];
   const operations = `${banner}import { z } from 'zod';
 import { operationRoutes } from './routes';
 import { ${helpers.join(', ')} } from './zod';

@@ -17,25 +17,6 @@ export function exactlyOneOf(keys: readonly string[]) {
   };
 }
 
-/** An object shape with its fields `K` no longer optional. */
-type Unwrapped<Shape extends z.core.$ZodShape, K extends keyof Shape> = {
-  [P in keyof Shape]: P extends K ? (Shape[P] extends z.ZodOptional<infer Inner extends z.core.$ZodType> ? Inner : Shape[P]) : Shape[P];
-};
-
-/** `schema` with the optional fields `keys` required (the spec's `required` beside `allOf`). */
-export function withRequired<Shape extends z.core.$ZodShape, Config extends z.core.$ZodObjectConfig, K extends keyof Shape & string>(
-  schema: z.ZodObject<Shape, Config>,
-  keys: readonly K[],
-): z.ZodObject<Unwrapped<Shape, K>, Config> {
-  const required: Record<string, z.ZodType> = {};
-  for (const key of keys) {
-    const field = schema.shape[key];
-    if (!(field instanceof z.ZodOptional)) throw new TypeError(`withRequired: "${key}" is not an optional field of the schema`);
-    required[key] = field.unwrap() as z.ZodType;
-  }
-  return schema.extend(required) as unknown as z.ZodObject<Unwrapped<Shape, K>, Config>;
-}
-
 const ErrorCode = z.enum(["unauthorized","forbidden","not_found","bad_request","internal_error","conflict","rate_limit_exceeded","account_shared_access_required","billing_payment_failed","billing_subscription_incomplete","billing_subscription_expired","billing_grace_period","billing_feature_not_available","billing_insufficient_credits","billing_invalid","upstream_error"]);
 const ErrorBody = z.looseObject({ code: ErrorCode, message: z.string(), debug: z.string().optional() });
 const Id = z.string().regex(new RegExp("^[1-9][0-9]*$"));
@@ -52,7 +33,7 @@ const Location = z.looseObject({ is_primary: z.boolean(), is_headquarter: z.bool
 const Industry = z.looseObject({ name: z.string().nullable(), title: z.string().nullable(), industry_urn: z.string().nullable(), provider_industry_id: z.string().nullable(), hierarchy: z.string().nullable() });
 const CustomFieldValue = z.union([z.string(), z.number(), z.boolean()]);
 const Company = z.object({ company_id: z.string(), provider_participant_id: z.string(), name: z.string(), public_identifier: z.string().nullable(), headline: z.string().nullable(), network_url: z.url().nullable(), avatar_url: z.url().nullable(), background_cover_url: z.url().nullable(), headcount: z.string().nullable(), employee_count: z.number().int().nullable(), founding_date: z.string().nullable(), website_url: z.url().nullable(), follower_count: z.number().int().nullable(), about: z.string().nullable(), notes_json: z.string().nullable(), tags: z.array(Tag), industries: z.array(Industry), locations: z.array(Location), account_id: z.string().optional(), contact_count: z.number().int().optional() }).catchall(CustomFieldValue);
-const CompanyListItem = withRequired(Company, ["account_id","contact_count"]);
+const CompanyListItem = Company.extend({ account_id: Company.shape.account_id.unwrap(), contact_count: Company.shape.contact_count.unwrap() });
 const CompanyListResponse = z.looseObject({ data: z.looseObject({ companies: z.array(CompanyListItem), pagination: Pagination }) });
 const CompanyResponse = z.looseObject({ data: z.looseObject({ company: CompanyListItem }) });
 const ConnectionInvitation = z.looseObject({ status: z.enum(["pending"]), direction: z.enum(["incoming","outgoing"]), invite_id: z.string(), invite_state: z.string(), invite_type: z.string(), received_at: z.iso.datetime({ offset: true }) });
@@ -63,9 +44,9 @@ const SequenceStep = z.looseObject({ step_id: z.string(), step_type: z.enum(["co
 const Sequence = z.looseObject({ sequence_id: z.string(), status: z.enum(["active","paused","completed","stopped"]), stop_if_person_replies: z.boolean(), steps: z.array(SequenceStep), reply_guard_after: z.iso.datetime({ offset: true }).nullable(), next_step_id: z.string().nullable(), next_step_scheduled_for: z.iso.datetime({ offset: true }).nullable() });
 const RelationshipStatus = z.enum(["connected","not_connected","unknown"]);
 const Contact = z.object({ account_relationship_id: z.string(), contact_id: z.string(), provider_participant_id: z.string(), public_identifier: z.string(), account: AccountSummary, name: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable(), headline: z.string().nullable(), primary_role_title: z.string().nullable(), primary_company_name: z.string().nullable(), work_email: z.string().nullable().optional(), phone: z.string().nullable().optional(), network_url: z.url(), avatar_url: z.url().nullable().optional(), background_cover_url: z.url().nullable().optional(), about: z.string().nullable().optional(), profile_action_label: z.string().nullable().optional(), profile_action_url: z.url().nullable().optional(), follower_count: z.number().int().nullable().optional(), connections_count: z.number().int().nullable().optional(), relationship_status: RelationshipStatus, connection_invitation: ConnectionInvitation.nullable().optional(), contact_enrichment: ContactEnrichment.optional(), tags: z.array(Tag), notes_json: z.string().nullable().optional(), languages: z.array(Language).optional(), experiences: z.array(Experience).optional(), educations: z.array(Education).optional(), locations: z.array(Location).optional(), company: Company.nullable().optional(), last_interaction_at: z.iso.datetime({ offset: true }).nullable().optional(), sequence: Sequence.nullable().optional(), app_url: z.url() }).catchall(CustomFieldValue);
-const ContactListItem = withRequired(Contact, ["work_email","phone","avatar_url","background_cover_url","about","profile_action_label","profile_action_url","follower_count","connections_count","connection_invitation","languages","experiences","educations","locations","company"]);
-const UpdatedContact = withRequired(Contact, ["work_email","phone","avatar_url","background_cover_url","about","profile_action_label","profile_action_url","follower_count","connections_count","connection_invitation","languages","experiences","educations","locations","company","notes_json"]);
-const ContactWithEnrichment = withRequired(Contact, ["work_email","phone","avatar_url","background_cover_url","about","profile_action_label","profile_action_url","follower_count","connections_count","connection_invitation","languages","experiences","educations","locations","company","notes_json","contact_enrichment","sequence","last_interaction_at"]);
+const ContactListItem = Contact.extend({ work_email: Contact.shape.work_email.unwrap(), phone: Contact.shape.phone.unwrap(), avatar_url: Contact.shape.avatar_url.unwrap(), background_cover_url: Contact.shape.background_cover_url.unwrap(), about: Contact.shape.about.unwrap(), profile_action_label: Contact.shape.profile_action_label.unwrap(), profile_action_url: Contact.shape.profile_action_url.unwrap(), follower_count: Contact.shape.follower_count.unwrap(), connections_count: Contact.shape.connections_count.unwrap(), connection_invitation: Contact.shape.connection_invitation.unwrap(), languages: Contact.shape.languages.unwrap(), experiences: Contact.shape.experiences.unwrap(), educations: Contact.shape.educations.unwrap(), locations: Contact.shape.locations.unwrap(), company: Contact.shape.company.unwrap() });
+const UpdatedContact = Contact.extend({ work_email: Contact.shape.work_email.unwrap(), phone: Contact.shape.phone.unwrap(), avatar_url: Contact.shape.avatar_url.unwrap(), background_cover_url: Contact.shape.background_cover_url.unwrap(), about: Contact.shape.about.unwrap(), profile_action_label: Contact.shape.profile_action_label.unwrap(), profile_action_url: Contact.shape.profile_action_url.unwrap(), follower_count: Contact.shape.follower_count.unwrap(), connections_count: Contact.shape.connections_count.unwrap(), connection_invitation: Contact.shape.connection_invitation.unwrap(), languages: Contact.shape.languages.unwrap(), experiences: Contact.shape.experiences.unwrap(), educations: Contact.shape.educations.unwrap(), locations: Contact.shape.locations.unwrap(), company: Contact.shape.company.unwrap(), notes_json: Contact.shape.notes_json.unwrap() });
+const ContactWithEnrichment = Contact.extend({ work_email: Contact.shape.work_email.unwrap(), phone: Contact.shape.phone.unwrap(), avatar_url: Contact.shape.avatar_url.unwrap(), background_cover_url: Contact.shape.background_cover_url.unwrap(), about: Contact.shape.about.unwrap(), profile_action_label: Contact.shape.profile_action_label.unwrap(), profile_action_url: Contact.shape.profile_action_url.unwrap(), follower_count: Contact.shape.follower_count.unwrap(), connections_count: Contact.shape.connections_count.unwrap(), connection_invitation: Contact.shape.connection_invitation.unwrap(), languages: Contact.shape.languages.unwrap(), experiences: Contact.shape.experiences.unwrap(), educations: Contact.shape.educations.unwrap(), locations: Contact.shape.locations.unwrap(), company: Contact.shape.company.unwrap(), notes_json: Contact.shape.notes_json.unwrap(), contact_enrichment: Contact.shape.contact_enrichment.unwrap(), sequence: Contact.shape.sequence.unwrap(), last_interaction_at: Contact.shape.last_interaction_at.unwrap() });
 const ContactListResponse = z.looseObject({ data: z.looseObject({ contacts: z.array(ContactListItem), pagination: Pagination }) });
 const ContactResponse = z.looseObject({ data: z.looseObject({ contact: UpdatedContact }) });
 const FindEmailResponse = z.looseObject({ data: z.looseObject({ contact: ContactWithEnrichment }) });
@@ -79,7 +60,7 @@ const UpdateCompanyRequest = z.object({ account_id: Id.optional(), tags: TagsUpd
 const FindEmailRequest = z.looseObject({ account_id: Id });
 const View = z.looseObject({ id: z.string(), public_id: z.string(), type: z.enum(["contact"]), view_kind: z.string().meta({"examples":["member"]}), name: z.string(), description: z.string().nullable(), account: AccountSummary, selected_contact_ids: z.array(z.string()).optional(), simple_filters_json: z.string().optional(), app_url: z.url(), created_at: z.iso.datetime({ offset: true }), updated_at: z.iso.datetime({ offset: true }) });
 const ViewListResponse = z.looseObject({ data: z.looseObject({ views: z.array(View), pagination: Pagination }) });
-const CreatedView = withRequired(View, ["selected_contact_ids","simple_filters_json"]);
+const CreatedView = View.extend({ selected_contact_ids: View.shape.selected_contact_ids.unwrap(), simple_filters_json: View.shape.simple_filters_json.unwrap() });
 const ViewResponse = z.looseObject({ data: z.looseObject({ view: CreatedView }) });
 const CreateViewRequest = z.looseObject({ account_id: Id, type: z.enum(["contact"]), name: z.string().min(1), description: z.string().optional(), filters: z.looseObject({ specific_contacts: z.looseObject({ contact_ids: z.array(Id).min(1) }) }) });
 const Attachment = z.looseObject({ attachment_id: z.string(), kind: z.string().meta({"examples":["file","image","video","link"]}), provider_attachment_id: z.string().nullable(), title: z.string().nullable(), subtitle: z.string().nullable(), description: z.string().nullable(), url: z.url().nullable(), thumbnail_url: z.url().nullable(), mime_type: z.string().nullable(), file_name: z.string().nullable(), sort_order: z.number().int(), size_bytes: z.number().int().nullable(), width: z.number().int().nullable(), height: z.number().int().nullable(), duration_ms: z.number().int().nullable() });

@@ -4,7 +4,7 @@ import { customFieldDifferences } from './check/custom-fields';
 import type { DocumentedMessage } from './check/messages';
 import { compact, describeValue, reaches, schemaDifferences } from './check/schema';
 import { type Answer, type Call, type CallInput, Skip, Stop } from './call';
-import { operations } from '@network-org/spec/operations';
+import { outlines, responseOutlines } from '@network-org/spec/outlines';
 import { operationRoutes } from '@network-org/spec/routes';
 import { schemas } from '@network-org/spec/zod';
 import type { Facts } from './facts';
@@ -77,8 +77,8 @@ function transportReason(error: unknown): Error {
 
 /** The operations whose successes hold contacts or companies, the records that carry custom fields. */
 const CUSTOM_FIELD_RECORDS = new Set(
-  (Object.keys(operations) as OperationId[]).filter((operation) =>
-    Object.entries(operations[operation].responses).some(([status, schema]) => status.startsWith('2') && (reaches(schema, schemas.Contact) || reaches(schema, schemas.Company))),
+  (Object.keys(responseOutlines) as OperationId[]).filter((operation) =>
+    Object.entries(responseOutlines[operation]).some(([status, outline]) => status.startsWith('2') && (reaches(outline, outlines.Contact) || reaches(outline, outlines.Company))),
   ),
 );
 

@@ -1,7 +1,7 @@
 import type { ListOperationId, OperationId, PagedOperationId } from '@network-org/sdk';
-import { operations } from '@network-org/spec/operations';
+import { responseOutlines } from '@network-org/spec/outlines';
 import { operationRoutes } from '@network-org/spec/routes';
-import { fieldsOf, itemSchema } from './check/schema';
+import { fieldsOf, itemOutline } from './check/schema';
 
 /** What verify knows of a paged list operation, all read from the spec's route table (page size too) and schemas. */
 export interface ListModel {
@@ -19,7 +19,7 @@ export interface ListModel {
 /** The key that names an item of a list (paged or not): its item schema's first required field, from the spec. */
 export function identityOf(operation: ListOperationId): string {
   const { list } = operationRoutes[operation];
-  const item = itemSchema(operations[operation].responses['200'], list.envelope, list.key);
+  const item = itemOutline(responseOutlines[operation]['200'], list.envelope, list.key);
   const identity = item && fieldsOf(item).find((field) => field.required)?.name;
   if (!identity) throw new Error(`${operation}: no list of the spec whose items have a required field`);
   return identity;

@@ -1,6 +1,5 @@
 import type { OperationId, PagedOperationId } from '@network-org/sdk';
-import { schemas } from '@network-org/spec/zod';
-import type { z } from 'zod';
+import { outlines, type Outline } from '@network-org/spec/outlines';
 import { observedShape, specShape } from './check/schema';
 import type { Answer } from './call';
 import { LISTS } from './lists';
@@ -23,7 +22,7 @@ interface UndocumentedRecord {
   record: string;
   operation: OperationId;
   path: string;
-  schema: z.ZodType;
+  outline: Outline;
   pick: (body: unknown) => Json[];
   /** Keys whose values are states or kinds the description does not list. */
   values: string[];
@@ -31,24 +30,24 @@ interface UndocumentedRecord {
 
 // The API's documentation shows no example of these records: the spec defines their shape as this project's.
 const UNDOCUMENTED_RECORDS: UndocumentedRecord[] = [
-  { record: 'Conversation', ...listed('listConversations'), schema: schemas.Conversation, values: [] },
+  { record: 'Conversation', ...listed('listConversations'), outline: outlines.Conversation, values: [] },
   {
     record: 'Conversation participant',
     operation: 'listConversations',
     path: `${listed('listConversations').path}.participants[*]`,
-    schema: schemas.ConversationParticipant,
+    outline: outlines.ConversationParticipant,
     pick: (b) => listed('listConversations').pick(b).flatMap((c) => list(c.participants)),
     values: [],
   },
-  { record: 'Draft', operation: 'createDraft', path: '$.data.draft', schema: schemas.Draft, pick: (b) => one(data(b).draft), values: ['kind', 'status'] },
-  { record: 'Company list item', ...listed('listCompanies'), schema: schemas.Company, values: [] },
-  { record: 'Activity summary', operation: 'getActivitySummary', path: '$.data', schema: schemas.ActivitySummary, pick: (b) => one(data(b)), values: [] },
-  { record: 'Import warning', operation: 'importContact', path: '$.data.warnings[*]', schema: schemas.ImportWarning, pick: (b) => list(data(b).warnings), values: ['code'] },
+  { record: 'Draft', operation: 'createDraft', path: '$.data.draft', outline: outlines.Draft, pick: (b) => one(data(b).draft), values: ['kind', 'status'] },
+  { record: 'Company list item', ...listed('listCompanies'), outline: outlines.Company, values: [] },
+  { record: 'Activity summary', operation: 'getActivitySummary', path: '$.data', outline: outlines.ActivitySummary, pick: (b) => one(data(b)), values: [] },
+  { record: 'Import warning', operation: 'importContact', path: '$.data.warnings[*]', outline: outlines.ImportWarning, pick: (b) => list(data(b).warnings), values: ['code'] },
   {
     record: 'Sequence',
     operation: 'findContactEmail',
     path: '$.data.contact.sequence',
-    schema: schemas.Sequence,
+    outline: outlines.Sequence,
     pick: (b) => one((data(b).contact as Json | undefined)?.sequence),
     values: ['status'],
   },
@@ -56,7 +55,7 @@ const UNDOCUMENTED_RECORDS: UndocumentedRecord[] = [
     record: 'Sequence step',
     operation: 'findContactEmail',
     path: '$.data.contact.sequence.steps[*]',
-    schema: schemas.SequenceStep,
+    outline: outlines.SequenceStep,
     pick: (b) => list(((data(b).contact as Json | undefined)?.sequence as Json | undefined)?.steps),
     values: ['state', 'step_type'],
   },
@@ -64,14 +63,14 @@ const UNDOCUMENTED_RECORDS: UndocumentedRecord[] = [
     record: 'Enrichment status',
     operation: 'findContactEmail',
     path: '$.data.contact.contact_enrichment.*',
-    schema: schemas.EnrichmentResult,
+    outline: outlines.EnrichmentResult,
     pick: (b) => {
       const enrichment = (data(b).contact as Json | undefined)?.contact_enrichment as Json | undefined;
       return [...one(enrichment?.work_email), ...one(enrichment?.phone)];
     },
     values: ['status', 'error_code'],
   },
-  { record: 'Message', ...listed('listConversationMessages'), schema: schemas.Message, values: ['direction'] },
+  { record: 'Message', ...listed('listConversationMessages'), outline: outlines.Message, values: ['direction'] },
 ];
 
 /** For each undocumented record, the spec's shape and, when the run saw one, the observed shape and values. */
@@ -80,7 +79,7 @@ export function observeShapes(answers: readonly Answer[]): ShapeObservation[] {
     const records = answers
       .filter((answer) => answer.operation === undocumented.operation && answer.status >= 200 && answer.status < 300)
       .flatMap((answer) => undocumented.pick(answer.body));
-    const observation: ShapeObservation = { record: undocumented.record, operation: undocumented.operation, path: undocumented.path, spec: specShape(undocumented.schema) };
+    const observation: ShapeObservation = { record: undocumented.record, operation: undocumented.operation, path: undocumented.path, spec: specShape(undocumented.outline) };
     if (records.length === 0) return observation;
     observation.observed = observedShape(records);
     const values: Record<string, string[]> = {};

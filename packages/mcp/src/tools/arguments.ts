@@ -1,6 +1,8 @@
 import { operationDocs } from '@network-org/spec/docs';
-import { operations, type OperationId } from '@network-org/spec/operations';
+import { operations } from '@network-org/spec/operations';
+import { inputOutlines, type Outline } from '@network-org/spec/outlines';
 import { z } from 'zod';
+import { agentSchema, closedObject } from './agent-schema';
 import { ID_SOURCES, isIdArgument, PATH_ARGUMENT_NAMES } from './guidance';
 import { toolJsonSchema, type JsonSchema } from './json-schema';
 import { ALL_FIELDS } from './render';
@@ -68,51 +70,6 @@ const DESCRIPTIONS = {
   search: 'Broad search: profile, tags, notes, places, work, education, company.',
 };
 
-const ID_ERROR = 'expected an id: a positive integer, as a number or a string of digits';
-
-/**
- * An id argument: the spec's string, or a positive integer (models often send ids as numbers), as a string. The
- * schema shows a string or an integer; the spec's checks still apply (as refinements, which cost the tool list nothing).
- */
-const idOf = (text: z.ZodType) =>
-  z
-    .union([z.string().refine((value) => text.safeParse(value).success, ID_ERROR), z.int().refine((value) => value >= 1, ID_ERROR)], { error: ID_ERROR })
-    .transform(String);
-
-/** The zod definition of a schema, for the walk below (zod 4 exposes it as `def`). */
-type Def = { type: string; innerType?: z.ZodType; defaultValue?: unknown; element?: z.ZodType; options?: z.ZodType[]; shape?: Record<string, z.ZodType>; catchall?: z.ZodType };
-const defOf = (schema: z.ZodType) => (schema as unknown as { def: Def }).def;
-
-/**
- * The spec's schema of an input as a tool takes it: every object closed (an unknown key is refused by name
- * instead of dropped or sent), and ids (by argument name, `id`) taking integers too. Checks, defaults and
- * refinements are kept.
- */
-function agentSchema(schema: z.ZodType, id: boolean): z.ZodType {
-  const def = defOf(schema);
-  switch (def.type) {
-    case 'optional':
-      return agentSchema(def.innerType!, id).optional();
-    case 'nullable':
-      return agentSchema(def.innerType!, id).nullable();
-    case 'default':
-      return agentSchema(def.innerType!, id).default(def.defaultValue as never);
-    case 'array':
-      return schema.clone({ ...def, element: agentSchema(def.element!, id) } as never);
-    case 'union':
-      return schema.clone({ ...def, options: def.options!.map((option) => agentSchema(option, id)) } as never);
-    case 'object':
-      return closedObject(schema, Object.fromEntries(Object.entries(def.shape!).map(([key, value]) => [key, agentSchema(value, isIdArgument(key))])));
-    case 'string':
-      return id ? idOf(schema) : schema;
-    default:
-      return schema;
-  }
-}
-
-/** `schema` (an object, with its refinements) with `shape` and no other key. */
-const closedObject = (schema: z.ZodType, shape: Record<string, z.ZodType>) => schema.clone({ ...defOf(schema), shape, catchall: z.never() } as never);
-
 /**
  * An array query parameter also takes one value (`"101"` for `["101"]`), as agents often send it; the schema shows
  * the array only, which is what a model should send.
@@ -123,8 +80,8 @@ const oneOrMany = (schema: z.ZodType): z.ZodType => z.preprocess((value) => (val
  * `limit` with its real bounds: the spec's where it has a maximum (activity: outside is 400); otherwise 1 to 25,
  * a larger value clamped to 25 as the API does, so that a model asking for 50 gets a page instead of an error.
  */
-function limitOf(schema: z.ZodType, maximum: number | undefined, byDefault: number): z.ZodType {
-  if (maximum !== undefined) return schema;
+function limitOf(outline: Outline, maximum: number | undefined, byDefault: number): z.ZodType {
+  if (maximum !== undefined) return agentSchema(outline, false);
   return z.coerce.number().int().min(1).default(byDefault).transform((value) => Math.min(value, PAGE_SIZE_MAX)).meta({ maximum: PAGE_SIZE_MAX });
 }
 
@@ -159,29 +116,31 @@ function describe(name: string, spec: ToolSpec, specText: string | undefined, in
 export function toolArguments(spec: ToolSpec): ToolArguments {
   const { operationId } = spec;
   const operation = operations[operationId];
+  const outlines = inputOutlines[operationId];
   const docs = operationDocs[operationId];
   const specTexts: Record<string, string> = { ...docs.parameters, ...('body' in docs ? docs.body.properties : {}) };
   const inputs = new Map((docs.inputs as readonly Input[]).map((input) => [input.name, input]));
   const omitted = new Set(spec.omit ?? []);
-  const shapeOf = (schema: unknown) => (schema ? defOf(schema as z.ZodType).shape! : {});
+  const body = outlines.body;
+  if (body && body.type !== 'object') throw new Error(`${operationId}: a body that is no object has no arguments`);
+  const fieldsOf = (outline: { fields: Readonly<Record<string, Outline>> } | null) => outline?.fields ?? {};
 
   const args: Argument[] = [];
-  for (const [wire, schema] of Object.entries(shapeOf(operation.params))) {
+  for (const [wire, outline] of Object.entries(fieldsOf(outlines.params))) {
     const name = PATH_ARGUMENT_NAMES[wire] ?? wire;
-    args.push({ name, wire, to: 'path', schema: agentSchema(schema, isIdArgument(name)) });
+    args.push({ name, wire, to: 'path', schema: agentSchema(outline, isIdArgument(name)) });
   }
-  const body = operation.body as z.ZodType | null;
-  for (const [wire, schema] of Object.entries(shapeOf(body))) {
-    if (spec.fixed?.[wire] === undefined) args.push({ name: wire, wire, to: 'body', schema: agentSchema(schema, isIdArgument(wire)) });
+  for (const [wire, outline] of Object.entries(fieldsOf(body))) {
+    if (spec.fixed?.[wire] === undefined) args.push({ name: wire, wire, to: 'body', schema: agentSchema(outline, isIdArgument(wire)) });
   }
-  for (const [wire, schema] of Object.entries(shapeOf(operation.query))) {
+  for (const [wire, outline] of Object.entries(fieldsOf(outlines.query))) {
     if (omitted.has(wire)) continue;
     const input = inputs.get(wire);
-    const agent = wire === 'limit' && input ? limitOf(schema, input.maximum, input.default as number) : agentSchema(schema, isIdArgument(wire));
+    const agent = wire === 'limit' && input ? limitOf(outline, input.maximum, input.default as number) : agentSchema(outline, isIdArgument(wire));
     args.push({ name: wire, wire, to: 'query', schema: (operation.arrayQueryParams as readonly string[]).includes(wire) ? oneOrMany(agent) : agent });
   }
-  const catchall = body ? defOf(body).catchall : undefined;
-  const customFields = catchall !== undefined && !['unknown', 'never'].includes(defOf(catchall).type);
+  // Other keys of a body that hold values of their own are custom fields by registered name (the update tools).
+  const customFields = typeof body?.additional === 'object' && body.additional.type !== 'unknown';
   if (customFields) {
     const value = z.union([z.string(), z.number(), z.boolean(), z.null()]);
     args.push({ name: CUSTOM_FIELDS, wire: CUSTOM_FIELDS, to: CUSTOM_FIELDS, schema: z.record(z.string(), value).optional() });
@@ -193,8 +152,8 @@ export function toolArguments(spec: ToolSpec): ToolArguments {
   // A tool spec that names an input the operation does not have is a mistake of this package: it fails at load.
   const strays = [
     ...Object.keys(spec.describe ?? {}).filter((name) => !names.includes(name)),
-    ...Object.keys(fixed).filter((name) => !(name in shapeOf(body))),
-    ...[...omitted].filter((name) => !(name in shapeOf(operation.query))),
+    ...Object.keys(fixed).filter((name) => !Object.hasOwn(fieldsOf(body), name)),
+    ...[...omitted].filter((name) => !Object.hasOwn(fieldsOf(outlines.query), name)),
   ];
   if (strays.length > 0) throw new Error(`${operationId}: no input ${strays.join(', ')}`);
   const shape = Object.fromEntries(

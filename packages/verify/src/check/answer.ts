@@ -1,5 +1,6 @@
 import { operationDocs } from '@network-org/spec/docs';
 import { operations } from '@network-org/spec/operations';
+import { responseOutlines, type Outline } from '@network-org/spec/outlines';
 import type { z } from 'zod';
 import type { Answer } from '../call';
 import { expectedLimit, isPaged, LISTS } from '../lists';
@@ -14,6 +15,13 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 /** The spec's schema of an answer's body: its operation's response for its status, if the spec lists the status. */
 export function schemaOf(answer: Pick<Answer, 'operation' | 'status'>): z.ZodType | undefined {
   return (operations[answer.operation].responses as Record<string, z.ZodType | undefined>)[String(answer.status)];
+}
+
+/** The outline of that schema, for walking the body beside it. */
+export function outlineOf(answer: Pick<Answer, 'operation' | 'status'>): Outline | undefined {
+  const outlines = responseOutlines[answer.operation];
+  const status = String(answer.status);
+  return Object.hasOwn(outlines, status) ? outlines[status] : undefined;
 }
 
 const conforming = new WeakMap<Answer, boolean>();
@@ -31,8 +39,8 @@ const unknown = new WeakMap<Answer, ReadonlySet<string>>();
 export function unknownKeysOf(answer: Answer): ReadonlySet<string> {
   let keys = unknown.get(answer);
   if (!keys) {
-    const schema = answer.status >= 200 && answer.status < 300 && answer.body !== undefined ? schemaOf(answer) : undefined;
-    unknown.set(answer, (keys = schema ? unknownKeys(schema, answer.body) : new Set()));
+    const outline = answer.status >= 200 && answer.status < 300 && answer.body !== undefined ? outlineOf(answer) : undefined;
+    unknown.set(answer, (keys = outline ? unknownKeys(outline, answer.body) : new Set()));
   }
   return keys;
 }

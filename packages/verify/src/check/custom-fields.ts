@@ -1,8 +1,8 @@
-import { schemas } from '@network-org/spec/zod';
+import { outlines } from '@network-org/spec/outlines';
 import type { Answer } from '../call';
 import type { Difference } from '../report/types';
-import { schemaOf } from './answer';
-import { eachObject, fieldSchema, isSchema, keyPath, typeName } from './schema';
+import { outlineOf } from './answer';
+import { eachObject, fieldOutline, isOutline, keyPath, typeName } from './schema';
 
 /** A registered custom field: its name and the JSON type of its values. */
 export interface CustomField {
@@ -24,11 +24,11 @@ const jsonType = (value: unknown) => (typeof value === 'number' ? 'number' : typ
 export function customFieldDifferences(answer: Answer, registry: Registry): Difference[] {
   const differences = new Map<string, Difference>();
   const seen = new Map<string, Set<string>>();
-  eachObject(schemaOf(answer), answer.body, (record, schema, path) => {
-    const kind = isSchema(schema, schemas.Contact) ? 'contact' : isSchema(schema, schemas.Company) ? 'company' : undefined;
-    if (!kind || !schema) return;
+  eachObject(outlineOf(answer), answer.body, (record, outline, path) => {
+    const kind = isOutline(outline, outlines.Contact) ? 'contact' : isOutline(outline, outlines.Company) ? 'company' : undefined;
+    if (!kind || !outline) return;
     for (const [key, value] of Object.entries(record)) {
-      if (fieldSchema(schema, key) || value === null || !isValue(value)) continue;
+      if (fieldOutline(outline, key) || value === null || !isValue(value)) continue;
       const at = keyPath(path, key);
       if (registry) {
         const field = registry[kind].find((registered) => registered.name === key);

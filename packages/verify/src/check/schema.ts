@@ -1,33 +1,15 @@
+import type { ObjectOutline, Outline } from '@network-org/spec/outlines';
 import type { z } from 'zod';
 import type { Difference } from '../report/types';
 
-type Schema = z.ZodType;
-interface Def {
-  type: string;
-  innerType?: Schema;
-  in?: Schema;
-  element?: Schema;
-  options?: Schema[];
-  shape?: Record<string, Schema>;
-  catchall?: Schema;
-  getter?: () => Schema;
-  entries?: Record<string, unknown>;
-  values?: unknown[];
+/** What the value is, under its wrappers (optional, nullable, a default). */
+function unwrap(outline: Outline): Outline {
+  while (outline.type === 'optional' || outline.type === 'nullable' || outline.type === 'default') outline = outline.inner;
+  return outline;
 }
 
-const defOf = (schema: Schema): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
-
-// Wrappers whose inner schema says what the value is.
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'nonoptional', 'catch']);
-
-function unwrap(schema: Schema): Schema {
-  for (let def = defOf(schema); ; def = defOf(schema)) {
-    if (WRAPPERS.has(def.type) && def.innerType) schema = def.innerType;
-    else if (def.type === 'pipe' && def.in) schema = def.in;
-    else if (def.type === 'lazy' && def.getter) schema = def.getter();
-    else return schema;
-  }
-}
+/** Whether an object's other keys hold values of a schema of their own: custom fields, counts by key. */
+const takesOtherKeys = (outline: ObjectOutline) => typeof outline.additional === 'object' && outline.additional.type !== 'unknown';
 
 /** `$.data.contacts[0].name` from a zod issue path. */
 export function jsonPath(path: readonly PropertyKey[]): string {
@@ -63,7 +45,7 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
  * The differences between a body and the spec's schema: a missing required field or a wrong type, each at its
  * JSON path. Items of a list that break the same rule are one difference (the first item's path, counted).
  */
-export function schemaDifferences(schema: Schema, body: unknown): Difference[] {
+export function schemaDifferences(schema: z.ZodType, body: unknown): Difference[] {
   const result = schema.safeParse(body);
   if (result.success) return [];
   const byPath = new Map<string, { difference: Difference; count: number }>();
@@ -98,26 +80,25 @@ export function describeValue(value: unknown): string {
 
 /**
  * Paths of keys the schema does not know (`$.data.contacts[*].nickname`). Keys a schema allows as custom fields
- * (its catch-all takes string, number or boolean values) are known.
+ * (its other keys take string, number or boolean values) are known.
  */
-export function unknownKeys(schema: Schema, value: unknown, path = '$', found = new Set<string>()): Set<string> {
+export function unknownKeys(outline: Outline, value: unknown, path = '$', found = new Set<string>()): Set<string> {
   if (value === null || typeof value !== 'object') return found;
-  const inner = unwrap(schema);
-  const def = defOf(inner);
-  if (def.type === 'array' && def.element && Array.isArray(value)) {
+  const inner = unwrap(outline);
+  if (inner.type === 'array' && Array.isArray(value)) {
     const itemPath = `${path}[*]`;
-    for (const item of value) unknownKeys(def.element, item, itemPath, found);
-  } else if (def.type === 'union' && def.options) {
+    for (const item of value) unknownKeys(inner.items, item, itemPath, found);
+  } else if (inner.type === 'union') {
     // Objects are told apart by their shape: the first object option whose fields the value has (or the first one).
-    const objects = def.options.filter((option) => defOf(unwrap(option)).type === 'object');
-    const match = objects.find((option) => Object.keys(value).some((key) => defOf(unwrap(option)).shape?.[key])) ?? objects[0];
+    const objects = inner.options.map(unwrap).filter((option) => option.type === 'object');
+    const match = objects.find((option) => Object.keys(value).some((key) => Object.hasOwn(option.fields, key))) ?? objects[0];
     if (match) unknownKeys(match, value, path, found);
-  } else if (def.type === 'object' && def.shape && !Array.isArray(value)) {
-    const customFields = def.catchall !== undefined && defOf(def.catchall).type !== 'unknown';
-    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-      const known = def.shape[key];
+  } else if (inner.type === 'object' && !Array.isArray(value)) {
+    const customFields = takesOtherKeys(inner);
+    for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
+      const known = fieldOf(inner, key);
       if (known) {
-        if (inner !== null && typeof inner === 'object') unknownKeys(known, inner, keyPath(path, key), found);
+        if (member !== null && typeof member === 'object') unknownKeys(known, member, keyPath(path, key), found);
       } else if (!customFields) found.add(keyPath(path, key));
     }
   }
@@ -129,33 +110,31 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const keyPath = (path: string, key: string) => (IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
 
 /** The spec's shape of an object schema: each key with its type (`string|null`, `Tag[]`, `?` when optional). */
-export function specShape(schema: Schema): Record<string, string> {
-  const def = defOf(unwrap(schema));
+export function specShape(outline: Outline): Record<string, string> {
+  const inner = unwrap(outline);
   const shape: Record<string, string> = {};
-  for (const [key, field] of Object.entries(def.shape ?? {})) shape[key] = describeSchema(field);
-  if (def.catchall && defOf(def.catchall).type !== 'unknown') shape['<custom field>'] = `${describeSchema(def.catchall)}?`;
+  if (inner.type !== 'object') return shape;
+  for (const [key, field] of Object.entries(inner.fields)) shape[key] = describeOutline(field);
+  if (typeof inner.additional === 'object' && takesOtherKeys(inner)) shape['<custom field>'] = `${describeOutline(inner.additional)}?`;
   return shape;
 }
 
-function describeSchema(schema: Schema): string {
+function describeOutline(outline: Outline): string {
   let optional = false;
   let nullable = false;
-  let current = schema;
-  for (let def = defOf(current); ; def = defOf(current)) {
-    if (def.type === 'optional' || def.type === 'default') optional = true;
-    else if (def.type === 'nullable') nullable = true;
-    if (WRAPPERS.has(def.type) && def.innerType) current = def.innerType;
-    else if (def.type === 'pipe' && def.in) current = def.in;
-    else break;
+  let current = outline;
+  while (current.type === 'optional' || current.type === 'nullable' || current.type === 'default') {
+    if (current.type === 'nullable') nullable = true;
+    else optional = true;
+    current = current.inner;
   }
-  const def = defOf(current);
   let name: string;
-  if (def.type === 'array' && def.element) name = `${describeSchema(def.element).replace(/\?$/, '')}[]`;
-  else if (def.type === 'enum' && def.entries) name = Object.keys(def.entries).join('|');
-  else if (def.type === 'literal' && def.values) name = def.values.map((v) => JSON.stringify(v)).join('|');
-  else if (def.type === 'union' && def.options) name = def.options.map(describeSchema).join('|');
-  else if (def.type === 'number') name = 'number';
-  else name = def.type;
+  if (current.type === 'array') name = `${describeOutline(current.items).replace(/\?$/, '')}[]`;
+  else if (current.type === 'enum') name = current.values.join('|');
+  else if (current.type === 'literal') name = JSON.stringify(current.value);
+  else if (current.type === 'union') name = current.options.map(describeOutline).join('|');
+  else if (current.type === 'integer') name = 'number';
+  else name = current.type;
   return `${name}${nullable ? '|null' : ''}${optional ? '?' : ''}`;
 }
 
@@ -174,95 +153,96 @@ export function observedShape(records: readonly unknown[]): Record<string, strin
 }
 
 /** The fields an object schema names, in the spec's order, with whether each is required. */
-export function fieldsOf(schema: Schema): { name: string; required: boolean; schema: Schema }[] {
-  const def = defOf(unwrap(schema));
-  return Object.entries(def.shape ?? {}).map(([name, field]) => {
-    const type = defOf(field).type;
-    return { name, required: type !== 'optional' && type !== 'default', schema: field };
-  });
+export function fieldsOf(outline: Outline): { name: string; required: boolean; outline: Outline }[] {
+  const inner = unwrap(outline);
+  if (inner.type !== 'object') return [];
+  return Object.entries(inner.fields).map(([name, field]) => ({ name, required: field.type !== 'optional' && field.type !== 'default', outline: field }));
+}
+
+/** The field `name` of an object (the outline itself, not what its wrappers hold), or undefined. */
+function fieldOf(outline: ObjectOutline, name: string): Outline | undefined {
+  return Object.hasOwn(outline.fields, name) ? outline.fields[name] : undefined;
 }
 
 /** The field `name` of an object schema (through its wrappers), or undefined. */
-export function fieldSchema(schema: Schema, name: string): Schema | undefined {
-  return defOf(unwrap(schema)).shape?.[name];
+export function fieldOutline(outline: Outline, name: string): Outline | undefined {
+  const inner = unwrap(outline);
+  return inner.type === 'object' ? fieldOf(inner, name) : undefined;
 }
 
-/** The element schema of an array schema (through its wrappers), or undefined. */
-export function elementSchema(schema: Schema): Schema | undefined {
-  const def = defOf(unwrap(schema));
-  return def.type === 'array' ? def.element : undefined;
+/** The item schema of an array schema (through its wrappers), or undefined. */
+export function elementOutline(outline: Outline): Outline | undefined {
+  const inner = unwrap(outline);
+  return inner.type === 'array' ? inner.items : undefined;
 }
 
 /** The schema of a list's items in a response: `envelope.key[*]`. */
-export function itemSchema(response: Schema | undefined, envelope: string | null, key: string): Schema | undefined {
-  const payload = response && (envelope ? fieldSchema(response, envelope) : response);
-  const list = payload && fieldSchema(payload, key);
-  return list && elementSchema(list);
+export function itemOutline(response: Outline | undefined, envelope: string | null, key: string): Outline | undefined {
+  const payload = response && (envelope ? fieldOutline(response, envelope) : response);
+  const list = payload && fieldOutline(payload, key);
+  return list && elementOutline(list);
 }
 
 /**
- * The schema of the value at `key` of an object (through wrappers and unions of an object with null), and whether
- * the object takes custom fields: undefined for a key the schema does not name.
+ * The schema of the value at `key` of an object (through wrappers and unions of an object with null): undefined for
+ * a key the schema does not name.
  */
-export function memberSchema(schema: Schema, key: string): Schema | undefined {
-  return fieldSchema(objectOption(schema) ?? schema, key);
+export function memberOutline(outline: Outline, key: string): Outline | undefined {
+  return fieldOutline(objectOption(outline) ?? outline, key);
 }
 
-/** Whether an object schema takes custom fields (a catch-all of string, number or boolean values). */
-export function takesCustomFields(schema: Schema): boolean {
-  const def = defOf(unwrap(objectOption(schema) ?? schema));
-  return def.catchall !== undefined && defOf(def.catchall).type !== 'unknown';
+/** Whether an object schema takes custom fields (other keys of string, number or boolean values). */
+export function takesCustomFields(outline: Outline): boolean {
+  const inner = objectOption(outline);
+  return inner !== undefined && takesOtherKeys(inner);
 }
 
 /** The object among a union's options (`Company | null`), or the schema itself when it is an object. */
-function objectOption(schema: Schema): Schema | undefined {
-  const inner = unwrap(schema);
-  const def = defOf(inner);
-  if (def.type === 'object') return inner;
-  if (def.type === 'union') return def.options?.map(unwrap).find((option) => defOf(option).type === 'object');
+function objectOption(outline: Outline): ObjectOutline | undefined {
+  const inner = unwrap(outline);
+  if (inner.type === 'object') return inner;
+  if (inner.type === 'union') return inner.options.map(unwrap).find((option) => option.type === 'object');
   return undefined;
 }
 
-/** What a string schema constrains its values to: its enumeration, or its format (`datetime`, `url`). */
-export function valueRule(schema: Schema): { enum?: string[]; format?: string } {
-  const inner = unwrap(objectOption(schema) ?? schema);
-  const def = defOf(inner) as Def & { format?: string };
-  if (def.type === 'enum' && def.entries) return { enum: Object.keys(def.entries) };
-  if (def.type === 'union' && def.options) {
-    for (const option of def.options) {
+/** What a string schema constrains its values to: its enumeration, or its format (`date-time`, `uri`). */
+export function valueRule(outline: Outline): { enum?: readonly string[]; format?: string } {
+  const inner = unwrap(objectOption(outline) ?? outline);
+  if (inner.type === 'enum') return { enum: inner.values };
+  if (inner.type === 'union') {
+    for (const option of inner.options) {
       const rule = valueRule(option);
       if (rule.enum || rule.format) return rule;
     }
   }
-  return def.format ? { format: def.format } : {};
+  return inner.type === 'string' && inner.format ? { format: inner.format } : {};
 }
 
-/** Whether `schema` is `target` under its wrappers (`Company.nullable().optional()` is `Company`). */
-export function isSchema(schema: Schema | undefined, target: Schema): boolean {
-  return schema !== undefined && (objectOption(schema) ?? unwrap(schema)) === target;
+/** Whether `outline` is `target` under its wrappers (`Company.nullable().optional()` is `Company`). */
+export function isOutline(outline: Outline | undefined, target: Outline): boolean {
+  return outline !== undefined && (objectOption(outline) ?? unwrap(outline)) === target;
 }
 
 /** Every object of a body with the schema the spec gives it there, by its path (list items as `[*]`). */
-export function eachObject(schema: Schema | undefined, body: unknown, visit: (record: Record<string, unknown>, schema: Schema | undefined, path: string) => void, path = '$'): void {
+export function eachObject(outline: Outline | undefined, body: unknown, visit: (record: Record<string, unknown>, outline: Outline | undefined, path: string) => void, path = '$'): void {
   if (Array.isArray(body)) {
-    const element = schema && elementSchema(schema);
+    const element = outline && elementOutline(outline);
     for (const item of body) eachObject(element, item, visit, `${path}[*]`);
     return;
   }
   if (body === null || typeof body !== 'object') return;
   const record = body as Record<string, unknown>;
-  visit(record, schema, path);
-  for (const [key, inner] of Object.entries(record)) eachObject(schema && memberSchema(schema, key), inner, visit, `${path}.${key}`);
+  visit(record, outline, path);
+  for (const [key, inner] of Object.entries(record)) eachObject(outline && memberOutline(outline, key), inner, visit, `${path}.${key}`);
 }
 
-/** Whether `target` is somewhere inside `schema` (a field, an item, an option, at any depth). */
-export function reaches(schema: Schema, target: Schema, seen = new Set<Schema>()): boolean {
-  const inner = unwrap(schema);
+/** Whether `target` is somewhere inside `outline` (a field, an item, an option, at any depth). */
+export function reaches(outline: Outline, target: Outline, seen = new Set<Outline>()): boolean {
+  const inner = unwrap(outline);
   if (inner === target) return true;
   if (seen.has(inner)) return false;
   seen.add(inner);
-  const def = defOf(inner);
-  const children = [...Object.values(def.shape ?? {}), ...(def.element ? [def.element] : []), ...(def.options ?? [])];
+  const children = inner.type === 'object' ? Object.values(inner.fields) : inner.type === 'array' ? [inner.items] : inner.type === 'union' ? inner.options : [];
   return children.some((child) => reaches(child, target, seen));
 }
 

@@ -1,8 +1,8 @@
 import type { OperationId } from '@network-org/sdk';
 import { operationDocs } from '@network-org/spec/docs';
 import { schemas } from '@network-org/spec/zod';
-import { holdsIds, schemaOf } from '../../src/check/answer';
-import { elementSchema, memberSchema, valueRule } from '../../src/check/schema';
+import { holdsIds, outlineOf } from '../../src/check/answer';
+import { elementOutline, memberOutline, valueRule } from '../../src/check/schema';
 import { isPaged, LISTS } from '../../src/lists';
 import type { Mutation, ProxyAnswer, ProxyRequest } from '../drift/proxy';
 import type { SeenAnswer } from './harness';
@@ -89,7 +89,7 @@ interface Field {
   parent: string;
   key: string;
   types: Set<JsonType>;
-  rule: { enum?: string[]; format?: string };
+  rule: { enum?: readonly string[]; format?: string };
 }
 
 function fieldsOf(answers: readonly SeenAnswer[]): Map<OperationId, Map<string, Field>> {
@@ -97,11 +97,11 @@ function fieldsOf(answers: readonly SeenAnswer[]): Map<OperationId, Map<string, 
   for (const answer of answers.filter(success)) {
     const byPath = fields.get(answer.operation) ?? new Map<string, Field>();
     fields.set(answer.operation, byPath);
-    const visit = (value: unknown, schema: ReturnType<typeof schemaOf>, path: string) => {
-      if (Array.isArray(value)) return value.forEach((item) => visit(item, schema && elementSchema(schema), `${path}[*]`));
+    const visit = (value: unknown, outline: ReturnType<typeof outlineOf>, path: string) => {
+      if (Array.isArray(value)) return value.forEach((item) => visit(item, outline && elementOutline(outline), `${path}[*]`));
       if (!isObject(value)) return;
       for (const [key, inner] of Object.entries(value)) {
-        const member = schema && memberSchema(schema, key);
+        const member = outline && memberOutline(outline, key);
         const at = `${path}.${key}`;
         const field = byPath.get(at) ?? { parent: path, key, types: new Set<JsonType>(), rule: member ? valueRule(member) : {} };
         field.types.add(typeOf(inner));
@@ -109,13 +109,13 @@ function fieldsOf(answers: readonly SeenAnswer[]): Map<OperationId, Map<string, 
         visit(inner, member, at);
       }
     };
-    visit(answer.body, schemaOf(answer), '$');
+    visit(answer.body, outlineOf(answer), '$');
   }
   return fields;
 }
 
 /** Broken values of a format: an instant that is no RFC 3339 date-time, a URL that is no URI, an id off its pattern. */
-const BROKEN: Record<string, unknown> = { datetime: '15/01/2026 12:00', url: 'not a url', id: '0123' };
+const BROKEN: Record<string, unknown> = { 'date-time': '15/01/2026 12:00', uri: 'not a url', id: '0123' };
 
 function fieldDrifts(answers: readonly SeenAnswer[]): Generated[] {
   const drifts: Generated[] = [];

@@ -1,12 +1,12 @@
 import type { MockApi } from '@network-org/mock';
 import { NetworkClient, type OperationId } from '@network-org/sdk';
-import { schemaOf } from '../../src/check/answer';
+import { outlineOf } from '../../src/check/answer';
 import type { FieldShape, MockShapes, Scalar } from '../../src/check/reference';
 import { shapeKey } from '../../src/check/reference';
-import { elementSchema, memberSchema, takesCustomFields } from '../../src/check/schema';
+import { elementOutline, memberOutline, takesCustomFields } from '../../src/check/schema';
 import type { Answer } from '../../src/call';
 
-type Schema = NonNullable<ReturnType<typeof schemaOf>>;
+type Outline = NonNullable<ReturnType<typeof outlineOf>>;
 
 /**
  * The mock's shapes from its successful answers: per object path with enough records, where each field the spec
@@ -22,20 +22,20 @@ export function buildShapes(answers: readonly Answer[]): MockShapes {
     rows: Row[];
   }
   const shapes: Record<string, Seen> = {};
-  const visit = (answer: Answer, value: unknown, schema: Schema | undefined, path: string, parent: Record<string, unknown> | undefined) => {
+  const visit = (answer: Answer, value: unknown, outline: Outline | undefined, path: string, parent: Record<string, unknown> | undefined) => {
     if (Array.isArray(value)) {
-      const element = schema && elementSchema(schema);
+      const element = outline && elementOutline(outline);
       return value.forEach((item) => visit(answer, item, element, `${path}[*]`, parent));
     }
     if (value === null || typeof value !== 'object') return;
     const record = value as Record<string, unknown>;
     const key = shapeKey(answer.operation, answer.status, path);
-    const open = schema !== undefined && takesCustomFields(schema);
+    const open = outline !== undefined && takesCustomFields(outline);
     const shape = (shapes[key] ??= { records: 0, fields: {}, rows: [], ...(open && { open: true as const }) });
     shape.records++;
     const keys = new Set<string>();
     for (const [name, inner] of Object.entries(record)) {
-      const member = schema && memberSchema(schema, name);
+      const member = outline && memberOutline(outline, name);
       if (open && !member) continue;
       keys.add(name);
       shape.fields[name] = (shape.fields[name] ?? 0) + 1;
@@ -44,7 +44,7 @@ export function buildShapes(answers: readonly Answer[]): MockShapes {
     shape.rows.push({ parent: scalars(parent), keys });
   };
   for (const answer of answers) {
-    if (answer.status >= 200 && answer.status < 300) visit(answer, answer.body, schemaOf(answer), '$', undefined);
+    if (answer.status >= 200 && answer.status < 300) visit(answer, answer.body, outlineOf(answer), '$', undefined);
   }
   const classified = Object.keys(shapes)
     .sort()
