@@ -5,11 +5,9 @@ import type { OverrideResolver } from '../engine/overrides';
 import type { OperationId } from '../engine/operation-table';
 import { KEPT_STATE_KEY, PAGE_MOCK_KEY, PAGE_SETUP_KEY, type PageMockBridge, type PageSetup, type PageStep } from './page-control';
 
-const page = globalThis as unknown as Record<symbol, unknown>;
-
 /** The setup a test put on the page before it loaded; none in an app opened by hand. */
 export function pageSetup(): PageSetup {
-  return (page[Symbol.for(PAGE_SETUP_KEY)] as PageSetup | undefined) ?? {};
+  return (Reflect.get(globalThis, Symbol.for(PAGE_SETUP_KEY)) as PageSetup | undefined) ?? {};
 }
 
 /** Does one step to the mock and gives what it gives as JSON-ready data. */
@@ -26,6 +24,7 @@ export function applyPageStep(mock: MockApi, step: PageStep): unknown {
       return null;
     case 'override': {
       const { status, body, headers } = step.answer;
+      // The test's answer comes untyped from its process; the engine checks it before sending, as it checks a JavaScript caller's.
       const resolver = (() => ({ status, body, headers })) as unknown as OverrideResolver<OperationId>;
       mock.override(step.operationId, resolver, step.times === undefined ? {} : { times: step.times });
       return null;
@@ -45,7 +44,7 @@ export function applyPageStep(mock: MockApi, step: PageStep): unknown {
 /** Makes the mock the one a test reaches in this page (the last one set up wins). */
 export function registerPageMock(mock: MockApi): void {
   const bridge: PageMockBridge = { apply: (step) => applyPageStep(mock, step) };
-  page[Symbol.for(PAGE_MOCK_KEY)] = bridge;
+  Reflect.set(globalThis, Symbol.for(PAGE_MOCK_KEY), bridge);
 }
 
 const storageKey = (baseUrl: string | undefined) => KEPT_STATE_KEY + (baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');

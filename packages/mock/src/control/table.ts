@@ -234,7 +234,7 @@ export function controlRoutes(sources: DescriptionSources): ControlRoute[] {
       paramValues: { kind: Object.keys(INSERT_INPUTS) },
       summary: 'Put a record in',
       description: 'As `mock.seed.{kind}` in process: the body is the record\'s fields (every field not given is generated from the seed), the answer the record as the API shows it, visible at once to every endpoint. A body the API could never produce (unknown account, wrong type, unregistered custom field, a misspelt field) is 400 and changes nothing.',
-      body: { schema: z.union(Object.values(INSERT_INPUTS) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]), required: true, check: 'route' },
+      body: { schema: z.union(Object.values(INSERT_INPUTS)), required: true, check: 'route' },
       answers: { 201: json('The record as the API shows it.', answers.record) },
       answer: ({ session, params, body }) => jsonAnswer(201, insertByKind(session().store, params['kind'] as string, body)),
     },

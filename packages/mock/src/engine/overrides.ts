@@ -31,7 +31,10 @@ interface ActiveOverride {
 export class OverrideRegistry {
   private readonly byOperation = new Map<OperationId, ActiveOverride[]>();
 
-  add<Op extends OperationId>(operationId: Op, resolver: OverrideResolver<NoInfer<Op>>, options: OverrideOptions = {}): () => void {
+  add<Op extends OperationId>(operationId: Op, resolver: OverrideResolver<NoInfer<Op>>, options?: OverrideOptions): () => void;
+  // The registry is heterogeneous: each resolver's types were checked against its operation by the signature above,
+  // and `take` gives it back for that operation only.
+  add(operationId: OperationId, resolver: OverrideResolver<OperationId>, options: OverrideOptions = {}): () => void {
     // The types hold these for TypeScript callers; JavaScript callers get the same rules at run time.
     if (!operationTable.some((entry) => entry.operationId === operationId)) {
       throw new TypeError(`No operation ${JSON.stringify(operationId)}: use an operationId of the spec, e.g. listContacts or importContact.`);
@@ -41,7 +44,7 @@ export class OverrideRegistry {
     if (!(times >= 1) || (Number.isFinite(times) && !Number.isInteger(times))) {
       throw new RangeError(`override times must be a positive integer, got ${String(options.times)}`);
     }
-    const entry: ActiveOverride = { resolver: resolver as unknown as OverrideResolver<OperationId>, remaining: times };
+    const entry: ActiveOverride = { resolver, remaining: times };
     const list = this.byOperation.get(operationId) ?? [];
     list.unshift(entry);
     this.byOperation.set(operationId, list);

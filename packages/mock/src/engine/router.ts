@@ -110,6 +110,6 @@ export function defineRoute(
 ): Route {
   const rules = typeof rulesOrHandler === 'function' ? {} : rulesOrHandler;
   const handle = typeof rulesOrHandler === 'function' ? rulesOrHandler : (handler as RouteHandler<OperationId>);
-  // The route table is heterogeneous; the handler's own types were checked at its definition.
-  return { operationId, rules, handle: handle as unknown as Route['handle'] };
+  // The route table is heterogeneous: each handler's types were checked against its operation by the overloads above.
+  return { operationId, rules, handle };
 }

@@ -20,7 +20,7 @@ export class Companies {
   track(account: AccountRecord, network: NetworkCompanyRecord): CompanyRecord {
     const found = this.findOf(account.account_id, network);
     if (found) return found;
-    const list = this.storage.ownList<CompanyRecord>('companies', account.account_id);
+    const list = this.storage.ownList('companies', account.account_id);
     const companyId = this.storage.ids.take('company');
     const company = withDrawnFields<CompanyRecord>(companyKind, companyRecord(account, network, companyId, list.length), (field) =>
       this.storage.randomFor('drawn', 'companies', field, companyId),
@@ -69,7 +69,7 @@ export class Companies {
   edit(company: CompanyRecord, edit: (copy: CompanyRecord) => void): CompanyRecord {
     const copy: CompanyRecord = { ...company, tags: company.tags.slice(), custom_fields: new Map(company.custom_fields) };
     edit(copy);
-    this.storage.ownList<CompanyRecord>('companies', company.account_id)[company.position] = copy;
+    this.storage.ownList('companies', company.account_id)[company.position] = copy;
     this.storage.commit();
     return copy;
   }

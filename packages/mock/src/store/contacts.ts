@@ -91,7 +91,7 @@ export class Contacts {
     const personKey = `${account.organization_id}:${person.provider_participant_id}`;
     const knownId = this.storage.lookup('contactIdOfPerson', personKey);
     const contactId = knownId ?? this.storage.ids.take('contact');
-    const list = this.storage.ownList<ContactRecord>('contacts', account.account_id);
+    const list = this.storage.ownList('contacts', account.account_id);
     const company = this.companies.track(account, person.company);
     const ids = { contact_id: contactId, account_relationship_id: this.storage.ids.take('account_relationship'), company_id: company.company_id };
     const contact = withDrawnFields<ContactRecord>(contactKind, contactRecord(input, ids, list.length), (field) =>
@@ -121,7 +121,7 @@ export class Contacts {
       const searchText = editedSearchText(contact, before.search_text, copy) ?? contactSearchText(copy, this.network.personDetails(copy.person));
       copy.search_texts = { ...before, search_text: searchText };
     }
-    this.storage.ownList<ContactRecord>('contacts', contact.account_id)[contact.position] = copy;
+    this.storage.ownList('contacts', contact.account_id)[contact.position] = copy;
     this.storage.commit();
     return copy;
   }

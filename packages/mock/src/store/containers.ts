@@ -64,17 +64,13 @@ export const INDEX_NAMES = [
  * between forks of one seeded dataset): a storage copies a container before its first write after a snapshot or a fork,
  * and a repository writes a new record object for every change, so a record or container handed out never changes.
  */
-export interface StoreData extends Indexes {
+export interface StoreData extends Indexes, Lists {
   ids: Map<string, number>;
   organizations: Map<number, OrganizationRecord>;
   users: Map<string, UserRecord>;
   apiKeys: Map<string, ApiKeyRecord>;
   accounts: Map<string, AccountRecord>;
   customFields: CustomFieldRecord[];
-  /** Per account, in creation order; a record keeps its position for life. */
-  contacts: Map<string, ContactRecord[]>;
-  companies: Map<string, CompanyRecord[]>;
-  conversations: Map<string, ConversationRecord[]>;
   views: Map<string, ViewRecord>;
   drafts: Map<string, DraftRecord>;
   /** In the order recorded; readers sort. */
@@ -86,8 +82,18 @@ export interface StoreData extends Indexes {
 /** A container of the storage, by name. */
 export type Part = keyof StoreData;
 
+/** The records of each per-account list. */
+export interface ListRecords {
+  contacts: ContactRecord;
+  companies: CompanyRecord;
+  conversations: ConversationRecord;
+}
+
 /** The per-account lists: a record's `position` is its index in its account's list. */
-export type ListPart = 'contacts' | 'companies' | 'conversations';
+export type ListPart = keyof ListRecords;
+
+/** Per account, in creation order; a record keeps its position for life. */
+export type Lists = { [K in ListPart]: Map<string, ListRecords[K][]> };
 
 /** Every container of the storage. */
 export const PARTS = [

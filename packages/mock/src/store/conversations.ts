@@ -7,7 +7,7 @@ export class Conversations {
   constructor(private readonly storage: VersionedStorage) {}
 
   add(conversation: Omit<ConversationRecord, 'position'>): ConversationRecord {
-    const list = this.storage.ownList<ConversationRecord>('conversations', conversation.account_id);
+    const list = this.storage.ownList('conversations', conversation.account_id);
     const record: ConversationRecord = { ...conversation, position: list.length };
     list.push(record);
     this.indexNew(record);
@@ -20,7 +20,7 @@ export class Conversations {
     const messages = [...conversation.messages, message].sort((a, b) => (a.sent_at < b.sent_at ? -1 : a.sent_at > b.sent_at ? 1 : 0));
     const last = messages[messages.length - 1] as MessageRecord;
     const copy: ConversationRecord = { ...conversation, messages, last_message_at: last.sent_at };
-    this.storage.ownList<ConversationRecord>('conversations', conversation.account_id)[conversation.position] = copy;
+    this.storage.ownList('conversations', conversation.account_id)[conversation.position] = copy;
     this.storage.commit();
     return copy;
   }

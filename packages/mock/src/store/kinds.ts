@@ -37,6 +37,7 @@ function closeSchema(schema: z.core.$ZodType): z.ZodType {
 /** The spec's object schema, closed (see above). */
 function closed<Shape extends z.core.$ZodShape>(schema: z.ZodObject<Shape, z.core.$ZodObjectConfig>): z.ZodObject<ClosedShape<Shape>, z.core.$strict> {
   const shape = Object.fromEntries(Object.entries(schema.shape).map(([key, field]) => [key, closeSchema(field)]));
+  // Rebuilt field by field, which TypeScript cannot follow: ClosedShape is what closeSchema makes of each field.
   return z.strictObject(shape) as unknown as z.ZodObject<ClosedShape<Shape>, z.core.$strict>;
 }
 
@@ -47,6 +48,7 @@ function filled<Shape extends z.core.$ZodShape>(schema: z.ZodObject<Shape, z.cor
   const shape = Object.fromEntries(
     Object.entries(schema.shape).map(([key, field]) => [key, field instanceof z.ZodNullable ? (field.unwrap() as z.ZodType) : field]),
   );
+  // Rebuilt field by field, which TypeScript cannot follow: FilledShape is each field with its null taken out.
   return z.strictObject(shape) as unknown as z.ZodObject<FilledShape<Shape>, z.core.$strict>;
 }
 

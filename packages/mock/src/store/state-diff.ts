@@ -1,5 +1,5 @@
 import type { KindName } from './kinds';
-import { EMPTY, type ListPart } from './containers';
+import { EMPTY, type ListPart, type ListRecords, type Lists } from './containers';
 import type { Store } from './store';
 import type { RecordsByKind } from './types';
 
@@ -22,14 +22,16 @@ const CHANGED: { [K in KindName]: (store: Store) => RecordsByKind[K][] } = {
   activity: ({ storage, dataset }) => storage.data.activity.slice(dataset.data.activity.length),
 };
 
-function changedInLists<K extends ListPart>(store: Store, name: K): RecordsByKind[K][] {
-  const changed: RecordsByKind[K][] = [];
-  const base = store.dataset.data[name] as unknown as Map<string, readonly RecordsByKind[K][]>;
-  for (const [accountId, list] of store.storage.data[name] as unknown as Map<string, RecordsByKind[K][]>) {
-    const baseList = base.get(accountId) ?? EMPTY;
+function changedInLists<K extends ListPart>(store: Store, name: K): ListRecords[K][] {
+  const changed: ListRecords[K][] = [];
+  const base: Readonly<Lists>[K] = store.dataset.data[name];
+  const lists: Readonly<Lists>[K] = store.storage.data[name];
+  for (const [accountId, list] of lists) {
+    const baseList: readonly ListRecords[K][] = base.get(accountId) ?? EMPTY;
     if (list === baseList) continue;
     for (let position = 0; position < list.length; position++) {
-      if (list[position] !== baseList[position]) changed.push(list[position] as RecordsByKind[K]);
+      const record = list[position];
+      if (record !== undefined && record !== baseList[position]) changed.push(record);
     }
   }
   return changed;

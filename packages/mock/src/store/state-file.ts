@@ -40,13 +40,24 @@ const datasetSchema = z.strictObject({
 
 const KIND_NAMES = Object.keys(RECORD_KINDS) as KindName[];
 
-// Accounts came after the first files of this version: a file without them has none beyond its dataset's.
+const recordsOf = <K extends KindName>(kind: K) => z.array(RECORD_KINDS[kind].schema);
+
+// Every kind's records (`satisfies` fails on a kind left out).
 const changesSchema = z.strictObject({
   ids: z.array(z.tuple([z.string(), int.min(1)])),
-  ...(Object.fromEntries(KIND_NAMES.map((kind) => [kind, kind === 'accounts' ? z.array(RECORD_KINDS[kind].schema).optional() : z.array(RECORD_KINDS[kind].schema)])) as unknown as {
-    [K in Exclude<KindName, 'accounts'>]: z.ZodArray<(typeof RECORD_KINDS)[K]['schema']>;
-  } & { accounts: z.ZodOptional<z.ZodArray<(typeof RECORD_KINDS)['accounts']['schema']>> }),
-});
+  organizations: recordsOf('organizations'),
+  customFields: recordsOf('customFields'),
+  // Accounts came after the first files of this version: a file without them has none beyond its dataset's.
+  accounts: recordsOf('accounts').optional(),
+  networkCompanies: recordsOf('networkCompanies'),
+  people: recordsOf('people'),
+  companies: recordsOf('companies'),
+  contacts: recordsOf('contacts'),
+  conversations: recordsOf('conversations'),
+  views: recordsOf('views'),
+  drafts: recordsOf('drafts'),
+  activity: recordsOf('activity'),
+} satisfies Record<KindName | 'ids', z.ZodType>);
 
 /** A named session's state in a state file: its name, its dataset's options and what differs from that dataset. */
 const sessionStateSchema = z.strictObject({

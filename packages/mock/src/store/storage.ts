@@ -1,4 +1,4 @@
-import { copyContainer, emptyData, type Indexes, type IndexValue, type ListPart, type Part, PARTS, type StoreData } from './containers';
+import { copyContainer, emptyData, type Indexes, type IndexValue, type ListPart, type ListRecords, type Lists, type Part, PARTS, type StoreData } from './containers';
 import { ID_STARTS, type Ids } from './ids';
 import { Random } from './random';
 import { nextRevision, type PartRevisions, partRevisions } from './revisions';
@@ -195,8 +195,8 @@ export class VersionedStorage {
   }
 
   /** The list of `accountId` in the per-account container `name`, to write into. */
-  ownList<T>(name: ListPart, accountId: string): T[] {
-    const lists = this.own(name) as unknown as Map<string, T[]>;
+  ownList<K extends ListPart>(name: K, accountId: string): ListRecords[K][] {
+    const lists: Lists[K] = this.own(name);
     const current = lists.get(accountId);
     if (current && this.owned.has(current)) return current;
     const copy = current ? current.slice() : [];
@@ -209,12 +209,12 @@ export class VersionedStorage {
    * Writes `record` at its position of its account's list in `name`: over the record there, or appended as the next
    * one (then true: the caller indexes it). Throws a RangeError on a position past the end.
    */
-  place<T extends { account_id: string; position: number }>(name: ListPart, record: T): boolean {
+  place<K extends ListPart>(name: K, record: ListRecords[K]): boolean {
     const length = this.state[name].get(record.account_id)?.length ?? 0;
     if (record.position > length || record.position < 0) {
       throw new RangeError(`${name} of account ${record.account_id} has ${length} records: none can be at position ${record.position}`);
     }
-    this.ownList<T>(name, record.account_id)[record.position] = record;
+    this.ownList(name, record.account_id)[record.position] = record;
     return record.position === length;
   }
 

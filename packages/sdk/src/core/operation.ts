@@ -56,12 +56,12 @@ function endpointOf(operationId: OperationId, args: AnyOperationArgs | undefined
 }
 
 /** One call of an operation that is not a paged list; `unwrap` takes the result out of the answer's body. */
-export function callOperation<Op extends OperationId, R = OperationData<Op>>(
+export function callOperation<Op extends OperationId, R>(
   context: RequestContext,
   operationId: Op,
   args: AnyOperationArgs | undefined,
   options: RequestOptions | undefined,
-  unwrap: Unwrap<OperationData<Op>, R> = (body) => body as unknown as R,
+  unwrap: Unwrap<OperationData<Op>, R>,
 ): APIPromise<R> {
   return new APIPromise(request(context, operationId, endpointOf(operationId, args), options ?? {}, unwrap));
 }
@@ -76,6 +76,7 @@ export function listOperation<Op extends PagedOperationId, P extends Page<Operat
   operationId: Op,
   args: AnyOperationArgs | undefined,
   options: RequestOptions = {},
+  // A default type parameter cannot be tied to a default value: `P` is `Page` itself unless a caller gives its class.
   PageOf: PageClass<OperationItem<Op>, P> = Page as unknown as PageClass<OperationItem<Op>, P>,
 ): PagePromise<OperationItem<Op>, P> {
   const endpoint = endpointOf(operationId, args);
@@ -92,11 +93,11 @@ export function listOperation<Op extends PagedOperationId, P extends Page<Operat
         // A body that lacks its items or pagination is no page (the request reports it as not matching the spec).
         const items = itemsOf(operationId, body);
         const pagination = payload.pagination as Pagination;
-        if (!Array.isArray(items) || typeof pagination?.has_more !== 'boolean') return undefined as unknown as P;
+        if (!Array.isArray(items) || typeof pagination?.has_more !== 'boolean') return undefined;
         const page = new PageOf(items, pagination, response, { load, cursor });
         for (const name of Object.keys(payload)) {
           // A field the page already has (its items, `pagination`, a method) is never overwritten by the payload.
-          if (name !== key && !(name in page)) (page as unknown as Record<string, unknown>)[name] = payload[name];
+          if (name !== key && !(name in page)) Reflect.set(page, name, payload[name]);
         }
         return page;
       },
@@ -125,5 +126,5 @@ export function requestOperation(
   }
   return operationRoutes[operationId].list?.paged
     ? listOperation(context, operationId as PagedOperationId, args, options)
-    : callOperation(context, operationId, args, options);
+    : callOperation(context, operationId, args, options, (body) => body);
 }

@@ -27,7 +27,7 @@ export interface RequestContext {
 }
 
 /** Takes a call's result out of its successful response body (the envelope). */
-export type Unwrap<D, R> = (data: D, response: Response) => R;
+export type Unwrap<D, R> = (data: D, response: Response) => R | undefined;
 
 type Outcome = { ok: true; received: ReceivedResponse } | { ok: false; error: unknown; status: AttemptRecord['status'] };
 
