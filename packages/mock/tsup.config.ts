@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 import { inspectorBundlePlugin } from './src/control/ui/build';
+import { fakerLocalePlugin } from './src/store/faker-locale-build';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 // `GET /__mock/health` and `network-mock --version` name the package version.
@@ -30,8 +31,9 @@ const withoutSdk: Plugin = {
   },
 };
 
-// The inspector page (src/control/ui) is bundled once and inlined: the package carries it.
-const plugins = [withoutSdk, inspectorBundlePlugin(resolve('src/control/ui'))];
+// The inspector page (src/control/ui) is bundled once and inlined: the package carries it. So are the faker
+// definitions the seeded dataset draws from (src/store/faker-locale.ts).
+const plugins = [withoutSdk, inspectorBundlePlugin(resolve('src/control/ui')), fakerLocalePlugin(resolve('src/store/faker-locale.ts'))];
 
 export default defineConfig([
   {
@@ -62,8 +64,13 @@ export default defineConfig([
     define,
   },
   {
-    // The CLI runs as ESM only; its shebang line is kept and the file made executable.
+    // The CLI runs as ESM only; its shebang line is kept and the file made executable. Its chunks are named for it
+    // (dist/cli-*.js), so that package.json's `sideEffects` can say the program's files all run for their effects:
+    // a bundler of the CLI (the image, the executables) then keeps every import between them.
     entry: { cli: 'src/cli.ts' },
+    esbuildOptions(options) {
+      options.chunkNames = 'cli-[name]-[hash]';
+    },
     format: ['esm'],
     define,
     sourcemap: true,

@@ -1,8 +1,6 @@
 // `@network-org/mock/browser`: the mock in a page, answering through msw's service worker. Importing it does
 // nothing (the package's `sideEffects` says so), so an app that starts it only in development ships none of it.
-import * as msw from 'msw';
 import { setupWorker, type SetupWorker } from 'msw/browser';
-import { mswMajor } from './adapters/msw-support';
 import { applyPageStep, keptState, keepStateOnPageHide, pageSetup, registerPageMock } from './browser/page-mock';
 import { createMockApi, type MockApi, type MockApiOptions } from './mock-api';
 
@@ -53,9 +51,10 @@ export type WorkerStartOptions = NonNullable<Parameters<SetupWorker['start']>[0]
 export async function startMockWorker(options: MockWorkerOptions & { start?: WorkerStartOptions } = {}): Promise<MockWorker> {
   const { start, ...workerOptions } = options;
   const started = setupMockWorker(workerOptions);
-  // msw 3 replaced onUnhandledRequest by onUnhandledFrame (requests and WebSocket frames alike).
-  const unhandled = mswMajor(msw) === 3 ? { onUnhandledFrame: 'bypass' } : { onUnhandledRequest: 'bypass' as const };
-  await started.worker.start({ quiet: true, ...unhandled, ...start } as WorkerStartOptions);
+  // msw 3 replaced onUnhandledRequest by onUnhandledFrame (requests and WebSocket frames alike); each major reads
+  // its own and ignores the other, so both are given rather than asking msw's root module which major it is (that
+  // question keeps all of msw in the page's bundle).
+  await started.worker.start({ quiet: true, onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass', ...start } as WorkerStartOptions);
   return started;
 }
 

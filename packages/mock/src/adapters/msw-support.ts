@@ -32,12 +32,13 @@ const parse = (version: string): [number, number] => {
   return [major, minor];
 };
 
+const MSW_TOO_OLD =
+  '@network-org/mock needs msw 2 or 3, and the msw installed is older (it has no `http` export). Install msw@2 (Node 20.19 or later) or msw@3 (Node 22.12 or later): npm i -D msw@2';
+
 /** Why this msw cannot run here, naming both versions and the fix; undefined when it can. */
 export function mswProblem(msw: object, runtime: HostRuntime): string | undefined {
   const major = mswMajor(msw);
-  if (major === undefined) {
-    return '@network-org/mock needs msw 2 or 3, and the msw installed is older (it has no `http` export). Install msw@2 (Node 20.19 or later) or msw@3 (Node 22.12 or later): npm i -D msw@2';
-  }
+  if (major === undefined) return MSW_TOO_OLD;
   const floor = NODE_FLOOR[major];
   if (!floor || runtime.node === undefined) return undefined;
   const [nodeMajor, nodeMinor] = parse(runtime.node);
@@ -52,4 +53,12 @@ export function mswProblem(msw: object, runtime: HostRuntime): string | undefine
 export function assertMswRuns(msw: object, runtime: HostRuntime = hostRuntime()): void {
   const problem = mswProblem(msw, runtime);
   if (problem !== undefined) throw new Error(problem);
+}
+
+/**
+ * Throws when msw's root module has no `http` (an msw older than 2), given that export alone: a page's bundle then
+ * holds only what `http` needs, where handing over the whole module would keep all of msw, its GraphQL parser too.
+ */
+export function assertMswHttp(http: unknown): void {
+  if (http === undefined) throw new Error(MSW_TOO_OLD);
 }

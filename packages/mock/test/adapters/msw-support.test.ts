@@ -3,7 +3,7 @@
 // this repository installs (2) and the root exports of msw 3.0.5 and 1.3.5 as they are published.
 import * as installedMsw from 'msw';
 import { describe, expect, it } from 'vitest';
-import { assertMswRuns, hostRuntime, mswProblem } from '../../src/adapters/msw-support';
+import { assertMswHttp, assertMswRuns, hostRuntime, mswProblem } from '../../src/adapters/msw-support';
 
 const names = (list: string) => Object.fromEntries(list.split(' ').map((name) => [name, () => undefined]));
 const MSW_3 = names(
@@ -36,6 +36,11 @@ describe('msw and Node: refused at import when they cannot run together', () => 
     for (const node of ['20.19.0', '24.11.0', undefined]) {
       expect(mswProblem(MSW_1, { node })).toMatch(/needs msw 2 or 3.*msw@2 \(Node 20\.19 or later\) or msw@3 \(Node 22\.12 or later\)/);
     }
+  });
+
+  it('the browser entry, which looks at msw\'s `http` alone, refuses an msw older than 2 with the same words', () => {
+    expect(() => assertMswHttp(undefined)).toThrow(/needs msw 2 or 3.*msw@2 \(Node 20\.19 or later\) or msw@3 \(Node 22\.12 or later\)/);
+    expect(() => assertMswHttp(installedMsw.http)).not.toThrow();
   });
 
   it('reads the host: Node here, none under Deno or Bun', () => {
