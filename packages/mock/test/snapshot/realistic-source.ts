@@ -1,4 +1,4 @@
-// A source shaped like a real organization's, made by seeding the mock: its dataset's 1,602 people (names from faker's
+// A source shaped like a real organization's, made by seeding the mock: its dataset's 600 people (names from faker's
 // common English lists, corporate e-mails and handles made from them, phones) and 400 more seeded into the first
 // account with names from the most common English names, ten-digit phones, corporate e-mails, handles, role titles
 // and headlines as people write them, and messages that name people, companies, phones and e-mails.
@@ -68,7 +68,7 @@ export function realPeople(count: number, offset = 0): RealPerson[] {
  * A mock of `contactsPerAccount` dataset contacts per account, with `people` seeded into its first account: titles,
  * headlines, counts, tags and messages.
  */
-export function seededWith(people: readonly RealPerson[], { seed = 11, contactsPerAccount = 534 } = {}): MockApi {
+export function seededWith(people: readonly RealPerson[], { seed = 11, contactsPerAccount = 200 } = {}): MockApi {
   const mock = createMockApi({ rateLimit: false, seed, contactsPerAccount, conversationsPerAccount: 3, networkSize: 10 });
   const organization = mock.db.organizations()[0]!.id;
   const account = mock.db.accounts().find((candidate) => candidate.organization_id === organization)!;
