@@ -116,9 +116,49 @@ describe('return types', () => {
     if (!contact) return;
     expectTypeOf(contact.relationship_status).toEqualTypeOf<'connected' | 'not_connected' | 'unknown'>();
     expectTypeOf(contact.contact_id).toEqualTypeOf<string>();
-    // Custom fields are extra top-level keys, so any other key reads as unknown, never as a known type.
-    expectTypeOf(contact['Deal stage']).toEqualTypeOf<unknown>();
     expectTypeOf(contact.tags).toEqualTypeOf<Tag[]>();
+    expectTypeOf(contact.company).toEqualTypeOf<Company | null>();
+    expectTypeOf(contact.notes_json).toEqualTypeOf<string | null | undefined>();
+  });
+
+  it('types custom fields as the wire: a key no declared field has reads as a custom field’s value', async () => {
+    const [contact] = (await client.contacts.list()).items;
+    const [company] = (await client.companies.list()).items;
+    const updated = await client.contacts.update('1', { 'Deal stage': 'Won' });
+    if (!contact || !company) return;
+    // Declared fields are lower-case snake_case: a key with an upper-case letter, a space or punctuation is a custom
+    // field, absent when it has no value.
+    expectTypeOf(contact['Deal stage']).toEqualTypeOf<string | number | boolean | undefined>();
+    expectTypeOf(contact.Priority).toEqualTypeOf<string | number | boolean | undefined>();
+    expectTypeOf(updated['Lead score']).toEqualTypeOf<string | number | boolean | undefined>();
+    expectTypeOf(company.Tier).toEqualTypeOf<string | number | boolean | undefined>();
+    expectTypeOf<Contact['Is customer']>().toEqualTypeOf<string | number | boolean | undefined>();
+    // A lower-case key could be a custom field or a misspelt declared one: the compiler cannot tell, so it stays unknown.
+    expectTypeOf(contact.region).toEqualTypeOf<unknown>();
+    const score: string | number | boolean | undefined = contact['Lead score'];
+    // @ts-expect-error a custom field's value is no object
+    const asObject: { value: number } | undefined = contact['Lead score'];
+    void [score, asObject];
+  });
+
+  it('keeps spreads and literals of a record: a copy with other tags is still a record of its type', async () => {
+    const [contact] = (await client.contacts.list()).items;
+    if (!contact) return;
+    const tag: Tag = { name: 'Won', color: 'green' };
+    const retagged: ContactListItem = { ...contact, tags: [...contact.tags, tag] };
+    const asContact: Contact = { ...contact, tags: [] };
+    const list: ContactListItem[] = [contact].map((each) => (each.contact_id === '1' ? { ...each, tags: [tag] } : each));
+    const [company] = (await client.companies.list()).items;
+    if (company) {
+      const copy: CompanyListItem = { ...company, tags: [], Tier: 'Gold' };
+      // @ts-expect-error a custom field's value is a string, number or boolean
+      const wrong: CompanyListItem = { ...company, Tier: { level: 1 } };
+      void [copy, wrong];
+    }
+    void [retagged, asContact, list];
+  });
+
+  it('types a misspelt field of a record without custom fields as an error', async () => {
     const draft = await client.drafts.create({ account_id: '1', draft_message: 'x', contact_id: '2' });
     // @ts-expect-error misspelt field of a record without custom fields
     draft.draftId;

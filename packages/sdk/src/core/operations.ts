@@ -23,10 +23,10 @@ export type OperationBody<Op extends OperationId> = [RequestBody<Op>] extends [n
 type RequestBody<Op extends OperationId> = NonNullable<operations[Op]['requestBody']>;
 
 /**
- * A record type's declared fields, without the index signature of its custom fields: what a literal of the record
- * can be checked against (the index signature, of a custom field's value type, would refuse `tags` and the rest).
+ * A record type's declared fields, without the index signatures of its custom fields (`string` and `CustomFieldName`
+ * keys): the fields a literal of the record must have, and nothing else.
  */
-export type KnownFields<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+export type KnownFields<T> = { [K in keyof T as {} extends Record<K, unknown> ? never : K]: T[K] };
 
 /**
  * The body of a contact or company update, checked key by key: `account_id`, `tags` and `notes_json` by their own
