@@ -148,3 +148,62 @@ describe('pagination', () => {
     expect(seen).toEqual(['1']);
   });
 });
+
+describe('toArray', () => {
+  // Items of one field each: the cap is about their number, and 10,000 whole contacts take seconds to build.
+  const ids = (count: number, from = 1) => Array.from({ length: count }, (_, index) => String(from + index));
+  const idsPage = (count: number, from: number, pagination: { limit: number; has_more: boolean; next_cursor?: string }) =>
+    json({ data: { contacts: ids(count, from).map((contact_id) => ({ contact_id })), pagination } });
+
+  it('collects every item of every page', async () => {
+    const { fetch, calls } = threePages();
+    const contacts = await client(fetch).contacts.list({ limit: 2 }).toArray();
+    expect(contacts.map((contact) => contact.contact_id)).toEqual(['1', '2', '3', '4', '5']);
+    expect(calls.map((call) => call.url.searchParams.get('cursor'))).toEqual([null, 'c2', 'c3']);
+  });
+
+  it('takes the first maxItems items and fetches only the pages that hold them', async () => {
+    const three = threePages();
+    expect((await client(three.fetch).contacts.list({ limit: 2 }).toArray({ maxItems: 3 })).map((c) => c.contact_id)).toEqual(['1', '2', '3']);
+    expect(three.calls).toHaveLength(2);
+    const two = threePages();
+    expect(await client(two.fetch).contacts.list({ limit: 2 }).toArray({ maxItems: 2 })).toHaveLength(2);
+    expect(two.calls).toHaveLength(1);
+    const none = threePages();
+    expect(await client(none.fetch).contacts.list({ limit: 2 }).toArray({ maxItems: 0 })).toEqual([]);
+    expect(none.calls).toHaveLength(1);
+  });
+
+  it('refuses, rather than cuts short, a list longer than 10,000 items when no maxItems is given', async () => {
+    const { fetch, calls } = fakeFetch(
+      idsPage(6000, 1, { limit: 6000, has_more: true, next_cursor: 'c2' }),
+      idsPage(4000, 6001, { limit: 6000, has_more: true, next_cursor: 'c3' }),
+      contactsPage(['10001'], { limit: 6000, has_more: false }),
+    );
+    await expect(client(fetch).contacts.list().toArray()).rejects.toThrow(
+      new NetworkError('The list holds more than 10000 items: pass toArray({ maxItems }) to take that many, or walk it with for await'),
+    );
+    expect(calls).toHaveLength(3);
+    const exactly = fakeFetch(idsPage(10_000, 1, { limit: 10_000, has_more: false }));
+    expect(await client(exactly.fetch).contacts.list().toArray()).toHaveLength(10_000);
+    const all = fakeFetch(idsPage(10_001, 1, { limit: 10_001, has_more: false }));
+    expect(await client(all.fetch).contacts.list().toArray({ maxItems: Number.POSITIVE_INFINITY })).toHaveLength(10_001);
+  });
+
+  it('names a maxItems it cannot take', async () => {
+    for (const maxItems of [-1, 1.5, Number.NaN, '3']) {
+      const { fetch } = threePages();
+      await expect(client(fetch).contacts.list().toArray({ maxItems: maxItems as number })).rejects.toThrow(
+        new NetworkError(`toArray: maxItems must be a whole number of at least 0 or Infinity, not ${typeof maxItems === 'string' ? JSON.stringify(maxItems) : String(maxItems)}`),
+      );
+    }
+  });
+
+  it('rejects with the error of a failing page', async () => {
+    const { fetch } = fakeFetch(
+      contactsPage(['1'], { limit: 1, has_more: true, next_cursor: 'c2' }),
+      json({ code: 'bad_request', message: 'Invalid cursor.' }, 400),
+    );
+    await expect(client(fetch).contacts.list({ limit: 1 }).toArray()).rejects.toMatchObject({ status: 400, code: 'bad_request' });
+  });
+});

@@ -46,6 +46,9 @@ export class Page<T> {
   }
 }
 
+/** The most items `toArray()` collects when not given `maxItems`. */
+const TO_ARRAY_CAP = 10_000;
+
 /** A server that answers this many empty pages in a row, each with a new cursor and more to come, is going nowhere. */
 const MAX_EMPTY_PAGES_IN_A_ROW = 100;
 
@@ -72,6 +75,34 @@ export class PagePromise<T, P extends Page<T> = Page<T>> extends APIPromise<P> i
       page = await page.nextPage();
       yield page;
     }
+  }
+
+  /**
+   * The list's items in one array, fetching pages until it holds them: every item, or with `maxItems` the first that
+   * many (no page past them is fetched). Without `maxItems`, a list of more than 10,000 items rejects rather than
+   * fill memory or come back cut short: pass `maxItems` (`Infinity` for every item), or walk it with `for await`.
+   */
+  async toArray(options: { maxItems?: number } = {}): Promise<T[]> {
+    const { maxItems } = options;
+    if (maxItems !== undefined && !(maxItems === Number.POSITIVE_INFINITY || (Number.isInteger(maxItems) && maxItems >= 0))) {
+      const given = typeof maxItems === 'string' ? JSON.stringify(maxItems) : String(maxItems);
+      throw new NetworkError(`toArray: maxItems must be a whole number of at least 0 or Infinity, not ${given}`);
+    }
+    const cap = maxItems ?? TO_ARRAY_CAP;
+    const items: T[] = [];
+    if (cap === 0) return items;
+    for await (const page of this.pages()) {
+      for (const item of page.items) {
+        if (items.length === cap) {
+          if (maxItems !== undefined) return items;
+          throw new NetworkError(`The list holds more than ${TO_ARRAY_CAP} items: pass toArray({ maxItems }) to take that many, or walk it with for await`);
+        }
+        items.push(item);
+      }
+      // The page that completes `maxItems` is the last one fetched.
+      if (items.length === cap && maxItems !== undefined) return items;
+    }
+    return items;
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
