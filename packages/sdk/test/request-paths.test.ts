@@ -1,4 +1,4 @@
-// The SDK's calls go through an openapi-fetch client of their own; `client.raw` is another over the same transport.
+// The SDK's calls have one request path of their own; `client.raw` is openapi-fetch over the same transport.
 // For the same operation both put the same request on the wire, and raw's middleware stays on raw's calls.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Middleware } from 'openapi-fetch';
