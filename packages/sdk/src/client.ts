@@ -1,4 +1,4 @@
-import createClient, { type Client, type HeadersOptions, mergeHeaders } from 'openapi-fetch';
+import createClient, { type Client, type HeadersOptions, mergeHeaders, removeTrailingSlash } from 'openapi-fetch';
 import type { NetworkEnrichment, paths } from '@network-org/spec/openapi';
 import type { APIPromise } from './core/api-promise';
 import { readEnv } from './core/env';
@@ -113,7 +113,7 @@ export class NetworkClient {
     };
     this.raw = createClient<paths>({ baseUrl, fetch: rawFetch(transport), headers });
     const context: RequestContext = {
-      send: sender(baseUrl, headers, transport),
+      send: sender(removeTrailingSlash(baseUrl), headers, transport),
       maxRetries: options.maxRetries ?? 2,
       timeout: options.timeout ?? 60_000,
       maxRetryDelay: options.maxRetryDelay ?? 60_000,

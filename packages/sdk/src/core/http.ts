@@ -1,6 +1,6 @@
-import createClient, { type HeadersOptions } from 'openapi-fetch';
+import { type HeadersOptions, createQuerySerializer, defaultBodySerializer, mergeHeaders } from 'openapi-fetch';
 import type { paths } from '@network-org/spec/openapi';
-import { parseBody, rawFetch, type Transport } from './transport';
+import { parseBody, receive, send, type SendInit, type Transport } from './transport';
 
 /** One request of an operation: its route (from the generated route table) and the call's arguments. */
 export interface Endpoint {
@@ -25,38 +25,51 @@ export type Send = (
   init: { signal?: AbortSignal | undefined; headers?: HeadersOptions | undefined },
 ) => Promise<ReceivedResponse>;
 
-/**
- * The routes as openapi-fetch sees them from the generated route table: any path, with the three methods the spec
- * uses, each taking path parameters, a query and a JSON body, so that one call sends any operation.
- */
-type Routes = Record<string, Record<'get' | 'post' | 'patch', { parameters: { path?: Record<string, string> | undefined; query?: object | undefined }; requestBody?: { content: { 'application/json': unknown } } }>>;
-
-// openapi-fetch's method names are the spec's (lower case); it sends them upper case.
-const METHOD = { GET: 'get', POST: 'post', PATCH: 'patch' } as const;
+// openapi-fetch's default serializers, so that `client.raw` and the SDK's calls put the same bytes on the wire.
+const querySerializer = createQuerySerializer();
+// Typed with one argument, but it reads the Content-Type header to pick form encoding over JSON.
+const serializeBody = defaultBodySerializer as (body: unknown, headers: Headers) => string;
 
 /**
- * The SDK's one request path: openapi-fetch, over the client's transport (`rawFetch`: its fetch, size bound and
- * typed failures), in a client of its own, so that middleware added to `client.raw` stays on raw's calls. A
- * successful body is read as text and parsed here, so that one that is not JSON names its operation.
+ * The SDK's one request path: the request openapi-fetch would send for the same call, built without a `Request`
+ * (building one, merging headers twice and reading the body back out of it costs more than the rest of a call)
+ * and sent through the client's transport.
  */
-export function sender(baseUrl: string, headers: Headers, transport: Transport): Send {
-  const client = createClient<Routes>({ baseUrl, fetch: rawFetch(transport), headers });
+export function sender(baseUrl: string, baseHeaders: Headers, transport: Transport): Send {
+  const { redactor } = transport;
+  const finalUrl = (endpoint: Endpoint): string => {
+    // The default serializer writes no leading `?`.
+    const search = endpoint.query === undefined ? '' : querySerializer(endpoint.query as Record<string, unknown>);
+    const url = baseUrl + pathOf(endpoint);
+    return search ? `${url}?${search}` : url;
+  };
+  // openapi-fetch's merge order (JSON content type, then the client's headers, then the call's), done once
+  // for the calls without headers of their own; those get a copy, since a custom fetch may change it.
+  const withoutBody = mergeHeaders(baseHeaders);
+  const withBody = mergeHeaders({ 'Content-Type': 'application/json' }, baseHeaders);
   return async (operationId, endpoint, init) => {
-    const { data, error, response } = await client.request(METHOD[endpoint.method], endpoint.path, {
-      params: { path: endpoint.pathParams, query: endpoint.query },
-      body: endpoint.body,
-      headers: init.headers,
-      signal: init.signal,
-      parseAs: 'text',
-    });
-    if (!response.ok) return { response, body: error };
-    return { response, body: parseBody(data ?? '', response, transport.redactor, operationId) };
+    const { body } = endpoint;
+    const { signal } = init;
+    const defaults = body === undefined ? withoutBody : withBody;
+    const headers = init.headers === undefined ? new Headers(defaults) : mergeHeaders(defaults, init.headers);
+    // `new URL().href` is the URL a `Request` would carry, so a custom fetch sees the same string as from `raw`.
+    const url = new URL(finalUrl(endpoint)).href;
+    const requestInit: SendInit = { method: endpoint.method, headers, signal, redirect: 'follow' };
+    if (body !== undefined) requestInit.body = serializeBody(body, headers);
+    const response = await send(transport, url, requestInit);
+    const text = await receive(transport, response, url, signal);
+    if (response.ok) return { response, body: parseBody(text, response, redactor, operationId) };
+    try {
+      return { response, body: JSON.parse(text) as unknown };
+    } catch {
+      return { response, body: text };
+    }
   };
 }
 
 /**
- * The request's path as openapi-fetch writes it (each parameter percent-encoded, the simple style, the only one in
- * the spec's paths), for the log line of an attempt.
+ * The request's path: the template with each parameter percent-encoded, as openapi-fetch's default (simple style)
+ * path serializer writes a string, the only style and type in the spec's paths.
  */
 export function pathOf({ path, pathParams }: Endpoint): string {
   return path.replace(PATH_PARAMETER, (_, name: string) => encodeURIComponent(pathParams?.[name] ?? ''));
