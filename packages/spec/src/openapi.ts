@@ -486,7 +486,7 @@ export interface components {
         } & {
             [key: string]: unknown;
             /** Custom fields by registered name: see `CustomFieldValue` (absent when the field has no value). */
-            [key: CustomFieldName]: components["schemas"]["CustomFieldValue"] | undefined;
+            [key: `${string}${'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | ' ' | '-' | '.' | '/' | '(' | ')' | '&' | '\'' | ':' | '#' | '%' | '+' | '?' | '!' | ','}${string}`]: components["schemas"]["CustomFieldValue"] | undefined;
         };
         /**
          * @description A company as the company list and update responses show it: every field of `Company` is present, with
@@ -639,7 +639,7 @@ export interface components {
         } & {
             [key: string]: unknown;
             /** Custom fields by registered name: see `CustomFieldValue` (absent when the field has no value). */
-            [key: CustomFieldName]: components["schemas"]["CustomFieldValue"] | undefined;
+            [key: `${string}${'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | ' ' | '-' | '.' | '/' | '(' | ')' | '&' | '\'' | ':' | '#' | '%' | '+' | '?' | '!' | ','}${string}`]: components["schemas"]["CustomFieldValue"] | undefined;
         };
         /**
          * @description A contact as the contact list shows it: every field of `Contact` is present (unknown values are null)
@@ -726,7 +726,7 @@ export interface components {
         } & {
             [key: string]: unknown;
             /** Custom fields by registered name: see `CustomFieldUpdate`. */
-            [key: CustomFieldName]: components["schemas"]["CustomFieldUpdate"];
+            [key: `${string}${'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | ' ' | '-' | '.' | '/' | '(' | ')' | '&' | '\'' | ':' | '#' | '%' | '+' | '?' | '!' | ','}${string}`]: components["schemas"]["CustomFieldUpdate"];
         };
         /** @description Changes to a company; the same rules as `UpdateContactRequest`. */
         UpdateCompanyRequest: {
@@ -737,7 +737,7 @@ export interface components {
         } & {
             [key: string]: unknown;
             /** Custom fields by registered name: see `CustomFieldUpdate`. */
-            [key: CustomFieldName]: components["schemas"]["CustomFieldUpdate"];
+            [key: `${string}${'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | ' ' | '-' | '.' | '/' | '(' | ')' | '&' | '\'' | ':' | '#' | '%' | '+' | '?' | '!' | ','}${string}`]: components["schemas"]["CustomFieldUpdate"];
         };
         /** @description The account of the contact. */
         FindEmailRequest: {
