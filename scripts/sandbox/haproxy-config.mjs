@@ -109,6 +109,9 @@ export function haproxyConfig({ bind, replicas, header, resolvers, checkInterval
   add(
     hop ? 'frontend routing' : 'frontend sandbox',
     `  bind ${hop ?? bind}`,
+    // Without the hop, each client request is the first of its own connection here, for the reason the hop gives:
+    // a replica that dies under a kept client connection's later request would close it with no answer.
+    ...(hop ? [] : ['  option httpclose']),
     // The routing key: the session, else the API key, else one fixed key (health probes, CORS preflights).
     // fhdr reads the whole header: hdr would split a value at its commas.
     `  http-request set-var(txn.route_key) req.fhdr(${SESSION_HEADER}) if { req.fhdr(${SESSION_HEADER}) -m found }`,

@@ -36,7 +36,7 @@ async function call(path, session, init = {}) {
     });
     return { status: reply.status, headers: reply.headers, body: await reply.text() };
   } catch (error) {
-    return { status: 0, headers: new Headers(), body: String(error) };
+    return { status: 0, headers: new Headers(), body: `${error}${error?.cause ? ` (${error.cause.code ?? error.cause})` : ''}` };
   }
 }
 
