@@ -69,7 +69,7 @@ export const QUICK_CONFIG: BenchConfig = {
   // of no requests to no requests is NaN); a count always completes. Samples of 0.1 s end a run soon after its last
   // answer.
   http: { connections: 2, durationSeconds: 1, requests: 100, sampleSeconds: 0.1, warmupSeconds: 0, rounds: 1 },
-  sandbox: { connections: 4, sessions: 8, durationSeconds: 1, requests: 100, sampleSeconds: 0.1, warmupSeconds: 0, rounds: 1, replicaCounts: [1, 2, 3] },
+  sandbox: { connections: 4, sessions: 8, durationSeconds: 1, requests: 100, sampleSeconds: 0.1, warmupSeconds: 0, rounds: 1, replicaCounts: [1, 2, 3], pacedRate: 200 },
   inProcess: { rounds: 2, callsPerRound: 5 },
   scale: { sizes: [200, 1_000], requestsPerQuery: 3, againstRounds: 1 },
   state: { sizes: [160, 1_000], rounds: 1 },
