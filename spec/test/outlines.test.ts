@@ -1,5 +1,9 @@
-// The outlines `pnpm generate` writes are what verify and network-mcp read instead of zod's internals: each must say
-// everything its zod schema checks. A zod schema built from an outline gives the JSON Schema of the generated one.
+// The outlines `pnpm generate` writes are what verify, network-mcp and the mock read instead of zod's internals: each
+// must say everything its zod schema checks. A zod schema built from an outline gives the JSON Schema of the generated
+// one.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { operations, type OperationId } from '../../packages/spec/src/operations';
@@ -95,5 +99,48 @@ describe('the outlines say what the zod schemas check', () => {
     const contacts = data?.type === 'object' ? data.fields.contacts : undefined;
     expect(contacts?.type === 'array' && contacts.items).toBe(outlines.ContactListItem);
     expect(responseOutlines.listContacts['200']).toBe(outlines.ContactListResponse);
+  });
+});
+
+/**
+ * A read of zod's internals: its private fields (`_zod`, `_def`, `def`), or a cast that reaches a schema's `shape`
+ * where its type does not say it has one. A typed object schema's `shape` and zod's parse are zod's own API.
+ */
+const ZOD_INTERNALS = /\._zod\b|\[\s*['"]_zod['"]\s*\]|\._def\b|\.def\b|\bas\s+\{\s*(?:readonly\s+)?shape\??\s*:/;
+/** The generator writes zod from the spec and the outlines beside it: it is the one place that knows zod's structure. */
+const GENERATOR = /^(?:packages\/spec\/src\/|scripts\/(?:generate|zod-from-openapi|outline-from-openapi)\.mjs$)/;
+
+describe('the outlines are what the packages read', () => {
+  it("no source outside the generator reads zod's internals", () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const sources = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', 'packages/*/src/*', 'bench/src', 'scripts'], { cwd: root, encoding: 'utf8' })
+      .split('\0')
+      .filter((path) => /\.(?:[cm]?[jt]s|tsx)$/.test(path) && !GENERATOR.test(path));
+    expect(sources).toEqual(expect.arrayContaining(['packages/mock/src/engine/dispatch.ts', 'packages/verify/src/check/schema.ts']));
+    const reads = sources.flatMap((path) =>
+      readFileSync(`${root}/${path}`, 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (ZOD_INTERNALS.test(line) ? [`${path}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(reads).toEqual([]);
+  });
+
+  it.each([
+    'const shape = (schema as { shape?: Record<string, unknown> } | null)?.shape;',
+    "if (schema._zod.def.type === 'object') return walk(schema);",
+    "const inner = (field as any)['_zod'].def.innerType;",
+    'return field._def.typeName;',
+    'const { innerType } = schema.def;',
+  ])('finds one: %j', (line) => {
+    expect(ZOD_INTERNALS.test(line)).toBe(true);
+  });
+
+  it.each([
+    'new Set(Object.keys(schemas.Contact.shape))',
+    "Object.keys(inputOutlines[operationId].query?.fields ?? {})",
+    'const parsed = schema.safeParse(given);',
+    "// verify and network-mcp read outlines instead of zod's internals (`_zod`, `def`)",
+  ])("lets zod's own API be: %j", (line) => {
+    expect(ZOD_INTERNALS.test(line)).toBe(false);
   });
 });

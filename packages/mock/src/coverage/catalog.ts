@@ -1,8 +1,9 @@
-// What coverage is measured against, read from the spec's generated operation table: every operation, its
-// documented responses, its path and query parameters and its body's fields. Never a list kept by hand.
+// What coverage is measured against, read from the spec's generated operation table and its inputs' outlines:
+// every operation, its documented responses, its path and query parameters and its body's fields. Never a list kept
+// by hand.
 import { operations as operationSchemas } from '@network-org/spec/operations';
+import { inputOutlines, type Outline } from '@network-org/spec/outlines';
 import { specVersion } from '@network-org/spec/routes';
-import type { z } from 'zod';
 import type { OperationId } from '../engine/operation-table';
 
 export { specVersion };
@@ -26,32 +27,24 @@ export interface CatalogOperation {
   readonly paged: boolean;
 }
 
-function shapeKeys(schema: z.ZodType | null): string[] {
-  const shape = (schema as { shape?: Record<string, unknown> } | null)?.shape;
-  return shape ? Object.keys(shape) : [];
-}
+/** An input's field names, in the spec's order: none where the operation has no such input. */
+const fieldNames = (outline: Outline | null): string[] => (outline?.type === 'object' ? Object.keys(outline.fields) : []);
 
 const indexOf = (names: readonly string[]) => new Map(names.map((name, index) => [name, index]));
 
 function catalogOperation(operationId: OperationId, index: number): CatalogOperation {
-  const schemas = operationSchemas[operationId] as {
-    method: string;
-    path: string;
-    query: z.ZodType | null;
-    params: z.ZodType | null;
-    body: z.ZodType | null;
-    responses: Record<string, unknown>;
-  };
-  const pathParameters = shapeKeys(schemas.params);
-  const query = shapeKeys(schemas.query);
+  const operation = operationSchemas[operationId];
+  const inputs = inputOutlines[operationId];
+  const pathParameters = fieldNames(inputs.params);
+  const query = fieldNames(inputs.query);
   const parameters = [...pathParameters, ...query];
-  const bodyFields = shapeKeys(schemas.body);
+  const bodyFields = fieldNames(inputs.body);
   return {
     index,
     operationId,
-    method: schemas.method.toUpperCase(),
-    path: schemas.path,
-    responses: Object.keys(schemas.responses),
+    method: operation.method.toUpperCase(),
+    path: operation.path,
+    responses: Object.keys(operation.responses),
     parameters,
     pathParameters: pathParameters.length,
     parameterIndex: indexOf(parameters),

@@ -1,4 +1,5 @@
 import { operations as operationSchemas } from '@network-org/spec/operations';
+import { inputOutlines } from '@network-org/spec/outlines';
 import type { z } from 'zod';
 import { accountAccess, authenticate, creditLedger } from './auth';
 import type { Forced } from '../coverage/recorder';
@@ -37,11 +38,6 @@ function clampPageLimit(rule: PageLimitRule | undefined, query: Record<string, s
   if (Number.isInteger(limit) && limit > rule.max) query.limit = String(rule.max);
 }
 
-function shapeKeys(schema: z.ZodType | null): string[] {
-  const shape = (schema as { shape?: Record<string, unknown> } | null)?.shape;
-  return shape ? Object.keys(shape) : [];
-}
-
 function isBodyRequired(schema: z.ZodType): boolean {
   return !schema.safeParse(undefined).success;
 }
@@ -57,7 +53,7 @@ function parseRequestInputs(entry: OperationEntry, route: Route | undefined, req
   const params = schemas.params ? parseInput(schemas.params, rawParams, 'path') : undefined;
   let query: unknown;
   if (schemas.query) {
-    const input = queryInput(request.query, shapeKeys(schemas.query), schemas.arrayQueryParams);
+    const input = queryInput(request.query, Object.keys(inputOutlines[entry.operationId].query?.fields ?? {}), schemas.arrayQueryParams);
     checkQueryNumbers(schemas.numberQueryParams, input);
     clampPageLimit(pageLimitOf(entry.operationId, route), input);
     query = parseInput(schemas.query, input, 'query');
