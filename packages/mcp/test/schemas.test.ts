@@ -32,8 +32,13 @@ function* nodes(schema: unknown, path = 'inputSchema'): Generator<[string, Schem
 const SOURCE = /\b(list_accounts|list_contacts|list_companies|list_conversations|list_views|import_contact)\b/;
 
 describe('every argument', () => {
-  it('has a description, and an id\'s says which tool gives it', () => {
-    for (const one of tools) {
+  it('has a description, and an id\'s says which tool gives it, on every tool a server may list', async () => {
+    // The toolset tools are listed only with dynamic toolsets.
+    const dynamic = await connect({ dynamicToolsets: true });
+    const discovery = (await dynamic.client.listTools()).tools.filter((one) => !tools.some((served) => served.name === one.name));
+    await dynamic.close();
+    expect(discovery.map((one) => one.name).sort()).toEqual(['enable_toolset', 'list_toolsets']);
+    for (const one of [...tools, ...discovery]) {
       for (const [name, schema] of Object.entries(properties(one))) {
         expect(schema.description, `${one.name}.${name}`).toEqual(expect.stringMatching(/\w{3}/));
         if (/_ids?$/.test(name)) expect(schema.description, `${one.name}.${name}`).toMatch(SOURCE);
