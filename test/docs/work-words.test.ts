@@ -1,18 +1,23 @@
-// The tree is a reference in the product's own words: no line names the work that made it (an issue number, a work
-// round, a commit hash, a clock time). A reader needs what is true now and why; the history is in git.
+// The tree is a reference in the product's own words: no line and no file's name names the work that made it (an
+// issue number, a work round, a commit hash, a clock time). A reader needs what is true now and why; the history is
+// in git.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { workWordsIn } from './work-words';
+import { workWordsIn, workWordsInName } from './work-words';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** This file and its matcher hold the examples that prove the matcher. */
 const OWN = new Set(['test/docs/work-words.test.ts', 'test/docs/work-words.ts']);
 
-function trackedTextFiles(): string[] {
+function trackedFiles(): string[] {
   const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
-  return out.split('\0').filter((path) => path !== '' && !OWN.has(path) && path !== 'pnpm-lock.yaml' && !/\.(png|jpe?g|gif|ico|woff2?|tgz)$/.test(path));
+  return out.split('\0').filter((path) => path !== '');
+}
+
+function trackedTextFiles(): string[] {
+  return trackedFiles().filter((path) => !OWN.has(path) && path !== 'pnpm-lock.yaml' && !/\.(png|jpe?g|gif|ico|woff2?|tgz)$/.test(path));
 }
 
 function workWordLines(paths: string[]): string[] {
@@ -37,6 +42,17 @@ describe('work words', () => {
     expect(workWordLines(trackedTextFiles())).toEqual([]);
   });
 
+  it('no file of the tree is named by the work', () => {
+    const files = trackedFiles();
+    // The check reads every name: the changesets' too.
+    expect(files).toEqual(expect.arrayContaining(['.changeset/config.json', 'test/docs/work-words.test.ts']));
+    const named = files.flatMap((path) => {
+      const kinds = workWordsInName(path);
+      return kinds.length > 0 ? [`${path}: ${kinds.join(', ')}`] : [];
+    });
+    expect(named).toEqual([]);
+  });
+
   it.each<[string, string[]]>([
     ['Issue 38, fourth round: the PATCH', ['an issue number', 'a work round']],
     ['the target of issue 12', ['an issue number']],
@@ -52,6 +68,32 @@ describe('work words', () => {
     ['16:52 to 17:02 UTC, load 6', ['a clock time']],
   ])('finds them: %j', (line, kinds) => {
     expect(workWordsIn(line)).toEqual(kinds);
+  });
+
+  it.each<[string, string[]]>([
+    ['.changeset/i50speed-one-serializer.md', ['an issue number']],
+    ['.changeset/f52types-tags-hint.md', ['an issue number']],
+    ['docs/issue-38-patch.md', ['an issue number']],
+    ['.changeset/mcp-first-hour-round-two.md', ['a work round']],
+    ['.changeset/mock-part-two.md', ['a work round']],
+    ['.changeset/mock-house-second-step.md', ['a work round']],
+    ['bench/results/run-4475ef7.json', ['a commit hash']],
+  ])('finds them in a name: %j', (path, kinds) => {
+    expect(workWordsInName(path)).toEqual(kinds);
+  });
+
+  it.each([
+    'packages/mock/test/properties/state-round-trip.test.ts',
+    'packages/verify/test/safety/stop.test.ts',
+    'packages/mcp/test/next-steps.test.ts',
+    'packages/mock/test/vitest/coverage-run/second.suite.ts',
+    'docs/first-steps.md',
+    '.changeset/mock-one-engine-three-adapters.md',
+    'deploy/k8s/haproxy.yaml',
+    'packages/sdk/test/e2e.test.ts',
+    'test/pack/run-node20.mjs',
+  ])('lets a name speak of the product: %j', (path) => {
+    expect(workWordsInName(path)).toEqual([]);
   });
 
   it.each([
