@@ -23,6 +23,7 @@ import type {
  * builds it over a store, so a lookup a repository drops or changes breaks the build here, not a user's test.
  */
 export interface StoreReader {
+  /** The dataset seed: the integer the default dataset is drawn from (the `seed` option), not `mock.seed`'s inserts. */
   readonly seed: number;
   /** The instant the dataset is anchored at. */
   readonly now: Date;
