@@ -38,6 +38,11 @@ function clampPageLimit(rule: PageLimitRule | undefined, query: Record<string, s
   if (Number.isInteger(limit) && limit > rule.max) query.limit = String(rule.max);
 }
 
+/** Each operation's query parameter names, in the spec's order: what a request's query is read for. */
+const QUERY_NAMES = Object.fromEntries(
+  Object.entries(inputOutlines).map(([operationId, inputs]) => [operationId, Object.keys(inputs.query?.fields ?? {})]),
+) as Readonly<Record<OperationId, readonly string[]>>;
+
 function isBodyRequired(schema: z.ZodType): boolean {
   return !schema.safeParse(undefined).success;
 }
@@ -53,7 +58,7 @@ function parseRequestInputs(entry: OperationEntry, route: Route | undefined, req
   const params = schemas.params ? parseInput(schemas.params, rawParams, 'path') : undefined;
   let query: unknown;
   if (schemas.query) {
-    const input = queryInput(request.query, Object.keys(inputOutlines[entry.operationId].query?.fields ?? {}), schemas.arrayQueryParams);
+    const input = queryInput(request.query, QUERY_NAMES[entry.operationId], schemas.arrayQueryParams);
     checkQueryNumbers(schemas.numberQueryParams, input);
     clampPageLimit(pageLimitOf(entry.operationId, route), input);
     query = parseInput(schemas.query, input, 'query');
