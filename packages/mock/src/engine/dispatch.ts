@@ -39,9 +39,9 @@ function clampPageLimit(rule: PageLimitRule | undefined, query: Record<string, s
 }
 
 /** Each operation's query parameter names, in the spec's order: what a request's query is read for. */
-const QUERY_NAMES = Object.fromEntries(
+const QUERY_NAMES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
   Object.entries(inputOutlines).map(([operationId, inputs]) => [operationId, Object.keys(inputs.query?.fields ?? {})]),
-) as Readonly<Record<OperationId, readonly string[]>>;
+);
 
 function isBodyRequired(schema: z.ZodType): boolean {
   return !schema.safeParse(undefined).success;
@@ -58,7 +58,7 @@ function parseRequestInputs(entry: OperationEntry, route: Route | undefined, req
   const params = schemas.params ? parseInput(schemas.params, rawParams, 'path') : undefined;
   let query: unknown;
   if (schemas.query) {
-    const input = queryInput(request.query, QUERY_NAMES[entry.operationId], schemas.arrayQueryParams);
+    const input = queryInput(request.query, QUERY_NAMES[entry.operationId] ?? [], schemas.arrayQueryParams);
     checkQueryNumbers(schemas.numberQueryParams, input);
     clampPageLimit(pageLimitOf(entry.operationId, route), input);
     query = parseInput(schemas.query, input, 'query');
