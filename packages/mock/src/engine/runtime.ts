@@ -6,6 +6,7 @@ import type { Session } from './session';
 import type { SessionRegistry } from './sessions';
 
 export interface ResetOptions {
+  /** Another dataset seed to build the dataset from. */
   seed?: number;
   now?: string | Date;
 }

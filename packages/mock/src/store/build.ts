@@ -11,7 +11,7 @@ import { type SeededDataset, Store } from './store';
 // Builds the seeded dataset of the options: once per dataset seed, anchor and size; stores fork it.
 
 export interface StoreOptions {
-  /** Default 1. */
+  /** The dataset seed: the integer the default dataset is drawn from (not `mock.seed`, which inserts records). Default 1. */
   seed?: number;
   /**
    * The instant the dataset is anchored at; default 2026-01-15T12:00:00Z. `'now'` anchors it at the current instant:
