@@ -2,7 +2,8 @@
 // nothing (the package's `sideEffects` says so), so an app that starts it only in development ships none of it.
 import { setupWorker, type SetupWorker } from 'msw/browser';
 import { applyPageStep, keptState, keepStateOnPageHide, pageSetup, registerPageMock } from './browser/page-mock';
-import { createMockApi, type MockApi, type MockApiOptions } from './mock-api';
+import { createMockApi } from './create-mock-api';
+import type { MockApi, MockApiOptions } from './mock-api';
 
 export interface MockWorkerOptions extends MockApiOptions {
   /**
@@ -58,6 +59,6 @@ export async function startMockWorker(options: MockWorkerOptions & { start?: Wor
   return started;
 }
 
-export { createMockApi } from './mock-api';
+export { createMockApi } from './create-mock-api';
 export type { MockApi, MockApiOptions } from './mock-api';
 export type { PageMockOptions, PageOverrideAnswer, PageSetup, PageStep } from './browser/page-control';

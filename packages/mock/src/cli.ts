@@ -2,7 +2,7 @@
 import { EXIT, flagHelp, isLoopbackHost, messageOf, mockStateFile, onStopSignal, openMock, readFlags, UsageError, type MockStateFile } from '@network-org/cli-kit';
 import { coverageReportFile, type CoverageReportFile } from './coverage/report-file';
 import { SERVE_FLAGS } from './cli/serve-flags';
-import type { MockServerOptions } from './node';
+import type { MockServerOptions } from './server';
 import { VERSION } from './version';
 
 const USAGE = `Usage: network-mock serve [options]
@@ -74,7 +74,9 @@ async function main(): Promise<void> {
   }
   const { stateFile, coverageReport, ...mockOptions } = options;
   // Loaded once the flags are read: a usage error, --help and --version answer without loading the engine.
-  const { startMockServer } = await import('./node');
+  // msw stays unloaded: a served mock answers over node:http, so it has no handlers (a third of the start-up).
+  const [{ serveMock }, { assembleMockApi }] = await Promise.all([import('./server'), import('./mock-api')]);
+  const startMockServer = (serveOptions: MockServerOptions) => serveMock(serveOptions, (given) => assembleMockApi(given, () => []));
   const { opened: server, save } = await openMock(
     stateFile,
     (state) => startMockServer(state === undefined ? mockOptions : { ...mockOptions, state }),

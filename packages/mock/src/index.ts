@@ -4,8 +4,8 @@ import { checkMsw } from './adapters/msw';
 
 // At import: see checkMsw.
 checkMsw();
+export { createMockApi } from './create-mock-api';
 export {
-  createMockApi,
   DEFAULT_BASE_URL,
   type CoverageAccess,
   type FaultControl,

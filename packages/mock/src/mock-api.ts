@@ -1,6 +1,5 @@
 import type { HttpHandler } from 'msw';
 import { createFetch, type MockFetch } from './adapters/fetch';
-import { createMswHandlers } from './adapters/msw';
 import { networkProfiles, registeredCustomFields, savedDrafts, type NetworkProfilesQuery } from './control/operations';
 import { answerRequest } from './answer-request';
 import { mockCoverage, resetMockCoverage, sessionCoverage } from './coverage/of-mock';
@@ -323,7 +322,7 @@ function inProcess<T>(run: () => T): T {
 
 const coverageAccess = (report: () => CoverageReport, reset: () => void): CoverageAccess => Object.assign(report, { reset });
 
-function publicSurface(runtime: MockRuntime, baseUrl: string): MockApi {
+function publicSurface(runtime: MockRuntime, baseUrl: string, handlersFor: HandlersFor): MockApi {
   // Bound, not wrapped: a request goes from its adapter straight to `answerRequest`.
   const answer: Engine = answerRequest.bind(undefined, runtime);
   /**
@@ -371,7 +370,7 @@ function publicSurface(runtime: MockRuntime, baseUrl: string): MockApi {
 
   const mockWide: Omit<MockApi, keyof MockSession> & Pick<MockApi, 'coverage'> = {
     baseUrl,
-    handlers: createMswHandlers(baseUrl, answer),
+    handlers: handlersFor(baseUrl, answer),
     keys: FIXTURE_KEYS,
     session: (name: string) => inProcess(() => sessionSurface(checkSessionName(name))),
     sessionNames: () => runtime.sessions.list().map((session) => session.name as string),
@@ -386,8 +385,14 @@ function publicSurface(runtime: MockRuntime, baseUrl: string): MockApi {
   return Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(sessionSurface(undefined)), ...Object.getOwnPropertyDescriptors(mockWide) }) as MockApi;
 }
 
-/** The mock: its options checked, its datasets, sessions and runtime composed, its surface built. */
-export function createMockApi(given: MockApiOptions | null = {}): MockApi {
+/** What makes `mock.handlers`: msw's, in every entry but `network-mock serve`, which answers over node:http only. */
+export type HandlersFor = (baseUrl: string, answer: Engine) => HttpHandler[];
+
+/**
+ * The mock: its options checked, its datasets, sessions and runtime composed, its surface built. `createMockApi`
+ * (create-mock-api.ts) gives it msw's handlers; `network-mock serve` none, so that it never loads msw.
+ */
+export function assembleMockApi(given: MockApiOptions | null, handlersFor: HandlersFor): MockApi {
   const config = checkedOptions(given);
-  return publicSurface(composedRuntime(config), config.baseUrl);
+  return publicSurface(composedRuntime(config), config.baseUrl, handlersFor);
 }

@@ -5,7 +5,8 @@ import { test as base, inject, type TestAPI } from 'vitest';
 import { checkMsw } from './adapters/msw';
 import type { CoverageFloor } from './coverage/floor';
 import { COVERAGE_FOLDER_KEY } from './coverage/run-key';
-import { createMockApi, type FixtureKeys, type MockApi, type MockApiOptions, type MockSession } from './mock-api';
+import { createMockApi } from './create-mock-api';
+import type { FixtureKeys, MockApi, MockApiOptions, MockSession } from './mock-api';
 
 declare module 'vitest' {
   export interface ProvidedContext {

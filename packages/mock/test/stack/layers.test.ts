@@ -17,7 +17,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['engine/', 'activity/', 'coverage/'],
   ['routes/', 'control/'],
   ['answer-request.ts', 'adapters/'],
-  ['mock-api.ts', 'index.ts', 'node.ts', 'browser.ts', 'cli.ts', 'vitest.ts', 'vitest-coverage.ts', 'playwright.ts', 'cli/', 'snapshot/', 'browser/'],
+  ['mock-api.ts', 'create-mock-api.ts', 'server.ts', 'index.ts', 'node.ts', 'browser.ts', 'cli.ts', 'vitest.ts', 'vitest-coverage.ts', 'playwright.ts', 'cli/', 'snapshot/', 'browser/'],
 ];
 
 function layerOf(file: string): number {

@@ -6,7 +6,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
-import { createMockApi as createMockApiOfSpec, type MockApi, type MockApiOptions } from '../../src/mock-api';
+import { createMockApi as createMockApiOfSpec } from '../../src/create-mock-api';
+import type { MockApi, MockApiOptions } from '../../src/mock-api';
 
 const SPEC = fileURLToPath(new URL('../../../../spec/openapi.yaml', import.meta.url));
 const GENERATOR = new URL('../../../../scripts/zod-from-openapi.mjs', import.meta.url).href;
@@ -50,7 +51,7 @@ let createMockApiWithPersonPronouns: typeof createMockApiOfSpec;
 async function mockWith(replaced: Record<string, string>): Promise<typeof createMockApiOfSpec> {
   vi.resetModules();
   for (const [path, file] of Object.entries(replaced)) vi.doMock(path, () => import(file));
-  const { createMockApi } = await import('../../src/mock-api');
+  const { createMockApi } = await import('../../src/create-mock-api');
   for (const path of Object.keys(replaced)) vi.doUnmock(path);
   return createMockApi;
 }
