@@ -5,7 +5,11 @@
 // hand it stays down: its session gets the JSON 503 naming it for as long as it takes to see it, then the replica
 // is started again and the session says on its first answer that it started from the seeded dataset
 // (X-Mock-Session-Started). Crashed, compose's restart policy brings it back, and the first answer says so again.
-import { execFileSync, spawnSync } from 'node:child_process';
+//   --image NAME  runs NAME, built already with the HAProxy image by `pnpm image --local-base` (CI's image lane
+//                 passes the one `pnpm test:image` just built), instead of building its own and removing it after.
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { HAPROXY_IMAGE } from '../../scripts/deploy-config.mjs';
 import { containerEngine } from '../../scripts/image.mjs';
 import { checklist, freePort } from '../tools/checks.mjs';
 
@@ -16,16 +20,29 @@ if (engine?.name !== 'podman' || spawnSync('podman-compose', ['--version'], { st
   console.error('test:compose: needs podman and podman-compose (Debian: apt-get install podman runc podman-compose).');
   process.exit(1);
 }
+const args = process.argv.slice(2);
+const given = args[0] === '--image' && args.length === 2 ? args[1] : undefined;
+if (args.length > 0 && !given) {
+  console.error('Usage: pnpm test:compose [--image NAME]');
+  process.exit(2);
+}
 const RUN_SECONDS = 65;
 const TOKEN = 'compose-control-token';
 const project = `compose-test-${process.pid}`;
-const image = `localhost/network-org/mock:${project}`;
+const image = given ?? `localhost/network-org/mock:${project}`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const env = { ...engine.env, NETWORK_MOCK_IMAGE: image, NETWORK_MOCK_CONTROL_TOKEN: TOKEN, SANDBOX_PORT: String(port) };
 const compose = (args) =>
   spawnSync('podman-compose', ['-p', project, ...(args[0] === 'up' ? ['--podman-run-args', engine.runtime.join(' ')] : []), '-f', 'deploy/compose.yaml', ...args], { env, encoding: 'utf8' });
+// Podman's commands while traffic flows are run without blocking, so that requests are in flight as a replica dies.
+const run = promisify(execFile);
+const podman = (...podmanArgs) =>
+  run('podman', podmanArgs, { env: engine.env, encoding: 'utf8' }).then(
+    ({ stdout }) => ({ status: 0, stdout, stderr: '' }),
+    (error) => ({ status: error.code ?? 1, stdout: error.stdout ?? '', stderr: error.stderr ?? String(error) }),
+  );
 
 async function call(path, session, init = {}) {
   try {
@@ -43,6 +60,15 @@ async function call(path, session, init = {}) {
 const control = (path, session, body) =>
   call(`/__mock${path}`, session, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
+/** `text` as JSON, or undefined when it is not JSON. */
+function parsed(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 async function names(session) {
   const reply = await call('/v1/contacts?query=Composed&limit=25', session);
   if (reply.status !== 200) return { status: reply.status, replica: reply.headers.get('x-mock-replica'), names: [] };
@@ -50,8 +76,14 @@ async function names(session) {
 }
 
 try {
-  console.log(`test:compose: building the images (pnpm image --local-base --tag ${image})`);
-  execFileSync(process.execPath, ['scripts/image.mjs', '--local-base', '--tag', image], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (given) {
+    const missing = [image, HAPROXY_IMAGE].filter((name) => spawnSync('podman', ['image', 'exists', name], { env: engine.env }).status !== 0);
+    if (missing.length > 0) throw new Error(`--image ${image}: no image ${missing.join(' nor ')} here (pnpm image --local-base builds both)`);
+    console.log(`test:compose: on ${image} and ${HAPROXY_IMAGE}, built already`);
+  } else {
+    console.log(`test:compose: building the images (pnpm image --local-base --tag ${image})`);
+    execFileSync(process.execPath, ['scripts/image.mjs', '--local-base', '--tag', image], { stdio: ['ignore', 'ignore', 'inherit'] });
+  }
   const up = compose(['up', '-d']);
   check('podman-compose up -d starts deploy/compose.yaml', up.status === 0, up.stderr.slice(-500));
 
@@ -114,24 +146,29 @@ try {
     return { last: undefined, seen };
   }
   const freshFirstAnswer = (reply) =>
-    reply !== undefined && !Number.isNaN(Date.parse(reply.headers.get('x-mock-session-started') ?? '')) && JSON.parse(reply.body).data.contacts.length === 0;
+    reply !== undefined && !Number.isNaN(Date.parse(reply.headers.get('x-mock-session-started') ?? '')) && parsed(reply.body)?.data?.contacts?.length === 0;
+  // The one answer a request whose replica is down may get instead of its 200: HAProxy's JSON 503 naming the replica.
+  const replicaDown = (reply) =>
+    reply?.status === 503 && parsed(reply.body)?.message?.includes(`${victimReplica} is down`) === true && reply.headers.get('retry-after') === '1';
+  const unclean = (seen) => seen.filter((reply) => reply.status !== 200 && !replicaDown(reply)).map((reply) => `${reply.status} ${reply.body.slice(0, 100)}`);
 
   try {
     await sleep(15_000);
     // Held down: `podman kill` counts as stopped by hand, which no restart policy restarts, so the 503 is there to
     // be seen however slow the machine, until the replica is started again.
-    const killed = spawnSync('podman', ['kill', container], { env: engine.env, encoding: 'utf8' });
+    // The victim's session is read from before the kill on, so that a request is in flight as the replica dies.
+    const downSeen = victimUntil((reply) => reply.status !== 200);
+    await sleep(500);
+    const killed = await podman('kill', container);
     check(`podman kill ${container} (${victimReplica}, session ${victim})`, killed.status === 0, killed.stderr);
-    const down = await victimUntil((reply) => reply.status === 503);
-    const downBody = down.last?.body ?? '';
+    const down = await downSeen;
     check(
       "the killed replica's session gets a JSON 503 naming it, with Retry-After",
-      down.last !== undefined && JSON.parse(downBody).message?.includes(`${victimReplica} is down`) && down.last.headers.get('retry-after') === '1',
+      replicaDown(down.last),
       `${down.seen.length} answers, the last: ${down.seen.at(-1)?.status} ${(down.seen.at(-1)?.body ?? '').slice(0, 200)}`,
     );
-    const unclean = down.seen.filter((reply) => reply.status !== 200 && reply.status !== 503);
-    check('no answer on the way is anything but 200 or that 503 (no empty close)', unclean.length === 0, JSON.stringify(unclean.map((reply) => reply.body.slice(0, 100))));
-    const restarted = spawnSync('podman', ['start', container], { env: engine.env, encoding: 'utf8' });
+    check('no answer on the way is anything but 200 or that 503 (no empty close, no HTML)', unclean(down.seen).length === 0, JSON.stringify(unclean(down.seen)));
+    const restarted = await podman('start', container);
     check(`podman start ${container}`, restarted.status === 0, restarted.stderr);
     const back = await victimUntil((reply) => reply.status === 200);
     check(
@@ -139,11 +176,12 @@ try {
       freshFirstAnswer(back.last),
       back.last ? `${back.last.headers.get('x-mock-session-started')} ${back.last.body.slice(0, 200)}` : `still ${back.seen.at(-1)?.status}`,
     );
+    check('no answer until it is back is anything but that 503 (no empty close, no HTML)', unclean(back.seen).length === 0, JSON.stringify(unclean(back.seen)));
 
     // Crashed: the replica's process dies, and compose's restart policy (unless-stopped) starts it again.
     const seeded = await control('/seed/contact', victim, { account_id: account, first_name: 'Composed' });
     check(`the control API seeds the record again in ${victim}`, seeded.status === 201, `${seeded.status} ${seeded.body.slice(0, 200)}`);
-    const pid = spawnSync('podman', ['inspect', '--format', '{{.State.Pid}}', container], { env: engine.env, encoding: 'utf8' }).stdout.trim();
+    const pid = (await podman('inspect', '--format', '{{.State.Pid}}', container)).stdout.trim();
     process.kill(Number(pid), 'SIGKILL');
     console.log(`  killed the process of ${container} (pid ${pid})`);
     const crashed = await victimUntil((reply) => reply.status === 200);
@@ -152,8 +190,7 @@ try {
       freshFirstAnswer(crashed.last),
       crashed.last ? `${crashed.last.headers.get('x-mock-session-started')} ${crashed.last.body.slice(0, 200)}` : `still ${crashed.seen.at(-1)?.status}`,
     );
-    const uncleanCrash = crashed.seen.filter((reply) => reply.status !== 200 && reply.status !== 503);
-    check('no answer while it restarts is anything but 200 or the 503 (no empty close)', uncleanCrash.length === 0, JSON.stringify(uncleanCrash.map((reply) => reply.body.slice(0, 100))));
+    check('no answer while it restarts is anything but 200 or that 503 (no empty close, no HTML)', unclean(crashed.seen).length === 0, JSON.stringify(unclean(crashed.seen)));
   } finally {
     victimDone = true;
     await traffic;
@@ -167,7 +204,7 @@ try {
   console.error(error);
 } finally {
   compose(['down', '-v']);
-  spawnSync('podman', ['rmi', '--force', image], { env: engine.env, stdio: 'ignore' });
+  if (!given) spawnSync('podman', ['rmi', '--force', image], { env: engine.env, stdio: 'ignore' });
 }
 
 finish();
