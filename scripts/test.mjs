@@ -5,7 +5,7 @@
 //   --ci  adds what only CI runs, each as a lane (what .ci/run does; locally each stays a command of its own): the
 //         bench's smoke test (`pnpm test:bench`), `pnpm test:runtimes`, the single-file executables
 //         (`pnpm executables && pnpm test:executables`), and the image (`pnpm test:image`, then
-//         test/image/testcontainers.mjs). `pnpm test:compose` stays a command of its own (see the image lane).
+//         test/image/testcontainers.mjs, then `pnpm test:compose` on the images test:image built).
 // Each line of output is prefixed with its lane; a summary with each lane's time closes the run. Every lane runs to
 // its end even when another fails, so one run shows every failure; the exit code is 1 if any lane failed.
 import { spawn } from 'node:child_process';
@@ -40,10 +40,9 @@ const lanes = [
         { name: 'runtimes', steps: ['pnpm test:runtimes'] },
         { name: 'executables', steps: ['pnpm executables', 'pnpm test:executables'] },
         // The image as a team runs it, then the containers page's Python test through a real Testcontainers client,
-        // in turn (two image builds at once would share dist/image-base). `pnpm test:compose` (deploy/compose.yaml
-        // with a replica killed) is not a step: beside the other lanes' load one of its requests once ended in a
-        // closed connection instead of an answer, and a check that can fail on the machine's load is no gate.
-        { name: 'image', steps: ['pnpm test:image', 'node test/image/testcontainers.mjs'] },
+        // then deploy/compose.yaml under podman-compose with a replica killed, in turn: each needs the image before
+        // it, and compose takes the images test:image built (the mock's and HAProxy's) instead of building them again.
+        { name: 'image', steps: ['pnpm test:image', 'node test/image/testcontainers.mjs', 'pnpm test:compose --image network-org/mock:latest'] },
       ]
     : []),
 ];

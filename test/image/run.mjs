@@ -4,7 +4,9 @@
 // session, a seed and a fault through the control token, the control API closed without it, SIGTERM with the state
 // kept across a restart, a state file mounted on its own (the snapshot recipe) written back on SIGTERM, the health
 // check with no port published, a non-root user, a read-only root, no key or
-// .npmrc in the image, and bad configuration refused at start (exit 2).
+// .npmrc in the image, and bad configuration refused at start (exit 2). And the containers page's "In a container"
+// commands as written: its run line for this engine, and its curl lines (the control block's seed, fault and reset
+// among them) run by curl, with the request log in the page's shape.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -180,20 +182,87 @@ try {
   check('a state file mounted on its own loads, and is written back in place on SIGTERM (exit 0)', loaded.includes('Quillon') && mountedExit === '0' && written.includes('Mountfield'), `exit ${mountedExit}, loaded ${loaded}, ${logs.split('\n').slice(-2).join(' ')}`);
   rmSync(host, { recursive: true, force: true });
 
-  // The containers page's one line (docs/mock/containers.md), as a newcomer copies it: only the published port moves to a free loopback one, and the
-  // container is detached so that this script goes on.
-  const readme = readFileSync('docs/mock/containers.md', 'utf8');
-  const line = /^docker run (.*?) network-org\/mock(?:\s|$)/m.exec(readme.slice(readme.indexOf('## In a container')));
+  // The containers page's "In a container" commands (docs/mock/containers.md) as a reader copies them: the run line
+  // for this engine (docker's, or under podman the line for hosts like ours, with its CONTAINERS_CONF), then its
+  // curl lines, run by curl. Only the published port moves to a free loopback one, the container is detached and
+  // named so that this script goes on, and it gets the token the control block sets (T) and the request log that
+  // "Seeing the traffic" names.
+  const page = readFileSync('docs/mock/containers.md', 'utf8');
+  const sectionStart = page.indexOf('## In a container');
+  const section = page.slice(sectionStart, page.indexOf('\n## ', sectionStart));
+  // Each shell block's commands: continued lines joined, each with its trailing comment apart.
+  const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map(([, block]) =>
+    block.replace(/\\\n\s*/g, '').split('\n').filter((line) => line.trim()).map((line) => {
+      const [, command, comment = ''] = /^(.*?)(?:\s+#\s*(.*))?$/.exec(line.trim());
+      return { command, comment };
+    }),
+  );
+  const commands = blocks.flat();
+  const runLine = commands.find(({ command }) => command.startsWith(`${engine.name} run `))?.command ?? '';
+  const exported = commands.find(({ command }) => command.startsWith('export CONTAINERS_CONF='))?.command.slice('export CONTAINERS_CONF='.length);
+  const controlBlock = blocks.find((block) => block[0]?.command.startsWith('T='));
+  const pageToken = /^T=([^;\s]+);/.exec(controlBlock?.[0].command ?? '')?.[1];
+  check(
+    `the containers page shows a ${engine.name} run line, curl lines and a control block with its token`,
+    /\snetwork-org\/mock$/.test(runLine) && pageToken !== undefined && (engine.name !== 'podman' || exported !== undefined),
+    JSON.stringify({ runLine, pageToken, exported }),
+  );
+  // Where hosts like ours need it, the page's CONTAINERS_CONF is the file this repository's scripts use.
+  const pageEngineEnv = { ...engine.env, ...(exported ? { CONTAINERS_CONF: exported.replace('$PWD', process.cwd()) } : {}) };
+  if (engine.name === 'podman') check("the page's CONTAINERS_CONF is image/containers.conf", readFileSync(pageEngineEnv.CONTAINERS_CONF, 'utf8') === readFileSync('image/containers.conf', 'utf8'), exported);
   const readmePort = await freePort();
-  const flags = (line?.[1] ?? '').split(' ').map((word) => (word === '4010:4010' ? `127.0.0.1:${readmePort}:4010` : word));
-  check("the containers page's docker run line names the image and publishes 4010", line !== null && flags.includes(`127.0.0.1:${readmePort}:4010`), line?.[0]);
+  const readmeUrl = `http://127.0.0.1:${readmePort}`;
+  const flags = runLine.split(' ').slice(2, -1).map((word) => word.replace(/^(?:127\.0\.0\.1:)?4010:4010$/, `127.0.0.1:${readmePort}:4010`));
+  check("the run line publishes 4010", flags.includes(`127.0.0.1:${readmePort}:4010`), runLine);
   const newcomer = `${run}-readme`;
   containers.push(newcomer);
-  engine$(['run', ...engine.runtime, '--detach', '--name', newcomer, ...(engine.name === 'podman' ? ['--health-interval', 'disable'] : []), ...flags, 'network-org/mock']);
-  const readmeUrl = `http://127.0.0.1:${readmePort}`;
+  const newcomerRun = spawnSync(engine.name, [
+    'run', '--detach', '--name', newcomer, '--env', `NETWORK_MOCK_CONTROL_TOKEN=${pageToken}`, '--env', 'NETWORK_MOCK_LOG=requests', ...flags, 'network-org/mock',
+  ], { env: pageEngineEnv, encoding: 'utf8' });
+  check(`the page's ${engine.name} run line starts the image`, newcomerRun.status === 0, newcomerRun.stderr);
   await waitHealthy(readmeUrl, 120_000);
-  const readmeCall = await call(`${readmeUrl}/v1/accounts`, { headers: admin });
-  check("the containers page's line serves the API with the admin fixture key", readmeCall.status === 200, String(readmeCall.status));
+
+  /** A curl line of the page, run by sh after `prelude`, against the mapped port; its body and HTTP status. */
+  const curl = (command, prelude = '') => {
+    const line = `${prelude}\n${command.replaceAll('http://127.0.0.1:4010', readmeUrl)} -w '\\n%{http_code}'`;
+    const result = spawnSync('sh', ['-c', line], { encoding: 'utf8' });
+    const at = result.stdout.lastIndexOf('\n');
+    return { status: Number(result.stdout.slice(at + 1)), body: result.stdout.slice(0, Math.max(at, 0)), stderr: result.stderr };
+  };
+  const firstCurl = blocks[0]?.find(({ command }) => command.startsWith('curl '))?.command ?? '';
+  const listed = curl(firstCurl);
+  check("the page's first curl line lists the accounts through the published port", listed.status === 200 && JSON.parse(listed.body).data.accounts.length > 0, `${firstCurl}: ${listed.status} ${listed.stderr}`);
+
+  // The control block: only M, the mock's address, moves to the published port.
+  const prelude = (controlBlock?.[0].command ?? '').replace(/M=\S+;/, `M=${readmeUrl};`);
+  const steps = (controlBlock ?? []).slice(1);
+  const expected = { '/__mock/seed/contact': [201], '/__mock/faults': [201], '/v1/accounts': [503, 200], '/__mock/reset': [200] };
+  const answers = {};
+  for (const { command, comment } of steps) {
+    const path = /\$M(\/\S*)/.exec(command)?.[1] ?? command;
+    const statuses = expected[path] ?? [];
+    const seen = statuses.map(() => curl(command, prelude));
+    answers[path] = seen[0]?.body ?? '';
+    check(
+      `the control block's ${path} answers ${statuses.join(' then ')}${comment ? ` (# ${comment})` : ''}`,
+      statuses.length > 0 && seen.every((reply, index) => reply.status === statuses[index]),
+      `${command}: ${seen.map((reply) => `${reply.status} ${reply.body.slice(0, 120)}`).join(' / ')}`,
+    );
+  }
+  const pageSession = /S='X-Mock-Session: ([^']+)'/.exec(prelude)?.[1];
+  const seededId = /"contact_id":"(\d+)"/.exec(answers['/__mock/seed/contact'] ?? '')?.[1];
+  const afterReset = await call(`${readmeUrl}/v1/contacts/${seededId}`, { headers: { ...admin, 'x-mock-session': pageSession } });
+  check(`after the control block's reset, the seeded contact ${seededId} is gone from session ${pageSession} (404)`, seededId !== undefined && pageSession !== undefined && afterReset.status === 404, String(afterReset.status));
+
+  // "Seeing the traffic": the page's example line and the container's log lines have one shape.
+  const logLine = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z (\S+) ([A-Z]+) (\S+) (\d{3}) \d+(?:\.\d+)?ms$/;
+  const pageLogLine = /^```\n(\S+Z .*ms)\n```/m.exec(section)?.[1] ?? '';
+  const logged = engine$(['logs', newcomer], { allowFailure: true }).stdout.split('\n').filter((line) => logLine.test(line));
+  check(
+    "the request log has the page's shape and shows the control block's 503 and 200 in its session",
+    logLine.test(pageLogLine) && [503, 200].every((status) => logged.some((line) => line.includes(`Z ${pageSession} GET /v1/accounts ${status} `))),
+    `${pageLogLine} / ${logged.slice(-4).join(' | ')}`,
+  );
   engine$(['stop', '--time', '2', newcomer]);
 
   const unpublished = `${run}-unpublished`;
