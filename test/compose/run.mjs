@@ -201,7 +201,6 @@ try {
   console.log(`  ran ${((Date.now() - started) / 1000).toFixed(0)} s with traffic for ${RUN_SECONDS} s and more`);
 } catch (error) {
   fail(error);
-  console.error(error);
 } finally {
   compose(['down', '-v']);
   if (!given) spawnSync('podman', ['rmi', '--force', image], { env: engine.env, stdio: 'ignore' });

@@ -14,21 +14,23 @@ export async function freePort() {
 /** `check(what, ok, detail)` prints ok or FAIL; `fail(error)` records what broke the run; `finish()` exits 1 on any failure. */
 export function checklist(name) {
   const started = Date.now();
-  const failures = [];
   let checks = 0;
+  let failed = 0;
+  let errors = 0;
   return {
     check(what, ok, detail = '') {
       checks++;
       console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}${ok || !detail ? '' : `: ${detail}`}`);
-      if (!ok) failures.push(what);
+      if (!ok) failed++;
     },
     fail(error) {
-      failures.push(String(error?.message ?? error));
+      errors++;
       console.error(error);
     },
     finish() {
-      console.log(`${name}: ${checks - failures.length}/${checks} checks passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      process.exit(failures.length > 0 ? 1 : 0);
+      const broke = errors > 0 ? `, and the run broke off (${errors === 1 ? 'an error' : `${errors} errors`} above)` : '';
+      console.log(`${name}: ${checks - failed}/${checks} checks passed${broke} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      process.exit(failed + errors > 0 ? 1 : 0);
     },
   };
 }
