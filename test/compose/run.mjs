@@ -203,6 +203,8 @@ try {
   fail(error);
 } finally {
   compose(['down', '-v']);
+  // podman-compose (1.0) leaves the project's network behind, and each takes a subnet of podman's pool.
+  spawnSync('podman', ['network', 'rm', '--force', `${project}_default`], { env: engine.env, stdio: 'ignore' });
   if (!given) spawnSync('podman', ['rmi', '--force', image], { env: engine.env, stdio: 'ignore' });
 }
 
