@@ -1,5 +1,6 @@
 // Every response the mock sends through these helpers is checked against spec/openapi.yaml: a status the
 // operation declares, the JSON body (ajv over the spec, and the generated zod schemas), the declared headers.
+import { createHash } from 'node:crypto';
 import { setupServer, type SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { operations as generatedOperations } from '@network-org/spec/operations';
@@ -7,7 +8,7 @@ import { createMockApi, type MockApi, type MockApiOptions } from '../../packages
 import { createFetch } from '../../packages/mock/src/adapters/fetch';
 import { createMswHandlers } from '../../packages/mock/src/adapters/msw';
 import type { MockAnswer, MockRequest } from '../../packages/mock/src/engine/message';
-import { findSpecOperation, validateBodyWithAjv, validateHeaders, validateWithAjv } from './spec';
+import { findSpecOperation, type SpecOperation, validateBodyWithAjv, validateHeaders, validateWithAjv } from './spec';
 
 export interface ContractViolation {
   request: string;
@@ -42,44 +43,26 @@ export class ContractRecorder {
     // Methods are case-sensitive: `get` is no operation of the spec.
     const operation = method === method.toUpperCase() ? findSpecOperation(method, pathname) : undefined;
     const problems: string[] = [];
-    const decoder = new TextDecoder();
-    const text = decoder.decode(answer.body);
-    let body: unknown;
+    const text = new TextDecoder().decode(answer.body);
     if (!(response.headers.get('content-type') ?? '').includes('application/json')) {
       problems.push(`content-type is "${response.headers.get('content-type')}", not application/json`);
     }
-    try {
-      body = JSON.parse(text);
-    } catch {
-      problems.push(`body is not JSON: ${text.slice(0, 80)}`);
-    }
+    const body = judgeBody(operation, response.status, text);
+    if (!body.json) problems.push(`body is not JSON: ${text.slice(0, 80)}`);
     if (!operation) {
       // Not an operation of the spec (unknown path or method): only a 404 with the error body is acceptable.
       if (response.status !== 404) problems.push(`status ${response.status} for a path the spec does not define`);
-      problems.push(...validateWithAjv('#/components/schemas/ErrorBody', body).map((problem) => `ajv: ${problem}`));
+      problems.push(...body.problems);
     } else {
       this.cover(operation.operationId, response.status);
       const declared = operation.responses.get(String(response.status));
       const injected = this.takeInjected(response.status);
-      if (injectedMessage(body)) {
-        // An injected fault answers `{code, message}` with whatever status the test chose, even a 2xx.
-        problems.push(...validateWithAjv('#/components/schemas/ErrorBody', body).map((problem) => `ajv: ${problem}`));
+      if (body.injected) {
+        problems.push(...body.problems);
       } else if (!declared) {
         if (!injected) problems.push(`status ${response.status} is not declared for ${operation.operationId}`);
       } else {
-        if (declared.hasJsonBody && body !== undefined) {
-          problems.push(...validateBodyWithAjv(declared, body).map((problem) => `ajv: ${problem}`));
-          const zod = (generatedOperations[operation.operationId as keyof typeof generatedOperations].responses as Record<string, ZodLike>)[
-            declared.status
-          ];
-          const result = zod?.safeParse(body);
-          if (result && !result.success) {
-            problems.push(
-              ...(result.error?.issues ?? []).map((issue) => `zod: ${issue.path.map(String).join('.') || '(root)'} ${issue.message}`),
-            );
-          }
-        }
-        problems.push(...validateHeaders(declared, response.headers));
+        problems.push(...body.problems, ...validateHeaders(declared, response.headers));
       }
     }
     if (problems.length > 0) {
@@ -125,6 +108,53 @@ export class ContractRecorder {
   summary(name: string): string {
     return `[contract:${name}] responses checked: ${this.checked}, operations x statuses: ${this.pairs()} over ${this.covered.size} operations, violations: ${this.violations.length}`;
   }
+}
+
+/** What a body says under the schema its operation and status name: whether it is JSON, whether it is an injected fault's, its problems. */
+interface BodyVerdict {
+  json: boolean;
+  injected: boolean;
+  problems: string[];
+}
+
+/**
+ * The verdicts already given, by operation, status and a digest of the body: a mock sends the same bytes again and
+ * again (every session starts from the same dataset; verify's suites ask the same requests run after run), and ajv
+ * and zod would say the same of them each time. Dropped whole past BODY_VERDICTS, so that a long file cannot grow it
+ * without bound.
+ */
+const bodyVerdicts = new Map<string, BodyVerdict>();
+const BODY_VERDICTS = 20_000;
+
+function judgeBody(operation: SpecOperation | undefined, status: number, text: string): BodyVerdict {
+  const key = `${operation?.operationId ?? '(none)'} ${status} ${createHash('sha1').update(text).digest('base64')}`;
+  const known = bodyVerdicts.get(key);
+  if (known) return known;
+  let body: unknown;
+  let json = true;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    json = false;
+  }
+  const injected = operation !== undefined && injectedMessage(body);
+  const problems: string[] = [];
+  const declared = operation?.responses.get(String(status));
+  if (!operation || injected) {
+    // No operation of the spec, or an injected fault (`{code, message}` with whatever status the test chose, even a 2xx).
+    problems.push(...validateWithAjv('#/components/schemas/ErrorBody', body).map((problem) => `ajv: ${problem}`));
+  } else if (declared?.hasJsonBody && json) {
+    problems.push(...validateBodyWithAjv(declared, body).map((problem) => `ajv: ${problem}`));
+    const zod = (generatedOperations[operation.operationId as keyof typeof generatedOperations].responses as Record<string, ZodLike>)[declared.status];
+    const result = zod?.safeParse(body);
+    if (result && !result.success) {
+      problems.push(...(result.error?.issues ?? []).map((issue) => `zod: ${issue.path.map(String).join('.') || '(root)'} ${issue.message}`));
+    }
+  }
+  const verdict = { json, injected, problems };
+  if (bodyVerdicts.size >= BODY_VERDICTS) bodyVerdicts.clear();
+  bodyVerdicts.set(key, verdict);
+  return verdict;
 }
 
 // Faults added over HTTP (`POST /__mock/faults`) bypass the wrapper; the engine's default message names them.

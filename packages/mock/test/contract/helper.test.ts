@@ -35,6 +35,16 @@ describe('contract helper', () => {
     expect(() => mock.contract.assertClean()).toThrow(/GET \/v1\/accounts -> 200/);
   });
 
+  it('reports the same bad body each time the mock sends it, not only the first time', async () => {
+    const mock = checkedBroken();
+    await mock.fetch(get('/v1/accounts'));
+    await mock.fetch(get('/v1/accounts'));
+    const [first, second] = mock.contract.violations;
+    expect(mock.contract.violations).toHaveLength(2);
+    expect(second?.problems).toEqual(first?.problems);
+    expect(second?.problems.some((p) => p.startsWith('ajv: /data/accounts/0'))).toBe(true);
+  });
+
   it('reports a 429 without Retry-After', async () => {
     const mock = checkedBroken();
     await mock.fetch(get('/v1/organization'));
