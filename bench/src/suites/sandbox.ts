@@ -111,38 +111,29 @@ interface Measured {
   directCpuUs?: number;
 }
 
-interface Load {
-  url: string;
-  /** The `X-Mock-Session` names the requests rotate through. */
-  sessions: readonly string[];
-  connections: number;
-  seconds: number;
-  /** A count of requests instead of `seconds` (`--quick`). */
-  requests?: number;
-}
-
 const sessionNames = (options: SandboxOptions) => Array.from({ length: options.sessions }, (_, index) => `bench-${index}`);
 
-/** Load whose requests each name the next of its sessions, so they spread over the replicas. */
-async function loadSessions(request: BenchRequest, options: SandboxOptions, load: Load): Promise<Measured> {
+/** Closed-loop load; each request names the next of `sessions` sessions, so they spread over the replicas. */
+async function loadSessions(url: string, request: BenchRequest, options: SandboxOptions, seconds: number, requests?: number): Promise<Measured> {
+  const sessions = sessionNames(options);
   let next = 0;
   const sampleSeconds = options.sampleSeconds ?? 1;
   const result = await autocannon({
     sampleInt: sampleSeconds * 1000,
-    url: `${load.url}${request.path}`,
+    url: `${url}${request.path}`,
     method: request.method,
     headers: request.headers,
-    connections: load.connections,
-    ...(load.requests ? { amount: load.requests } : { duration: load.seconds }),
+    connections: options.connections,
+    ...(requests ? { amount: requests } : { duration: seconds }),
     pipelining: 1,
     requests: [
       {
-        setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-mock-session': load.sessions[next++ % load.sessions.length] } }),
+        setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-mock-session': sessions[next++ % sessions.length] } }),
       },
     ],
   });
   const failures = result.non2xx + result.errors;
-  if (failures > 0) throw new Error(`${load.url}: ${failures} failed answers to ${request.method} ${request.path}`);
+  if (failures > 0) throw new Error(`${url}: ${failures} failed answers to ${request.method} ${request.path}`);
   return { requestsPerSecond: requestsPerSecond(result, sampleSeconds), p50Ms: result.latency.p50, p99Ms: result.latency.p99, requests: result.requests.total };
 }
 
@@ -196,10 +187,9 @@ async function paced(request: BenchRequest, options: SandboxOptions, target: (se
  * generator, and a Node server's CPU per request falls as more requests wait for each turn of its event loop.
  */
 async function measuredRound(server: Contestant, request: BenchRequest, options: SandboxOptions, owner?: Map<string, string>): Promise<Measured> {
-  const load = { url: server.url, sessions: sessionNames(options), connections: options.connections, seconds: options.durationSeconds, requests: options.requests };
   const before = server.cpuSeconds();
   const client = process.cpuUsage();
-  const measured = await loadSessions(request, options, load);
+  const measured = await loadSessions(server.url, request, options, options.durationSeconds, options.requests);
   const after = server.cpuSeconds();
   const clientUs = process.cpuUsage(client);
   const per = (seconds: number, requests: number) => (seconds * 1e6) / Math.max(1, requests);
@@ -242,8 +232,7 @@ export async function sandboxThroughput(fixtures: Fixtures, options: SandboxOpti
       owners.push(contestant.replicas > 0 ? await replicaOfSessions(server, options) : undefined);
     }
     if (options.warmupSeconds > 0) {
-      const warmup = (server: Contestant) => ({ url: server.url, sessions: sessionNames(options), connections: options.connections, seconds: options.warmupSeconds });
-      for (const server of servers) await loadSessions(request, options, warmup(server));
+      for (const server of servers) await loadSessions(server.url, request, options, options.warmupSeconds);
     }
     for (let round = 0; round < options.rounds; round++) {
       for (let step = 0; step < contestants.length; step++) {
