@@ -7,7 +7,7 @@ import { CoverageLedger } from './coverage/recorder';
 import type { CoverageReport } from './coverage/report';
 import { FaultInjector, type FaultRule } from './engine/faults';
 import { counter, JournalBudget, RequestJournal, type JournalEntry } from './engine/journal';
-import type { Engine, MockAnswer, MockRequest } from './engine/message';
+import { answersOwned, type Engine, type MockAnswer, type MockRequest } from './engine/message';
 import type { OperationId } from './engine/operation-table';
 import { OverrideRegistry, type OverrideOptions, type OverrideResolver } from './engine/overrides';
 import { RateLimiter, rateLimitBudget, type RateLimitBudget, type RateLimitOption } from './engine/rate-limit';
@@ -157,7 +157,7 @@ export interface MockApi extends MockSession {
   sessionNames(): string[];
   /** Drops a named session; false when there was none. */
   dropSession(name: string): boolean;
-  /** The engine itself: a plain request in, a plain answer out (what every adapter calls). */
+  /** The engine itself: a plain request in, a plain answer out (what every adapter calls); the answer is the caller's to change. */
   readonly answer: (request: MockRequest) => Promise<MockAnswer>;
 }
 
@@ -375,7 +375,7 @@ function publicSurface(runtime: MockRuntime, baseUrl: string, handlersFor: Handl
     session: (name: string) => inProcess(() => sessionSurface(checkSessionName(name))),
     sessionNames: () => runtime.sessions.list().map((session) => session.name as string),
     dropSession: (name: string) => inProcess(() => runtime.sessions.drop(name)),
-    answer,
+    answer: answersOwned(answer),
     coverage: coverageAccess(
       () => mockCoverage(runtime),
       () => resetMockCoverage(runtime),

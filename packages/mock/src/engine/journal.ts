@@ -74,10 +74,12 @@ export interface JournalRecord {
 }
 
 interface StoredBody {
-  /** The bytes as sent when they fit the limit (an answer's bytes are never changed after it is sent), else a cut copy. */
+  /** The bytes shown: at most the first `JOURNAL_BODY_LIMIT` of the body. */
   bytes: Uint8Array;
   /** The size of the whole body as sent. */
   size: number;
+  /** The bytes this keeps in memory, which the journal's bounds count. */
+  held: number;
   truncated: boolean;
 }
 
@@ -210,14 +212,20 @@ function headerRecord(list: HeaderList): { headers: Record<string, string>; size
   return { headers, size };
 }
 
-/** `copy`: the caller may change the bytes later (a request body handed to `mock.fetch`). */
+/**
+ * `copy`: the caller may change the bytes later (a request body handed to `mock.fetch`), so the journal keeps a copy
+ * of what it shows. An answer's bytes are never changed once made: the journal keeps them as they are (a view of the
+ * first `JOURNAL_BODY_LIMIT` of a longer one, no copy), and counts the whole body against its bounds, which the view
+ * holds in memory.
+ */
 function storeBody(body: Uint8Array | undefined, copy: boolean): StoredBody | null {
   const size = body?.byteLength ?? 0;
   if (body === undefined || size === 0) return null;
+  const truncated = size > JOURNAL_BODY_LIMIT;
+  const shown = truncated ? body.subarray(0, JOURNAL_BODY_LIMIT) : body;
   // Copies are made with the Uint8Array constructor: a Buffer's `slice` is a view that would keep its whole memory.
-  if (size <= JOURNAL_BODY_LIMIT) return { bytes: copy ? new Uint8Array(body) : body, size, truncated: false };
-  // A cut copy, so the journal never holds on to more than the limit of a large upload or answer.
-  return { bytes: new Uint8Array(body.subarray(0, JOURNAL_BODY_LIMIT)), size, truncated: true };
+  if (copy) return { bytes: new Uint8Array(shown), size, held: shown.byteLength, truncated };
+  return { bytes: shown, size, held: size, truncated };
 }
 
 const decoder = new TextDecoder();
@@ -303,8 +311,8 @@ export class RequestJournal {
       record.query.size * 32 +
       request.size +
       response.size +
-      Math.min(requestBody?.size ?? 0, JOURNAL_BODY_LIMIT) +
-      Math.min(responseBody?.size ?? 0, JOURNAL_BODY_LIMIT);
+      (requestBody?.held ?? 0) +
+      (responseBody?.held ?? 0);
     const slot: Slot = { journal: this, size };
     this.items.push({ seq, slot, summary, requestHeaders: request.headers, requestBody, responseHeaders: response.headers, responseBody });
     this.bytes += size;

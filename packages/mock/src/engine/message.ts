@@ -14,7 +14,10 @@ export interface MockRequest {
   client?: string;
 }
 
-/** The engine's answer: status, header pairs, and the body bytes (empty when there is no body). */
+/**
+ * The engine's answer: status, header pairs, and the body bytes (empty when there is no body). The bytes are never
+ * changed once made: a kept read sends the same bytes again, and the journal keeps them as they are.
+ */
 export interface MockResponse {
   kind: 'response';
   status: number;
@@ -31,6 +34,18 @@ export type MockAnswer = MockResponse | MockDrop;
 
 /** The engine as every adapter calls it: a plain request in, a plain answer out (`mock.answer`). */
 export type Engine = (request: MockRequest) => Promise<MockAnswer>;
+
+/**
+ * The engine as `mock.answer` gives it to adapters outside the mock: each answer's bytes are the caller's own to
+ * change. The mock's own adapters send the engine's bytes as they are (a repeated read's kept bytes, the journal's):
+ * they change none.
+ */
+export function answersOwned(engine: Engine): Engine {
+  return async (request) => {
+    const answer = await engine(request);
+    return answer.kind === 'drop' ? answer : { ...answer, body: new Uint8Array(answer.body) };
+  };
+}
 
 /** In-process requests all come from one client (section 8's "per client" has a single caller there). */
 export const IN_PROCESS_CLIENT = 'in-process';

@@ -15,13 +15,13 @@ import type { MockResponse } from './message';
 interface KeptAnswer {
   readonly status: number;
   readonly headers: readonly (readonly [string, string])[];
-  /** The body's bytes, kept apart from the answer that was sent: each repeat gets a copy of them. */
+  /** The body's bytes, shared with every answer sent from it: answer bytes are never changed once made. */
   readonly body: Uint8Array;
   /** What it counts against `MAX_BYTES`: its body and its key (a long query makes a long key). */
   readonly size: number;
 }
 
-/** Enough for the reads a test suite repeats between two writes; the oldest make room first. */
+/** Enough for the reads a test suite repeats between two writes; the least recently sent make room first. */
 const MAX_ANSWERS = 64;
 /** What the kept answers may hold together. */
 const MAX_BYTES = 8 * 1024 * 1024;
@@ -38,18 +38,21 @@ export class ReadAnswers {
     return `${revision} ${operationId} ${pathname}?${query.toString()} ${authorization[0]}`;
   }
 
-  /** A fresh answer of the kept one: its headers, and the bytes its `body` gives, are the caller's to change. */
+  /** A fresh answer of the kept one: its headers are the caller's to add to. */
   answer(key: string): MockResponse | undefined {
     const kept = this.kept.get(key);
-    return kept && { kind: 'response', status: kept.status, headers: copyHeaders(kept.headers), body: kept.body.slice() };
+    if (!kept) return undefined;
+    // Sent again, it becomes the most recent: the reads every test repeats outlive each test's own.
+    this.kept.delete(key);
+    this.kept.set(key, kept);
+    return { kind: 'response', status: kept.status, headers: copyHeaders(kept.headers), body: kept.body };
   }
 
   keep(key: string, answer: MockResponse): void {
     if (this.kept.has(key)) return;
-    const bytes = answer.body.slice();
-    const size = bytes.byteLength + key.length;
+    const size = answer.body.byteLength + key.length;
     if (size > MAX_BYTES) return;
-    this.kept.set(key, { status: answer.status, headers: copyHeaders(answer.headers), body: bytes, size });
+    this.kept.set(key, { status: answer.status, headers: copyHeaders(answer.headers), body: answer.body, size });
     this.bytes += size;
     for (const [oldest, kept] of this.kept) {
       if (this.kept.size <= MAX_ANSWERS && this.bytes <= MAX_BYTES) break;

@@ -43,6 +43,16 @@ describe('a read sent again', () => {
     expect(fieldValues(after.text).slice(1)).toEqual(fieldValues(first.text).slice(1));
   });
 
+  it('gives the same bytes whatever a caller did to the bytes of an earlier answer', async () => {
+    const url = `${BASE_URL}${LIST}`;
+    const init = { headers: { authorization: `Bearer ${mock.keys.admin}` } };
+    const expected = await (await mock.fetch(url, init)).text();
+    const changed = new Uint8Array(await (await mock.fetch(url, init)).arrayBuffer());
+    changed.fill(0x20);
+    expect(await (await mock.fetch(url, init)).text()).toBe(expected);
+    expect(mock.journal.at(-1)?.response.body?.text).toBe(expected);
+  });
+
   it('in one session does not see another session\'s write, and its own session sees it', async () => {
     const before = await call(LIST, { session: 'b' });
     await renameFirst('a');
