@@ -72,8 +72,6 @@ const MOCK_FETCH_NO_COVERAGE = 'mock.fetch, coverage: false';
  */
 export async function inProcess(fixtures: Fixtures, options: InProcessOptions, ref?: Tree): Promise<Section> {
   const mock = createMockApi({ baseUrl: BASE_URL, rateLimit: false });
-  // The same mock recording no coverage: what the recording costs is the difference.
-  const uncounted = createMockApi({ baseUrl: BASE_URL, rateLimit: false, coverage: false });
   // The ref's mock.fetch runs in the same rounds; msw's group stays on the work tree (the ref's handlers belong to its own msw).
   const refMock = ref ? (await load(ref, '@network-org/mock')).createMockApi({ baseUrl: BASE_URL, rateLimit: false }) : undefined;
   const direct = new NetworkClient({ apiKey: ADMIN_KEY, baseUrl: BASE_URL, fetch: mock.fetch });
@@ -97,13 +95,18 @@ export async function inProcess(fixtures: Fixtures, options: InProcessOptions, r
   } finally {
     await bare.close();
   }
-  // The recording's cost is a few per cent at most: the pair alone, over three times the rounds, so that what the
-  // other contenders leave behind (garbage, a loopback connection's work) falls on neither.
-  const coverageOptions = { ...measureOptions, rounds: 3 * options.rounds };
-  const coveragePair = (request: BenchRequest): Contender[] => [
-    { name: MOCK_FETCH, run: fetchCall(mock.fetch, BASE_URL, request) },
-    { name: MOCK_FETCH_NO_COVERAGE, run: fetchCall(uncounted.fetch, BASE_URL, request) },
-  ];
+  // The recording's cost is a few per cent at most: two new mocks, the same but for `coverage`, alone over three
+  // times the rounds of five times the calls (a round of 100 calls is some 8 ms of CPU, within the noise), so that neither meets what the other contenders left behind (garbage, a loopback connection's
+  // work) or a journal fuller than the other's (a full one drops an entry per request).
+  const coverageOptions = { rounds: 3 * options.rounds, runsPerRound: 5 * options.callsPerRound, warmupRuns: 5 * options.callsPerRound };
+  const coveragePair = (request: BenchRequest): Contender[] => {
+    const counted = createMockApi({ baseUrl: BASE_URL, rateLimit: false });
+    const uncounted = createMockApi({ baseUrl: BASE_URL, rateLimit: false, coverage: false });
+    return [
+      { name: MOCK_FETCH, run: fetchCall(counted.fetch, BASE_URL, request) },
+      { name: MOCK_FETCH_NO_COVERAGE, run: fetchCall(uncounted.fetch, BASE_URL, request) },
+    ];
+  };
   const coverageResults = {
     list: await sideBySide(coveragePair(fixtures.list), coverageOptions),
     patch: await sideBySide(coveragePair(fixtures.patch), coverageOptions),
@@ -167,7 +170,7 @@ export async function inProcess(fixtures: Fixtures, options: InProcessOptions, r
       'First group: fetch\'s own call (string URL and init, the body read as bytes) to the bare node:http server in its own process sending ' +
       'the mock\'s recorded bytes over loopback, against the same call to `mock.fetch` (the mock answering in process), and against ' +
       'the floor of any in-process fetch: a `Response` built from the same recorded bytes and headers, its body read. ' +
-      `Then \`mock.fetch\` against \`mock.fetch\` of a mock built with \`coverage: false\`, the two alone in ${3 * options.rounds} rounds: ` +
+      `Then \`mock.fetch\` of two new mocks, one built with \`coverage: false\`, the two alone in ${3 * options.rounds} rounds of ${5 * options.callsPerRound} calls: ` +
       'the recording\'s cost is the median of the per-round ratios of their CPU time. ' +
       'Second group, with `setupServer(...mock.handlers)` listening: the SDK on the global fetch (intercepted by msw) against the SDK ' +
       'with `fetch: mock.fetch`.',
