@@ -9,6 +9,7 @@ import { UsageError } from './usage-error';
 export { EXIT, exitOnSignal, type ExitCode } from './exit';
 
 export { UsageError } from './usage-error';
+export { PROGRESS_EVERY_MS, progressBar, progressLine, type ProgressLine } from './progress';
 export {
   defineFlags,
   flagHelp,

@@ -1,10 +1,7 @@
+import { progressBar, progressLine } from '@network-org/cli-kit';
+
 /** The service's budget per endpoint, which paces a bulk run: 50 requests per 10 s. */
 const BUDGET = { requests: 50, windowMs: 10_000 };
-
-/** Without a terminal, a progress line at most this often: a log stays readable, a CI job shows it is alive. */
-export const PROGRESS_EVERY_MS = 3_000;
-
-const BAR_WIDTH = 30;
 
 /** What the ETA is computed from. */
 export interface Pace {
@@ -61,54 +58,26 @@ export interface Progress {
   stop(): void;
 }
 
-/**
- * A bar redrawn in place on a terminal (each error printed above it, then the bar drawn again); without one, a
- * line every few seconds.
- */
+/** The bulk run's progress line (cli-kit's): rows done, rows failed and the ETA, which counts down during a pacing wait too. */
 export function progressOf(total: number, start: number, stream: NodeJS.WriteStream = process.stderr): Progress {
   const started = Date.now();
   const sends: number[] = [];
   let done = start;
   let failed = 0;
-  const text = (withBar: boolean) => {
+  const line = progressLine((onTerminal) => {
     const now = Date.now();
     while (sends.length > 0 && sends[0]! <= now - BUDGET.windowMs) sends.shift();
     const eta = etaSeconds({ remaining: total - done, done: done - start, elapsedMs: now - started, windowSends: sends, now });
-    const filled = total > 0 ? Math.round((done / total) * BAR_WIDTH) : BAR_WIDTH;
-    const bar = withBar ? `${'█'.repeat(filled)}${'░'.repeat(BAR_WIDTH - filled)} ` : '';
-    return `updating ${bar}${done}/${total} rows | ${failed} failed | ETA ${durationText(eta)}`;
-  };
-  if (stream.isTTY) {
-    const draw = () => stream.write(`\r${text(true)}\x1b[K`);
-    draw();
-    // The ETA counts down during a pacing wait too.
-    const timer = setInterval(draw, 1_000).unref();
-    return {
-      update(nextDone, nextFailed) {
-        done = nextDone;
-        failed = nextFailed;
-        draw();
-      },
-      log(line) {
-        stream.write(`\r\x1b[2K${line}\n`);
-        draw();
-      },
-      sent: () => void sends.push(Date.now()),
-      stop() {
-        clearInterval(timer);
-        draw();
-        stream.write('\n');
-      },
-    };
-  }
-  const timer = setInterval(() => stream.write(`${text(false)}\n`), PROGRESS_EVERY_MS).unref();
+    return `updating ${onTerminal ? `${progressBar(done, total)} ` : ''}${done}/${total} rows | ${failed} failed | ETA ${durationText(eta)}`;
+  }, stream);
   return {
     update(nextDone, nextFailed) {
       done = nextDone;
       failed = nextFailed;
+      line.update();
     },
-    log: (line) => void stream.write(`${line}\n`),
+    log: (text) => line.log(text),
     sent: () => void sends.push(Date.now()),
-    stop: () => clearInterval(timer),
+    stop: () => line.stop(),
   };
 }

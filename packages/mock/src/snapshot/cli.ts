@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { checkWritableFolder, defineFlags, EXIT, flagHelp, FlagValueError, messageOf, onStopSignal, readFlags, textFlag, UsageError } from '@network-org/cli-kit';
+import { checkWritableFolder, defineFlags, EXIT, flagHelp, FlagValueError, messageOf, onStopSignal, progressBar, progressLine, readFlags, textFlag, UsageError } from '@network-org/cli-kit';
 import { Scrubber } from './scrub';
 import { takeSnapshot, type SnapshotProgress } from './take';
 
@@ -102,7 +102,12 @@ export async function runSnapshotCommand(args: string[]): Promise<void> {
     process.stderr.write(`\nnetwork-mock snapshot: stopped; what was read is kept: run again with --resume to go on\n`);
     process.exit(130);
   });
-  const bar = process.stderr.isTTY ? progressBar : undefined;
+  let latest: SnapshotProgress | undefined;
+  const progress = progressLine((onTerminal) => {
+    if (!latest) return 'snapshot: starting';
+    const { done, total, records, step } = latest;
+    return `snapshot ${onTerminal ? `${progressBar(done, total)} ` : ''}${done}/${total} | ${records} records | ${step}`;
+  });
   try {
     const client = new sdk.NetworkClient({ apiKey, baseUrl, rateLimit: 'service' });
     const summary = await takeSnapshot({
@@ -111,15 +116,18 @@ export async function runSnapshotCommand(args: string[]): Promise<void> {
       scrubber,
       ...(values.accounts ? { accounts: values.accounts } : {}),
       resume: values.resume === true,
-      ...(bar ? { onProgress: bar } : {}),
+      onProgress: (now) => {
+        latest = now;
+        progress.update();
+      },
     });
-    if (bar) process.stderr.write('\n');
+    progress.stop();
     for (const skipped of summary.skipped) process.stderr.write(`network-mock snapshot: skipped ${hide(skipped)}\n`);
     process.stdout.write(
       `wrote ${summary.out}: ${summary.records} records, ${summary.accounts} accounts, ${summary.contacts} contacts, taken at ${summary.takenAt}${scrub ? '' : ' (not scrubbed)'}\n`,
     );
   } catch (error) {
-    if (bar) process.stderr.write('\n');
+    progress.stop();
     const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
     const hint = status === 401 || status === 403 ? ' (the key cannot read this organization: use a key of a user who may)' : '';
     const resumable = existsSync(`${out}.parts/checkpoint.json`) ? `; nothing was written to ${out}: run again with --resume to go on` : `; nothing was written to ${out}`;
@@ -128,12 +136,4 @@ export async function runSnapshotCommand(args: string[]): Promise<void> {
   } finally {
     removeStop();
   }
-}
-
-function progressBar(progress: SnapshotProgress): void {
-  const width = 24;
-  const filled = progress.total === 0 ? 0 : Math.round((progress.done / progress.total) * width);
-  process.stderr.write(
-    `\r\x1b[2K[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${progress.done}/${progress.total} ${progress.records} records  ${progress.step}`,
-  );
 }
