@@ -382,8 +382,16 @@ function publicSurface(runtime: MockRuntime, baseUrl: string, handlersFor: Handl
     ),
   };
   // The default session's surface and the mock-wide members, as one object (its getters kept as getters).
-  return Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(sessionSurface(undefined)), ...Object.getOwnPropertyDescriptors(mockWide) }) as MockApi;
+  const mock = Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(sessionSurface(undefined)), ...Object.getOwnPropertyDescriptors(mockWide) }) as MockApi;
+  engines.set(mock, answer);
+  return mock;
 }
+
+/** Each mock's engine as the mock's own adapters call it: without the copy of every answer `mock.answer` makes. */
+const engines = new WeakMap<MockApi, Engine>();
+
+/** The engine of `mock` for an adapter of the mock's own (the node:http server), which never changes an answer's bytes. */
+export const engineOf = (mock: MockApi): Engine => engines.get(mock) ?? mock.answer;
 
 /** What makes `mock.handlers`: msw's, in every entry but `network-mock serve`, which answers over node:http only. */
 export type HandlersFor = (baseUrl: string, answer: Engine) => HttpHandler[];

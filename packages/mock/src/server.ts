@@ -3,7 +3,7 @@ import { isLoopbackHost } from '@network-org/cli-kit';
 import type { AddressInfo } from 'node:net';
 import { createClientErrorListener, createConnectListener, createRequestListener } from './adapters/node-http';
 import type { Engine } from './engine/message';
-import type { MockApi, MockApiOptions } from './mock-api';
+import { engineOf, type MockApi, type MockApiOptions } from './mock-api';
 
 export interface MockServerOptions extends Omit<MockApiOptions, 'baseUrl' | 'controlExposed'> {
   /** Default 4010; 0 picks a free port. */
@@ -72,7 +72,8 @@ export async function serveMock(options: MockServerOptions, makeMock: (options: 
     await close();
     throw error;
   }
-  const answer = logRequests ? loggedEngine(mock.answer, logRequests) : mock.answer;
+  const engine = engineOf(mock);
+  const answer = logRequests ? loggedEngine(engine, logRequests) : engine;
   server.on('request', createRequestListener(answer));
   server.on('connect', createConnectListener(answer));
   server.on('clientError', createClientErrorListener(answer));
