@@ -96,8 +96,9 @@ export async function inProcess(fixtures: Fixtures, options: InProcessOptions, r
     await bare.close();
   }
   // The recording's cost is a few per cent at most: two new mocks, the same but for `coverage`, alone over three
-  // times the rounds of five times the calls (a round of 100 calls is some 8 ms of CPU, within the noise), so that neither meets what the other contenders left behind (garbage, a loopback connection's
-  // work) or a journal fuller than the other's (a full one drops an entry per request).
+  // times the rounds of five times the calls (a round of 100 calls is some 8 ms of CPU, within the noise), so that
+  // neither meets what the other contenders left behind (garbage, a loopback connection's work) or a journal fuller
+  // than the other's (a full one drops an entry per request).
   const coverageOptions = { rounds: 3 * options.rounds, runsPerRound: 5 * options.callsPerRound, warmupRuns: 5 * options.callsPerRound };
   const coveragePair = (request: BenchRequest): Contender[] => {
     const counted = createMockApi({ baseUrl: BASE_URL, rateLimit: false });
