@@ -1,14 +1,16 @@
 // The conventions of every network-org command line, written once: how options are read and refused, what each
-// exit status means, which hosts count as this machine, and how a state file is kept. Node only (CLIs).
-import { accessSync, closeSync, constants, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+// exit status means, which hosts count as this machine, and how a state file and a checkpoint are kept. Node only (CLIs).
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { EXIT } from './exit';
+import { writeFileAtomically } from './files';
 import { integerProblem } from './flags';
-import { UsageError } from './usage-error';
+import { messageOf, UsageError } from './usage-error';
 
 export { EXIT, exitOnSignal, type ExitCode } from './exit';
-
-export { UsageError } from './usage-error';
+export { checkpointFile, type CheckpointFile } from './checkpoint';
+export { writeFileAtomically } from './files';
+export { messageOf, UsageError } from './usage-error';
 export { PROGRESS_EVERY_MS, progressBar, progressLine, type ProgressLine } from './progress';
 export {
   defineFlags,
@@ -23,9 +25,6 @@ export {
   type FlagValues,
   type ReadFlags,
 } from './flags';
-
-/** The text of anything thrown. */
-export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * `--name VALUE` as an integer within `[min, max]` (both default to the safe-integer range), or undefined when
@@ -68,49 +67,6 @@ export function checkWritableFolder(flag: string, path: string): void {
       `${sourceName(flag)} ${path}: the folder ${folder} does not exist or cannot be written${user}; create it, or make it writable (a container: mount a volume this user can write there).`,
     );
   }
-}
-
-/**
- * Why a rename over a file fails while the file itself can still be written: a file mounted on its own (a container's
- * `-v ./state.json:/data/state.json`) is busy, and a folder across devices cannot take the rename.
- */
-const REWRITE_IN_PLACE = new Set(['EBUSY', 'EXDEV']);
-
-/**
- * Writes `text` beside `path` and renames it over, so that a crash mid-write never leaves half a file. `mode`
- * (e.g. 0o600 for a file that holds a key) applies from the first byte written. Where the file cannot be renamed
- * over (mounted on its own), it is rewritten in place from the whole text already on disk beside it: should that
- * fail, the error names the temporary file that holds the whole text, and it is kept.
- */
-export function writeFileAtomically(path: string, text: string, mode?: number): void {
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text, mode === undefined ? undefined : { mode });
-  try {
-    renameSync(temporary, path);
-  } catch (error) {
-    if (!REWRITE_IN_PLACE.has((error as NodeJS.ErrnoException).code ?? '')) {
-      rmSync(temporary, { force: true });
-      throw error;
-    }
-    rewriteInPlace(path, temporary, text);
-  }
-}
-
-function rewriteInPlace(path: string, temporary: string, text: string): void {
-  try {
-    const fd = openSync(path, 'r+');
-    try {
-      const bytes = Buffer.from(text);
-      for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset, bytes.length - offset, offset);
-      ftruncateSync(fd, bytes.length);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch (error) {
-    throw new Error(`${path} cannot be renamed over (mounted on its own?) nor rewritten in place (${messageOf(error)}); the whole text is kept in ${temporary}`);
-  }
-  rmSync(temporary, { force: true });
 }
 
 /** A mock's state kept in a file between runs (`--state-file` of network-mock, network-mcp and network-org). */

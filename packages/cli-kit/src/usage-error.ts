@@ -2,3 +2,6 @@
 export class UsageError extends Error {
   override name = 'UsageError';
 }
+
+/** The text of anything thrown. */
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));

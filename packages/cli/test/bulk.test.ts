@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -230,6 +231,33 @@ describe('contacts update --from-csv', () => {
     expect(resumed).toMatchObject({ code: 0, stderr: expect.stringContaining('nothing to resume') });
     expect(await patches()).toHaveLength(1);
   }, 120_000);
+
+  it('refuses a checkpoint that is not this run\'s with exit 2 before sending a row, and resumes one written before checkpoints named their run', async () => {
+    const file = csvFile(['contact_id,add_tags', '1000001,first', '1000002,second']);
+    const checkpoint = `${file}.checkpoint.json`;
+    const refusals: [string, RegExp][] = [
+      ['{"checkpoint":"network-org bulk run","last', /is not valid JSON .*: delete it to start over/],
+      [JSON.stringify({ checkpoint: 'network-mock snapshot', version: 1 }), /is a checkpoint of "network-mock snapshot", not of network-org bulk run/],
+      [JSON.stringify({ checkpoint: 'network-org bulk run', version: 2 }), /another version of network-org bulk run \(checkpoint version 2, this one reads 1\): finish that run with that version/],
+      [JSON.stringify({ checkpoint: 'network-org bulk run', version: 1, last_line: -1 }), /fields are missing or of the wrong type/],
+    ];
+    for (const [text, message] of refusals) {
+      writeFileSync(checkpoint, text);
+      const refused = await runInProcess(['contacts', 'update', '--from-csv', file, '--resume'], served());
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(`network-org: --checkpoint ${checkpoint} `);
+      expect(refused.stderr).toMatch(message);
+    }
+    expect(await patches()).toEqual([]);
+    // An earlier network-org's checkpoint (no run named): line 2 done, so only line 3 is sent.
+    const sha = createHash('sha256').update(readFileSync(file)).digest('hex');
+    writeFileSync(checkpoint, JSON.stringify({ version: 1, operation: 'updateContact', csv_sha256: sha, last_line: 2, in_flight_line: null, applied: 1, failed: 0 }));
+    const resumed = await runInProcess(['contacts', 'update', '--from-csv', file, '--resume'], served());
+    expect({ code: resumed.code, stderr: quiet(resumed.stderr) }).toMatchObject({ code: 0, stderr: 'updated 2 of 2 rows\n' });
+    expect([...(await tagged('second')).keys()]).toEqual(['1000002']);
+    expect(await tagged('first')).toEqual(new Map());
+    expect(readJson(checkpoint)).toMatchObject({ checkpoint: 'network-org bulk run', version: 1, last_line: 3, applied: 2 });
+  }, 60_000);
 
   it('Ctrl-C during a wait for the turn stops at once with exit 130, the waiting row left for --resume', async () => {
     const ids = await contactIds(PAST_THE_BUDGET);

@@ -8,7 +8,7 @@ import { recordKindOf, registeredFieldTypes } from '../input/custom-fields';
 import type { FlagValues } from '../input/request';
 import { validateRequest } from '../input/validate';
 import type { Target } from '../target/connect';
-import { readCheckpoint, writeCheckpoint, type Checkpoint } from './checkpoint';
+import { bulkCheckpoint, type BulkCheckpoint } from './checkpoint';
 import { progressOf } from './progress';
 import { columnsOf, NothingToChange, rowArgs, type BulkRecord, type BulkRow } from './rows';
 
@@ -122,7 +122,8 @@ export async function runBulk(spec: CommandSpec, positionals: string[], values: 
   const text = readCsvFile(values.fromCsv);
   const sha = createHash('sha256').update(text).digest('hex');
   const checkpointPath = values.checkpoint ?? `${values.fromCsv}.checkpoint.json`;
-  const existing = values.dryRun ? undefined : readCheckpoint(checkpointPath);
+  const kept = bulkCheckpoint(checkpointPath);
+  const existing = values.dryRun ? undefined : kept.read();
   if (existing && (existing.csv_sha256 !== sha || existing.operation !== spec.operationId)) {
     const whose = existing.operation === spec.operationId ? 'another version of this file' : existing.operation;
     throw new UsageError(`${checkpointPath} is the checkpoint of a run of ${whose}: delete it to start over, or give this run another --checkpoint PATH`);
@@ -166,11 +167,11 @@ export async function runBulk(spec: CommandSpec, positionals: string[], values: 
         process.stderr.write(`dry run: ${valid} of ${pending.length} rows would be sent${failures.count > 0 ? `; ${failures.count} would fail` : ''}${skipped}; nothing was sent\n`);
         return failures.count > 0 ? EXIT.partial : EXIT.ok;
       }
-      const checkpoint: Checkpoint = existing ?? { version: 1, operation: spec.operationId, csv_sha256: sha, last_line: 0, in_flight_line: null, applied: 0, failed: 0 };
+      const checkpoint: BulkCheckpoint = existing ?? { operation: spec.operationId, csv_sha256: sha, last_line: 0, in_flight_line: null, applied: 0, failed: 0 };
       const total = checkpoint.applied + checkpoint.failed + pending.filter((row) => row.line > checkpoint.last_line && !row.unchanged).length + (checkpoint.in_flight_line === null ? 0 : 1);
       const progress = progressOf(total, checkpoint.applied + checkpoint.failed);
       const failures = new FailureFile(values.failures, header, existing !== undefined, (line) => progress.log(line));
-      const save = (inFlight: number | null) => writeCheckpoint(checkpointPath, { ...checkpoint, in_flight_line: inFlight });
+      const save = (inFlight: number | null) => kept.write({ ...checkpoint, in_flight_line: inFlight });
       if (checkpoint.in_flight_line !== null) {
         const line = checkpoint.in_flight_line;
         const row = rows.find((candidate) => candidate.line === line);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { checkWritableFolder, defineFlags, EXIT, flagHelp, FlagValueError, messageOf, onStopSignal, progressBar, progressLine, readFlags, textFlag, UsageError } from '@network-org/cli-kit';
 import { Scrubber } from './scrub';
-import { takeSnapshot, type SnapshotProgress } from './take';
+import { snapshotCheckpoint, takeSnapshot, type SnapshotProgress } from './take';
 
 const list = (text: string) => {
   const items = text
@@ -67,7 +67,7 @@ export async function runSnapshotCommand(args: string[]): Promise<void> {
     }
     if (values.out === undefined) throw new UsageError('--out FILE is required');
     checkWritableFolder('out', values.out);
-    if (values.resume && !existsSync(`${values.out}.parts/checkpoint.json`)) {
+    if (values.resume && snapshotCheckpoint(values.out).read() === undefined) {
       throw new UsageError(`--resume: no checkpoint beside ${values.out} (${values.out}.parts/); start without --resume`);
     }
     salt = saltOf(values);
@@ -130,7 +130,7 @@ export async function runSnapshotCommand(args: string[]): Promise<void> {
     progress.stop();
     const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
     const hint = status === 401 || status === 403 ? ' (the key cannot read this organization: use a key of a user who may)' : '';
-    const resumable = existsSync(`${out}.parts/checkpoint.json`) ? `; nothing was written to ${out}: run again with --resume to go on` : `; nothing was written to ${out}`;
+    const resumable = existsSync(snapshotCheckpoint(out).path) ? `; nothing was written to ${out}: run again with --resume to go on` : `; nothing was written to ${out}`;
     process.stderr.write(`network-mock snapshot: ${hide(messageOf(error))}${hint}${resumable}\n`);
     process.exitCode = error instanceof sdk.ApiConnectionError ? EXIT.transport : EXIT.failure;
   } finally {

@@ -1,7 +1,7 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, truncateSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { createReadStream } from 'node:fs';
+import { writeFileAtomically } from '@network-org/cli-kit';
 
 /*
  * Where a snapshot is written while it is taken: one file of records a line per kind, beside the output in
@@ -52,11 +52,6 @@ export class SnapshotParts {
     }
   }
 
-  readCheckpoint<T>(): T | undefined {
-    if (!existsSync(this.checkpointPath)) return undefined;
-    return JSON.parse(readFileSync(this.checkpointPath, 'utf8')) as T;
-  }
-
   write(kind: PartKind, record: unknown): void {
     const bytes = Buffer.from(`${JSON.stringify(record)}\n`);
     writeSync(this.fds.get(kind) as number, bytes);
@@ -69,11 +64,10 @@ export class SnapshotParts {
     return Object.fromEntries(this.sizes) as Record<PartKind, number>;
   }
 
-  /** Writes the checkpoint atomically, after the records it counts are on disk. */
-  checkpoint(state: unknown): void {
+  /** Flushes the records written since the last call to the disk: a checkpoint that counts them may be written then. */
+  sync(): void {
     for (const kind of this.dirty) fsyncSync(this.fds.get(kind) as number);
     this.dirty.clear();
-    writeAtomically(this.checkpointPath, [JSON.stringify(state)]);
   }
 
   /** Closes and removes everything written so far. */
@@ -131,24 +125,6 @@ export class SnapshotParts {
   }
 
   writeOrganization(record: unknown): void {
-    writeAtomically(join(this.dir, 'organization.json'), [JSON.stringify(record)]);
+    writeFileAtomically(join(this.dir, 'organization.json'), JSON.stringify(record), 0o600);
   }
 }
-
-/** Writes `chunks` to a temporary file beside `path`, then renames it over `path`: never a half-written file. */
-export function writeAtomically(path: string, chunks: string[]): void {
-  const temp = `${path}.${process.pid}.tmp`;
-  const fd = openSync(temp, 'w', 0o600);
-  try {
-    for (const chunk of chunks) writeSync(fd, chunk);
-    fsyncSync(fd);
-  } catch (error) {
-    closeSync(fd);
-    rmSync(temp, { force: true });
-    throw error;
-  }
-  closeSync(fd);
-  renameSync(temp, path);
-}
-
-export const sizeOf = (path: string): number => (existsSync(path) ? statSync(path).size : 0);

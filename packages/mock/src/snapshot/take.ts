@@ -1,3 +1,4 @@
+import { checkpointFile, type CheckpointFile } from '@network-org/cli-kit';
 import type { NetworkClient } from '@network-org/sdk';
 import { ID_STARTS } from '../store/ids';
 import { STATE_FORMAT, STATE_VERSION } from '../store/state-file';
@@ -47,7 +48,6 @@ export interface SnapshotSummary {
 }
 
 interface Checkpoint {
-  format: 'network-mock-snapshot-checkpoint';
   takenAt: string;
   accountIds: string[];
   steps: Step[];
@@ -65,12 +65,37 @@ interface Checkpoint {
   salt: string;
 }
 
+const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The checkpoint of a snapshot into `out` (cli-kit's checkpoint format, `OUT.parts/checkpoint.json`): refused, with
+ * what to do, when it is not one a snapshot wrote. It holds the run's salt, so it is kept like a key (0600 in a 0700
+ * folder).
+ */
+export const snapshotCheckpoint = (out: string): CheckpointFile<Checkpoint> => {
+  const path = new SnapshotParts(out).checkpointPath;
+  return checkpointFile<Checkpoint>(path, {
+    run: 'network-mock snapshot',
+    label: `the checkpoint ${path}`,
+    mode: 0o600,
+    isState: (value) =>
+      typeof value['takenAt'] === 'string' &&
+      ['accountIds', 'steps', 'customFields', 'skipped'].every((key) => Array.isArray(value[key])) &&
+      ['kept', 'positions', 'maxIds'].every((key) => isObject(value[key])) &&
+      ['step', 'records', 'contacts'].every((key) => Number.isSafeInteger(value[key])) &&
+      (value['cursor'] === null || typeof value['cursor'] === 'string') &&
+      typeof value['scrubbed'] === 'boolean' &&
+      typeof value['salt'] === 'string',
+  });
+};
+
 /** Reads every record the key can see and writes the state file `out` (see above). */
 export async function takeSnapshot(options: TakeSnapshotOptions): Promise<SnapshotSummary> {
   const { client } = options;
   let { scrubber } = options;
   const parts = new SnapshotParts(options.out);
-  let checkpoint = options.resume ? parts.readCheckpoint<Checkpoint>() : undefined;
+  const saved = snapshotCheckpoint(options.out);
+  let checkpoint = options.resume ? saved.read() : undefined;
   if (checkpoint) {
     // The checkpoint holds the run's salt (never the snapshot): a resumed run goes on with it.
     const sameSalt = scrubber.saltDrawn || checkpoint.salt === scrubber.salt;
@@ -83,7 +108,8 @@ export async function takeSnapshot(options: TakeSnapshotOptions): Promise<Snapsh
     parts.open();
     try {
       checkpoint = await start({ ...options, scrubber }, parts);
-      parts.checkpoint(checkpoint);
+      parts.sync();
+      saved.write(checkpoint);
     } catch (error) {
       // Nothing worth resuming was read: leave nothing behind.
       parts.discard();
@@ -150,7 +176,8 @@ export async function takeSnapshot(options: TakeSnapshotOptions): Promise<Snapsh
       }
       state.customFields = [...customFields];
       state.kept = parts.kept();
-      parts.checkpoint(state);
+      parts.sync();
+      saved.write(state);
       progress();
     }
     for (const [key, type] of customFields) {
@@ -202,7 +229,6 @@ async function start(options: TakeSnapshotOptions, parts: SnapshotParts): Promis
   }
   steps.push({ kind: 'activity' });
   return {
-    format: 'network-mock-snapshot-checkpoint',
     takenAt,
     accountIds: chosen.map((account) => account.account_id),
     steps,
