@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { createMockApi } from '@network-org/mock';
 import { NetworkClient } from '@network-org/sdk';
 import { Scrubber } from '../../../packages/mock/src/snapshot/scrub';
-import { takeSnapshot } from '../../../packages/mock/src/snapshot/take';
+import { snapshotOrganization } from '../../../packages/mock/src/snapshot/take';
 import { nextInit, runChild, tell } from '../lib/parent';
 
 export interface SnapshotInit {
@@ -49,7 +49,7 @@ runChild(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'bench-snapshot-'));
   try {
     const started = performance.now();
-    const summary = await takeSnapshot({
+    const summary = await snapshotOrganization({
       client: new NetworkClient({ baseUrl: 'https://api.network.test', apiKey: 'sk_test_admin', fetch }),
       out: join(dir, 'snapshot.json'),
       scrubber: new Scrubber({ salt: 'bench' }),

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { checkWritableFolder, defineFlags, EXIT, flagHelp, FlagValueError, messageOf, onStopSignal, progressBar, progressLine, readFlags, textFlag, UsageError } from '@network-org/cli-kit';
 import { Scrubber } from './scrub';
-import { snapshotCheckpoint, takeSnapshot, type SnapshotProgress } from './take';
+import { snapshotCheckpoint, snapshotOrganization, type SnapshotProgress } from './take';
 
 const list = (text: string) => {
   const items = text
@@ -110,7 +110,7 @@ export async function runSnapshotCommand(args: string[]): Promise<void> {
   });
   try {
     const client = new sdk.NetworkClient({ apiKey, baseUrl, rateLimit: 'service' });
-    const summary = await takeSnapshot({
+    const summary = await snapshotOrganization({
       client,
       out,
       scrubber,

@@ -24,7 +24,7 @@ export interface SnapshotProgress {
   total: number;
 }
 
-export interface TakeSnapshotOptions {
+export interface OrganizationSnapshotOptions {
   client: NetworkClient;
   out: string;
   scrubber: Scrubber;
@@ -90,7 +90,7 @@ export const snapshotCheckpoint = (out: string): CheckpointFile<Checkpoint> => {
 };
 
 /** Reads every record the key can see and writes the state file `out` (see above). */
-export async function takeSnapshot(options: TakeSnapshotOptions): Promise<SnapshotSummary> {
+export async function snapshotOrganization(options: OrganizationSnapshotOptions): Promise<SnapshotSummary> {
   const { client } = options;
   let { scrubber } = options;
   const parts = new SnapshotParts(options.out);
@@ -204,7 +204,7 @@ export async function takeSnapshot(options: TakeSnapshotOptions): Promise<Snapsh
 }
 
 /** The first step: the organization and the accounts, which decide every other step. */
-async function start(options: TakeSnapshotOptions, parts: SnapshotParts): Promise<Checkpoint> {
+async function start(options: OrganizationSnapshotOptions, parts: SnapshotParts): Promise<Checkpoint> {
   const { client, scrubber } = options;
   const takenAt = (options.now?.() ?? (await sourceNow(client)) ?? new Date()).toISOString();
   const organization = (await client.request('listOrganizations')).organization[0];

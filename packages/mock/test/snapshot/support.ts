@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { NetworkClient, type Fetch } from '@network-org/sdk';
 import { createMockApi, type MockApi } from '@network-org/mock';
 import { Scrubber } from '../../src/snapshot/scrub';
-import { takeSnapshot, type TakeSnapshotOptions } from '../../src/snapshot/take';
+import { snapshotOrganization, type OrganizationSnapshotOptions } from '../../src/snapshot/take';
 
 export const MARK = 'ZZMARK';
 export const SOURCE_SIZE = { rateLimit: false, seed: 7, contactsPerAccount: 12, conversationsPerAccount: 5, networkSize: 10 } as const;
@@ -44,12 +44,12 @@ export function clientOf(fetch: Fetch, apiKey = 'sk_test_admin', baseUrl = 'http
 export async function snapshotOf(
   source: { fetch: Fetch },
   out: string,
-  options: Partial<Omit<TakeSnapshotOptions, 'client' | 'out' | 'scrubber'>> & { salt?: string | undefined; scrub?: boolean; keep?: string[]; apiKey?: string } = {},
+  options: Partial<Omit<OrganizationSnapshotOptions, 'client' | 'out' | 'scrubber'>> & { salt?: string | undefined; scrub?: boolean; keep?: string[]; apiKey?: string } = {},
 ) {
   const { salt: given, scrub, keep, apiKey, ...rest } = options;
   // `salt: undefined` given as such is the command's default, a random salt; left out, a fixed one for the test.
   const salt = 'salt' in options ? given : 'test-salt';
-  return takeSnapshot({
+  return snapshotOrganization({
     client: clientOf(source.fetch, apiKey),
     out,
     scrubber: new Scrubber({ ...(salt === undefined ? {} : { salt }), ...(scrub === undefined ? {} : { scrub }), ...(keep ? { keep } : {}) }),

@@ -10,7 +10,7 @@ import { type MockServer, startMockServer } from '@network-org/mock/node';
 import { type Report, runVerify } from '@network-org/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scrubber } from '../../../mock/src/snapshot/scrub';
-import { takeSnapshot } from '../../../mock/src/snapshot/take';
+import { snapshotOrganization } from '../../../mock/src/snapshot/take';
 import { everything } from '../support/mock';
 
 let server: MockServer;
@@ -19,7 +19,7 @@ let report: Report;
 beforeAll(async () => {
   const source = createMockApi({ seed: 7, rateLimit: false, contactsPerAccount: 30, conversationsPerAccount: 6, networkSize: 10 });
   const out = join(mkdtempSync(join(tmpdir(), 'verify-snapshot-')), 'snapshot.json');
-  await takeSnapshot({
+  await snapshotOrganization({
     client: new NetworkClient({ baseUrl: 'https://api.network.test', apiKey: 'sk_test_admin', fetch: source.fetch }),
     out,
     scrubber: new Scrubber({ salt: 'verify' }),
