@@ -32,9 +32,15 @@ export function checkpointFile<T extends object>(
     path,
     read() {
       if (!existsSync(path)) return undefined;
+      let text: string;
+      try {
+        text = readFileSync(path, 'utf8');
+      } catch (error) {
+        throw refuse(`cannot be read (${messageOf(error)})`, 'make it readable by this user, or delete it to start over');
+      }
       let value: unknown;
       try {
-        value = JSON.parse(readFileSync(path, 'utf8'));
+        value = JSON.parse(text);
       } catch (error) {
         throw refuse(`is not valid JSON (${messageOf(error)})`);
       }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -248,6 +248,12 @@ describe('contacts update --from-csv', () => {
       expect(refused.stderr).toContain(`network-org: --checkpoint ${checkpoint} `);
       expect(refused.stderr).toMatch(message);
     }
+    rmSync(checkpoint);
+    mkdirSync(checkpoint);
+    const folder = await runInProcess(['contacts', 'update', '--from-csv', file, '--resume'], served());
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toMatch(/cannot be read \(EISDIR.*\): make it readable by this user, or delete it to start over/);
+    rmSync(checkpoint, { recursive: true });
     expect(await patches()).toEqual([]);
     // An earlier network-org's checkpoint (no run named): line 2 done, so only line 3 is sent.
     const sha = createHash('sha256').update(readFileSync(file)).digest('hex');
