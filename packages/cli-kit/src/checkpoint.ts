@@ -10,8 +10,8 @@ const VERSION = 1;
 export interface CheckpointFile<T extends object> {
   readonly path: string;
   /**
-   * What a stopped run left, or undefined where there is no file. A file that is not JSON, is another run's
-   * checkpoint, has another format version or lacks the run's fields is refused with a `UsageError` naming it.
+   * What a stopped run left, or undefined where there is no file. A file that cannot be read, is not JSON, is another
+   * run's checkpoint, has another format version or lacks the run's fields is refused with a `UsageError` naming it.
    */
   read(): T | undefined;
   write(state: T): void;

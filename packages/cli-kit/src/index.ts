@@ -1,5 +1,6 @@
 // The conventions of every network-org command line, written once: how options are read and refused, what each
-// exit status means, which hosts count as this machine, and how a state file and a checkpoint are kept. Node only (CLIs).
+// exit status means, which hosts count as this machine, and how a state file and a checkpoint are kept. Node only
+// (CLIs).
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { EXIT } from './exit';

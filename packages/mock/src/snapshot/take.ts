@@ -95,6 +95,11 @@ export async function snapshotOrganization(options: OrganizationSnapshotOptions)
   let { scrubber } = options;
   const parts = new SnapshotParts(options.out);
   const saved = snapshotCheckpoint(options.out);
+  // The records a checkpoint counts are on disk before it is.
+  const save = (state: Checkpoint) => {
+    parts.sync();
+    saved.write(state);
+  };
   let checkpoint = options.resume ? saved.read() : undefined;
   if (checkpoint) {
     // The checkpoint holds the run's salt (never the snapshot): a resumed run goes on with it.
@@ -108,8 +113,7 @@ export async function snapshotOrganization(options: OrganizationSnapshotOptions)
     parts.open();
     try {
       checkpoint = await start({ ...options, scrubber }, parts);
-      parts.sync();
-      saved.write(checkpoint);
+      save(checkpoint);
     } catch (error) {
       // Nothing worth resuming was read: leave nothing behind.
       parts.discard();
@@ -176,8 +180,7 @@ export async function snapshotOrganization(options: OrganizationSnapshotOptions)
       }
       state.customFields = [...customFields];
       state.kept = parts.kept();
-      parts.sync();
-      saved.write(state);
+      save(state);
       progress();
     }
     for (const [key, type] of customFields) {
