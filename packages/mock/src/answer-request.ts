@@ -100,7 +100,7 @@ export async function answerRequest(runtime: MockRuntime, request: MockRequest):
     session: session.name ?? null,
     method: request.method,
     path: pathname,
-    query: url.searchParams,
+    search: url.search,
     // A dropped connection has no status; the journal shows 0.
     status: finished.kind === 'drop' ? 0 : finished.status,
     time,

@@ -61,7 +61,8 @@ export interface JournalRecord {
   session: string | null;
   method: string;
   path: string;
-  query: URLSearchParams;
+  /** The query as sent, `?` and all (`url.search`). */
+  search: string;
   status: number;
   time: string;
   duration_ms: number;
@@ -89,13 +90,18 @@ interface Slot {
   readonly size: number;
 }
 
+/** A record without its bodies, which the journal keeps apart (cut to its limit, a request's copied). */
+type Exchange = Omit<JournalRecord, 'requestBody' | 'responseBody'>;
+
+/**
+ * An entry as it came: the headers and the query stay as sent and are put in the journal's shape (names lowercased,
+ * credentials redacted) only when someone reads the entry, which most entries never are.
+ */
 interface StoredEntry {
   seq: number;
   slot: Slot;
-  summary: JournalSummary;
-  requestHeaders: Record<string, string>;
+  exchange: Exchange;
   requestBody: StoredBody | null;
-  responseHeaders: Record<string, string>;
   responseBody: StoredBody | null;
 }
 
@@ -200,16 +206,21 @@ export function redactCredential(value: string): string {
   return `${scheme}****${secret.length >= 12 ? secret.slice(-4) : ''}`;
 }
 
-function headerRecord(list: HeaderList): { headers: Record<string, string>; size: number } {
+function headerRecord(list: HeaderList): Record<string, string> {
   const headers: Record<string, string> = {};
-  let size = 0;
   for (const [rawName, rawValue] of list) {
     const name = rawName.toLowerCase();
     const value = SECRET_HEADERS.has(name) ? redactCredential(rawValue) : rawValue;
     headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
-    size += name.length + value.length;
   }
-  return { headers, size };
+  return headers;
+}
+
+/** What a header list holds in memory, for the journal's bounds. */
+function headersSize(list: HeaderList): number {
+  let size = 0;
+  for (const [name, value] of list) size += name.length + value.length;
+  return size;
 }
 
 /**
@@ -235,17 +246,27 @@ function bodyView(body: StoredBody | null): JournalBody | null {
   return { text: decoder.decode(body.bytes), bytes: body.size, truncated: body.truncated };
 }
 
-function queryRecord(query: URLSearchParams): Record<string, string | string[]> {
+function queryRecord(search: string): Record<string, string | string[]> {
   const record: Record<string, string | string[]> = {};
-  for (const [name, value] of query) {
+  for (const [name, value] of new URLSearchParams(search)) {
     const seen = record[name];
     record[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
   }
   return record;
 }
 
-function copySummary(summary: JournalSummary): JournalSummary {
-  return { ...summary, query: { ...summary.query } };
+function summaryOf(seq: number, record: Exchange): JournalSummary {
+  return {
+    id: String(seq),
+    session: record.session,
+    method: record.method,
+    path: record.path,
+    query: queryRecord(record.search),
+    status: record.status,
+    time: record.time,
+    duration_ms: record.duration_ms,
+    ...(record.operation ? { operation: record.operation } : {}),
+  };
 }
 
 /** 1, 2, 3, ...: the numbers a mock's journals share, so that an id names one request of the whole mock. */
@@ -289,32 +310,22 @@ export class RequestJournal {
     // A request answered after its session was dropped: nobody can read this journal any more.
     if (this.closed) return;
     const seq = this.options.nextSequence();
-    const request = headerRecord(record.requestHeaders);
-    const response = headerRecord(record.responseHeaders);
-    const requestBody = this.bodies && record.requestBody ? storeBody(record.requestBody, true) : null;
-    const responseBody = this.bodies ? storeBody(record.responseBody, false) : null;
-    const summary: JournalSummary = {
-      id: String(seq),
-      session: record.session,
-      method: record.method,
-      path: record.path,
-      query: queryRecord(record.query),
-      status: record.status,
-      time: record.time,
-      duration_ms: record.duration_ms,
-      ...(record.operation ? { operation: record.operation } : {}),
-    };
+    const { requestBody: sent, responseBody: answered, ...exchange } = record;
+    const requestBody = this.bodies && sent ? storeBody(sent, true) : null;
+    const responseBody = this.bodies ? storeBody(answered, false) : null;
+    // The caller's header list is copied: a list handed to the engine may be changed after it answered.
+    exchange.requestHeaders = [...exchange.requestHeaders];
     const size =
       ENTRY_OVERHEAD_BYTES +
       record.path.length +
       record.method.length +
-      record.query.size * 32 +
-      request.size +
-      response.size +
+      record.search.length +
+      headersSize(record.requestHeaders) +
+      headersSize(record.responseHeaders) +
       (requestBody?.held ?? 0) +
       (responseBody?.held ?? 0);
     const slot: Slot = { journal: this, size };
-    this.items.push({ seq, slot, summary, requestHeaders: request.headers, requestBody, responseHeaders: response.headers, responseBody });
+    this.items.push({ seq, slot, exchange, requestBody, responseBody });
     this.bytes += size;
     while (this.items.length > 1 && (this.items.length > this.maxEntries || this.bytes > this.maxBytes)) this.dropOldest();
     this.budget.add(slot);
@@ -335,12 +346,12 @@ export class RequestJournal {
   summaries(after = 0, limit = Number.POSITIVE_INFINITY): { seq: number; summary: JournalSummary }[] {
     let start = this.items.length;
     while (start > 0 && this.items.length - start < limit && this.items.at(start - 1).seq > after) start--;
-    return this.items.toArray(start).map((item) => ({ seq: item.seq, summary: copySummary(item.summary) }));
+    return this.items.toArray(start).map((item) => ({ seq: item.seq, summary: summaryOf(item.seq, item.exchange) }));
   }
 
   /** One entry by its id, with headers and bodies. */
   find(id: string): JournalEntry | undefined {
-    const item = this.items.toArray().find((candidate) => candidate.summary.id === id);
+    const item = this.items.toArray().find((candidate) => String(candidate.seq) === id);
     return item && this.view(item);
   }
 
@@ -369,9 +380,9 @@ export class RequestJournal {
 
   private view(item: StoredEntry): JournalEntry {
     return {
-      ...copySummary(item.summary),
-      request: { headers: { ...item.requestHeaders }, body: bodyView(item.requestBody) },
-      response: { headers: { ...item.responseHeaders }, body: bodyView(item.responseBody) },
+      ...summaryOf(item.seq, item.exchange),
+      request: { headers: headerRecord(item.exchange.requestHeaders), body: bodyView(item.requestBody) },
+      response: { headers: headerRecord(item.exchange.responseHeaders), body: bodyView(item.responseBody) },
     };
   }
 }

@@ -23,7 +23,7 @@ function record(overrides: Partial<JournalRecord> = {}): JournalRecord {
     session: null,
     method: 'POST',
     path: '/v1/contacts',
-    query: new URLSearchParams('limit=5&tag=a&tag=b'),
+    search: '?limit=5&tag=a&tag=b',
     status: 201,
     time: '2026-01-15T12:00:00.000Z',
     duration_ms: 1.5,
@@ -65,6 +65,15 @@ describe('the journal of one session', () => {
     kept.record(record({ requestBody: body }));
     body.set(new TextEncoder().encode('{"b":2}'));
     expect(kept.list()[0]?.request.body?.text).toBe('{"a":1}');
+  });
+
+  it('keeps the request headers as sent: a header list changed after the request does not change the journal', () => {
+    const kept = journal();
+    const headers: [string, string][] = [['Authorization', `Bearer ${KEY}`], ['X-Trace', 'one']];
+    kept.record(record({ requestHeaders: headers }));
+    headers.push(['x-added', 'later']);
+    headers.splice(0, 1);
+    expect(kept.list()[0]?.request.headers).toEqual({ authorization: 'Bearer ****dmin', 'x-trace': 'one' });
   });
 
   it('copies a Buffer body (what node:http hands over) instead of keeping a view of its memory', () => {
