@@ -36,14 +36,15 @@ export type MockAnswer = MockResponse | MockDrop;
 export type Engine = (request: MockRequest) => Promise<MockAnswer>;
 
 /**
- * The engine as `mock.answer` gives it to adapters outside the mock: each answer's bytes are the caller's own to
- * change. The mock's own adapters send the engine's bytes as they are (a repeated read's kept bytes, the journal's):
- * they change none.
+ * The engine as `mock.answer` gives it to adapters outside the mock: each answer's headers and bytes are the caller's
+ * own to change. The mock's own adapters send the engine's headers and bytes as they are (a repeated read's kept
+ * bytes, the journal's): they change none.
  */
 export function answersOwned(engine: Engine): Engine {
   return async (request) => {
     const answer = await engine(request);
-    return answer.kind === 'drop' ? answer : { ...answer, body: new Uint8Array(answer.body) };
+    if (answer.kind === 'drop') return answer;
+    return { ...answer, headers: answer.headers.map(([name, value]) => [name, value]), body: new Uint8Array(answer.body) };
   };
 }
 

@@ -133,7 +133,7 @@ describe('a read sent again', () => {
     expect([served1.headers.get('x-served'), served2.headers.get('x-served')]).toEqual(['1', '2']);
   });
 
-  it.each([LIST, '/v1/accounts'])('%s is the caller\'s own: changing an answer\'s headers or bytes leaves the next one as it was', async (path) => {
+  it.each([LIST, '/v1/accounts'])('%s is the caller\'s own: changing an answer\'s headers or bytes leaves the next one and the journal as they were', async (path) => {
     const request = { method: 'GET', url: `${BASE_URL}${path}`, headers: [['authorization', `Bearer ${mock.keys.admin}`]] as [string, string][] };
     const answers: MockResponse[] = [];
     for (let sent = 0; sent < 3; sent++) answers.push((await mock.answer(request)) as MockResponse);
@@ -145,5 +145,11 @@ describe('a read sent again', () => {
     const next = (await mock.answer(request)) as MockResponse;
     expect(next.headers.filter(([name]) => name === 'x-changed')).toEqual([]);
     expect(new TextDecoder().decode(next.body)).toBe(bytes);
+    const journaled = mock.journal.slice(-4);
+    expect(journaled).toHaveLength(4);
+    for (const entry of journaled) {
+      expect(entry.response.headers).not.toHaveProperty('x-changed');
+      expect(entry.response.body?.text).toBe(bytes);
+    }
   });
 });
