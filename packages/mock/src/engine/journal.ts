@@ -255,17 +255,17 @@ function queryRecord(search: string): Record<string, string | string[]> {
   return record;
 }
 
-function summaryOf(seq: number, record: Exchange): JournalSummary {
+function summaryOf(seq: number, exchange: Exchange): JournalSummary {
   return {
     id: String(seq),
-    session: record.session,
-    method: record.method,
-    path: record.path,
-    query: queryRecord(record.search),
-    status: record.status,
-    time: record.time,
-    duration_ms: record.duration_ms,
-    ...(record.operation ? { operation: record.operation } : {}),
+    session: exchange.session,
+    method: exchange.method,
+    path: exchange.path,
+    query: queryRecord(exchange.search),
+    status: exchange.status,
+    time: exchange.time,
+    duration_ms: exchange.duration_ms,
+    ...(exchange.operation ? { operation: exchange.operation } : {}),
   };
 }
 
